@@ -1,0 +1,55 @@
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { GuidelineSteps } from '../help/GuidelineSteps';
+
+/** Landing page: what the product is for, the guideline steps and where to go next. */
+export function HomePage() {
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <Paper
+          component="section"
+          aria-labelledby="home-banner-title"
+          p="xl"
+          radius="lg"
+          bg="var(--mantine-primary-color-light)"
+        >
+          <Stack gap="md" align="flex-start">
+            <Title order={1} id="home-banner-title">
+              xAPI Profile Server
+            </Title>
+            <Text size="lg" maw={720}>
+              Author, validate, version and publish xAPI Profiles with your working group, and find
+              shared vocabularies and statement templates to reuse in your own learning data.
+            </Text>
+            <Group gap="sm">
+              <Button component={Link} to="/profiles">
+                Explore profiles
+              </Button>
+              <Button component={Link} to="/organization" variant="default">
+                View working groups
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+
+        <section aria-labelledby="home-guidelines-title">
+          <Stack gap="md">
+            <Title order={2} id="home-guidelines-title" size="h3">
+              xAPI PROFILE GUIDELINES
+            </Title>
+            <GuidelineSteps headingOrder={3} />
+            <Group gap="sm">
+              <Button component={Link} to="/profiles/create" size="md">
+                Create xAPI Profile
+              </Button>
+              <Button component={Link} to="/help" variant="subtle" size="md">
+                Read the guidelines
+              </Button>
+            </Group>
+          </Stack>
+        </section>
+      </Stack>
+    </Container>
+  );
+}
