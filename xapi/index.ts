@@ -1,0 +1,23 @@
+export type { Finding, Severity } from './findings.js';
+export { pointer, sortFindings } from './findings.js';
+export type { JsonObject, JsonValue } from './json.js';
+export type { InputLimits } from './load.js';
+export { defaultLimits } from './load.js';
+export * from './model/types.js';
+export type { ParseResult } from './model/parse.js';
+export { parse } from './model/parse.js';
+export { serialize, serializeToString } from './model/serialize.js';
+export type { ValidateOptions, ValidationMode } from './validate/index.js';
+export { validate, validateModel } from './validate/index.js';
+export type { JsonPath, JsonPathResult, Segment, Selector } from './jsonpath.js';
+export { parseJsonPath } from './jsonpath.js';
+export { PROFILE_CONTEXT_IRI, profileContext } from './contexts/profile-context.js';
+export { ACTIVITY_CONTEXT_IRI, activityContext } from './contexts/activity-context.js';
+export type { DocumentLoader, RemoteDocument } from './contexts/loader.js';
+export {
+  UnavailableContextError,
+  bundledContexts,
+  createDocumentLoader,
+  offlineDocumentLoader,
+} from './contexts/loader.js';
+export type * from './statement/types.js';

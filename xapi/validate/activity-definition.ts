@@ -1,0 +1,256 @@
+import { ACTIVITY_CONTEXT_IRI } from '../contexts/activity-context.js';
+import { pointer } from '../findings.js';
+import type { JsonObject, JsonValue } from '../json.js';
+import { describe, isObject } from '../json.js';
+import { interactionTypes } from '../model/fields.js';
+import { isIri, isUrl } from '../values.js';
+import type { ValidationContext } from './context.js';
+import { has, languageMapProblems } from './context.js';
+
+const componentLists = ['choices', 'scale', 'source', 'target', 'steps'] as const;
+
+/** Which component lists each xAPI 1.0.3 interaction type may carry. */
+const componentsFor: Record<string, readonly string[]> = {
+  choice: ['choices'],
+  sequencing: ['choices'],
+  likert: ['scale'],
+  matching: ['source', 'target'],
+  performance: ['steps'],
+};
+
+const definitionKeys = new Set([
+  '@context',
+  'type',
+  'name',
+  'description',
+  'moreInfo',
+  'extensions',
+  'interactionType',
+  'correctResponsesPattern',
+  ...componentLists,
+]);
+
+/** H2–H5: an Activity concept's `activityDefinition`. */
+export function checkActivityDefinition(
+  ctx: ValidationContext,
+  def: JsonValue,
+  path: string,
+): void {
+  if (!isObject(def)) {
+    ctx.error(
+      'H3',
+      path,
+      `"activityDefinition" must be an xAPI Activity Definition object, but it is ${describe(def)}.`,
+    );
+    return;
+  }
+  checkActivityContext(ctx, def['@context'], path);
+  for (const key of Object.keys(def)) {
+    if (!definitionKeys.has(key) && !key.startsWith('@')) {
+      ctx.error(
+        'H3',
+        pointer(path, key),
+        `"${key}" is not an xAPI Activity Definition property; allowed are type, name, description, moreInfo, extensions, interactionType, correctResponsesPattern and the interaction component lists.`,
+      );
+    }
+  }
+  if (has(def, 'type') && !isIri(def.type)) {
+    ctx.error(
+      'H3',
+      pointer(path, 'type'),
+      `The activity "type" must be an IRI, but it is ${describe(def.type)}.`,
+    );
+  }
+  if (has(def, 'moreInfo') && !isUrl(def.moreInfo)) {
+    ctx.error(
+      'H3',
+      pointer(path, 'moreInfo'),
+      `"moreInfo" must be a URL (IRL), but it is ${describe(def.moreInfo)}.`,
+    );
+  }
+  for (const key of ['name', 'description']) {
+    if (has(def, key)) languageMapProblems(ctx, def[key], pointer(path, key), 'H3', key);
+  }
+  checkInteraction(ctx, def, path);
+  if (has(def, 'extensions')) checkExtensions(ctx, def.extensions!, pointer(path, 'extensions'));
+}
+
+function checkActivityContext(
+  ctx: ValidationContext,
+  context: JsonValue | undefined,
+  path: string,
+) {
+  if (context === undefined) {
+    ctx.error('H2', path, `The activity definition needs "@context": "${ACTIVITY_CONTEXT_IRI}".`);
+  } else if (Array.isArray(context)) {
+    if (!context.includes(ACTIVITY_CONTEXT_IRI)) {
+      ctx.error(
+        'H2',
+        pointer(path, '@context'),
+        `An array "@context" must contain "${ACTIVITY_CONTEXT_IRI}".`,
+      );
+    } else if (context.length > 1) {
+      ctx.warning(
+        'H2',
+        pointer(path, '@context'),
+        `"@context" should be exactly "${ACTIVITY_CONTEXT_IRI}".`,
+      );
+    }
+  } else if (context !== ACTIVITY_CONTEXT_IRI) {
+    ctx.error(
+      'H2',
+      pointer(path, '@context'),
+      `The activity definition's "@context" must be "${ACTIVITY_CONTEXT_IRI}", but it is ${describe(context)}.`,
+    );
+  }
+}
+
+function checkInteraction(ctx: ValidationContext, def: JsonObject, path: string): void {
+  const type = def.interactionType;
+  const typed = typeof type === 'string' && (interactionTypes as readonly string[]).includes(type);
+  if (has(def, 'interactionType') && !typed) {
+    ctx.error(
+      'H3',
+      pointer(path, 'interactionType'),
+      `"interactionType" must be one of ${interactionTypes.join(', ')}, but it is ${describe(type)}.`,
+    );
+  }
+  const needsType = (key: string) => {
+    if (has(def, key) && !has(def, 'interactionType')) {
+      ctx.error(
+        'H3',
+        pointer(path, key),
+        `"${key}" is only allowed together with "interactionType".`,
+      );
+    }
+  };
+  needsType('correctResponsesPattern');
+  if (has(def, 'correctResponsesPattern')) {
+    const crp = def.correctResponsesPattern;
+    if (!Array.isArray(crp) || !crp.every((x) => typeof x === 'string')) {
+      ctx.error(
+        'H3',
+        pointer(path, 'correctResponsesPattern'),
+        '"correctResponsesPattern" must be an array of strings.',
+      );
+    }
+  }
+  const allowed = typed ? (componentsFor[type as string] ?? []) : componentLists;
+  for (const list of componentLists) {
+    if (!has(def, list)) continue;
+    needsType(list);
+    const at = pointer(path, list);
+    if (typed && !allowed.includes(list)) {
+      const expected = allowed.length ? `only ${allowed.join(' and ')}` : 'no component lists';
+      ctx.error('H3', at, `Interaction type "${String(type)}" takes ${expected}, not "${list}".`);
+    }
+    checkComponents(ctx, def[list]!, at, list);
+  }
+}
+
+function checkComponents(ctx: ValidationContext, value: JsonValue, at: string, list: string): void {
+  if (!Array.isArray(value)) {
+    ctx.error(
+      'H3',
+      at,
+      `"${list}" must be an array of interaction components ({"id", "description"}).`,
+    );
+    return;
+  }
+  const ids = new Set<string>();
+  value.forEach((component, i) => {
+    const cp = pointer(at, i);
+    if (!isObject(component)) {
+      ctx.error(
+        'H3',
+        cp,
+        `Interaction components must be objects with "id" and "description", but this is ${describe(component)}.`,
+      );
+      return;
+    }
+    if (typeof component.id !== 'string' || component.id === '') {
+      ctx.error('H3', cp, 'Every interaction component needs an "id" (a non-empty string).');
+    } else if (ids.has(component.id)) {
+      ctx.error(
+        'H3',
+        pointer(cp, 'id'),
+        `Component id "${component.id}" is used twice in "${list}"; ids must be unique.`,
+      );
+    } else {
+      ids.add(component.id);
+    }
+    if (has(component, 'description')) {
+      languageMapProblems(
+        ctx,
+        component.description,
+        pointer(cp, 'description'),
+        'H3',
+        'description',
+      );
+    }
+    for (const key of Object.keys(component)) {
+      if (key !== 'id' && key !== 'description') {
+        ctx.error(
+          'H3',
+          pointer(cp, key),
+          `"${key}" is not an interaction component property (only "id" and "description").`,
+        );
+      }
+    }
+  });
+}
+
+/** H3–H5: extension keys are IRIs; object values carry a `@context` that makes their keys expand. */
+function checkExtensions(ctx: ValidationContext, value: JsonValue, at: string): void {
+  if (!isObject(value)) {
+    ctx.error(
+      'H3',
+      at,
+      `"extensions" must be an object keyed by extension IRIs, but it is ${describe(value)}.`,
+    );
+    return;
+  }
+  for (const [key, ext] of Object.entries(value)) {
+    const ep = pointer(at, key);
+    if (!isIri(key)) ctx.error('H3', ep, `Extension keys must be IRIs, but "${key}" is not.`);
+    const members = Array.isArray(ext)
+      ? ext.map((m, i) => [m, pointer(ep, i)] as const)
+      : [[ext, ep] as const];
+    for (const [member, mp] of members) {
+      if (!isObject(member)) continue;
+      if (!has(member, '@context')) {
+        ctx.error(
+          'H4',
+          mp,
+          'Object-valued extensions must carry their own "@context" (in every object, if the value is an array) so their properties expand to IRIs.',
+        );
+        continue;
+      }
+      checkExtensionContext(ctx, member, mp);
+    }
+  }
+}
+
+function checkExtensionContext(ctx: ValidationContext, member: JsonObject, at: string): void {
+  const contexts = Array.isArray(member['@context']) ? member['@context'] : [member['@context']];
+  // Remote contexts cannot be read offline, so only inline term definitions can be checked.
+  if (contexts.some((c) => typeof c === 'string')) return;
+  const terms = new Map<string, boolean>();
+  for (const c of contexts) {
+    if (!isObject(c)) continue;
+    for (const [term, def] of Object.entries(c)) {
+      const target = isObject(def) ? def['@id'] : def;
+      terms.set(term, typeof target === 'string' && target.includes(':'));
+    }
+  }
+  for (const key of Object.keys(member)) {
+    if (key.startsWith('@') || key.includes(':')) continue;
+    if (terms.get(key) !== true) {
+      ctx.error(
+        'H5',
+        pointer(at, key),
+        `"${key}" does not expand to an absolute IRI with this extension's "@context"; define it there or use a full IRI.`,
+      );
+    }
+  }
+}

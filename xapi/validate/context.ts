@@ -1,0 +1,259 @@
+import type { Finding, Severity } from '../findings.js';
+import { pointer } from '../findings.js';
+import type { JsonObject, JsonValue } from '../json.js';
+import { describe, isObject } from '../json.js';
+import { isIri, isLanguageTag } from '../values.js';
+
+export type ValidationMode = 'import' | 'authoring';
+
+export interface ValidateOptions {
+  /**
+   * Other profiles (documents or parsed models) to resolve cross-profile references against:
+   * relations to other profiles' concepts (E3, E4), determining properties (I5), pattern members
+   * (K11), concepts defined twice (D2) and, for earlier versions of the same profile, identifier
+   * changes (I6, K12).
+   */
+  knownProfiles?: readonly unknown[];
+  /**
+   * `import` (default) keeps real, already-published data importable by reporting debatable
+   * problems as warnings; `authoring` reports them as errors.
+   */
+  mode?: ValidationMode;
+}
+
+export type EntryKind = 'profile' | 'version' | 'concept' | 'template' | 'pattern';
+
+export interface Entry {
+  kind: EntryKind;
+  /** The object's `type` value as found (for concepts, which concept type). */
+  type: unknown;
+  path: string;
+  value: JsonObject;
+}
+
+export interface KnownEntry {
+  kind: EntryKind;
+  type: unknown;
+  profileId: string | undefined;
+  value: JsonObject;
+}
+
+export class ValidationContext {
+  readonly findings: Finding[] = [];
+  readonly mode: ValidationMode;
+  readonly profileId: string | undefined;
+  readonly versionIds = new Set<string>();
+  /** Ids of this document's concepts, templates and patterns, first occurrence wins. */
+  readonly byId = new Map<string, Entry>();
+  readonly known = new Map<string, KnownEntry>();
+  /** Known profiles sharing this document's profile IRI: earlier versions of the same profile. */
+  readonly otherVersions: JsonObject[] = [];
+  readonly concepts: Entry[] = [];
+  readonly templates: Entry[] = [];
+  readonly patterns: Entry[] = [];
+
+  constructor(
+    readonly doc: JsonObject,
+    options: ValidateOptions,
+  ) {
+    this.mode = options.mode ?? 'import';
+    this.profileId = typeof doc.id === 'string' ? doc.id : undefined;
+    for (const version of arrayOf(doc.versions)) {
+      if (isObject(version) && typeof version.id === 'string') this.versionIds.add(version.id);
+    }
+    this.collect('concepts', 'concept', this.concepts);
+    this.collect('templates', 'template', this.templates);
+    this.collect('patterns', 'pattern', this.patterns);
+    for (const other of options.knownProfiles ?? []) this.addKnown(other);
+  }
+
+  report(ruleId: string, severity: Severity, path: string, message: string): void {
+    this.findings.push({ ruleId, severity, path, message });
+  }
+
+  error(ruleId: string, path: string, message: string): void {
+    this.report(ruleId, 'error', path, message);
+  }
+
+  warning(ruleId: string, path: string, message: string): void {
+    this.report(ruleId, 'warning', path, message);
+  }
+
+  /** Error when authoring, warning on import: for rules real published data often breaks. */
+  strict(ruleId: string, path: string, message: string): void {
+    this.report(ruleId, this.mode === 'authoring' ? 'error' : 'warning', path, message);
+  }
+
+  private collect(key: string, kind: EntryKind, into: Entry[]): void {
+    const list = this.doc[key];
+    if (!Array.isArray(list)) return;
+    list.forEach((value, i) => {
+      if (!isObject(value)) return;
+      const entry: Entry = { kind, type: value.type, path: pointer('', key, i), value };
+      into.push(entry);
+      if (typeof value.id === 'string' && !this.byId.has(value.id)) this.byId.set(value.id, entry);
+    });
+  }
+
+  private addKnown(other: unknown): void {
+    if (!isObject(other) || other === this.doc) return;
+    const profileId = typeof other.id === 'string' ? other.id : undefined;
+    if (profileId !== undefined && profileId === this.profileId) {
+      if (sameVersions(other, this.versionIds)) return;
+      this.otherVersions.push(other);
+    }
+    const add = (key: string, kind: EntryKind) => {
+      for (const value of arrayOf(other[key])) {
+        if (isObject(value) && typeof value.id === 'string' && !this.known.has(value.id)) {
+          this.known.set(value.id, { kind, type: value.type, profileId, value });
+        }
+      }
+    };
+    add('concepts', 'concept');
+    add('templates', 'template');
+    add('patterns', 'pattern');
+  }
+
+  /** Looks an IRI up in this document first, then in the known profiles. */
+  resolve(iri: string): { local: Entry } | { known: KnownEntry } | undefined {
+    const local = this.byId.get(iri);
+    if (local) return { local };
+    const known = this.known.get(iri);
+    return known ? { known } : undefined;
+  }
+}
+
+function sameVersions(other: JsonObject, ours: Set<string>): boolean {
+  const theirs = arrayOf(other.versions)
+    .map((v) => (isObject(v) ? v.id : undefined))
+    .filter((id): id is string => typeof id === 'string');
+  return theirs.length > 0 && theirs.length === ours.size && theirs.every((id) => ours.has(id));
+}
+
+export function arrayOf(value: JsonValue | undefined): JsonValue[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export function has(obj: JsonObject, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+/** Checks a single-IRI property; returns the IRI when it is one. */
+export function checkIri(
+  ctx: ValidationContext,
+  obj: JsonObject,
+  key: string,
+  path: string,
+  ruleId: string,
+  what: string,
+  required: boolean,
+): string | undefined {
+  if (!has(obj, key)) {
+    if (required) ctx.error(ruleId, path, `Missing "${key}": ${what} is required.`);
+    return undefined;
+  }
+  const value = obj[key];
+  if (isIri(value)) return value;
+  ctx.error(
+    ruleId,
+    pointer(path, key),
+    `"${key}" must be an absolute IRI (${what}), such as "https://example.org/...", but it is ${describe(value)}.`,
+  );
+  return undefined;
+}
+
+/** Checks an array-of-IRIs property; returns the valid IRIs with their paths. */
+export function checkIriArray(
+  ctx: ValidationContext,
+  obj: JsonObject,
+  key: string,
+  path: string,
+  ruleId: string,
+  what: string,
+): { iri: string; path: string }[] {
+  if (!has(obj, key)) return [];
+  const value = obj[key];
+  const at = pointer(path, key);
+  if (!Array.isArray(value)) {
+    if (isIri(value)) {
+      ctx.error(ruleId, at, `"${key}" must be an array of IRIs; write ["${value}"] instead.`);
+      return [{ iri: value, path: at }];
+    }
+    ctx.error(
+      ruleId,
+      at,
+      `"${key}" must be an array of IRIs (${what}), but it is ${describe(value)}.`,
+    );
+    return [];
+  }
+  const out: { iri: string; path: string }[] = [];
+  value.forEach((item, i) => {
+    if (isIri(item)) out.push({ iri: item, path: pointer(at, i) });
+    else {
+      ctx.error(
+        ruleId,
+        pointer(at, i),
+        `Every member of "${key}" must be an absolute IRI (${what}), but this one is ${describe(item)}.`,
+      );
+    }
+  });
+  return out;
+}
+
+export function checkLanguageMap(
+  ctx: ValidationContext,
+  obj: JsonObject,
+  key: string,
+  path: string,
+  ruleId: string,
+  required: boolean,
+): void {
+  if (!has(obj, key)) {
+    if (required) {
+      ctx.error(
+        ruleId,
+        path,
+        `Missing "${key}": a language map such as {"en": "..."} is required.`,
+      );
+    }
+    return;
+  }
+  languageMapProblems(ctx, obj[key], pointer(path, key), ruleId, key);
+}
+
+export function languageMapProblems(
+  ctx: ValidationContext,
+  value: JsonValue | undefined,
+  at: string,
+  ruleId: string,
+  key: string,
+): void {
+  if (!isObject(value)) {
+    const hint =
+      typeof value === 'string' && value !== ''
+        ? ` Write {"en": ${JSON.stringify(value)}} instead.`
+        : '';
+    ctx.error(
+      ruleId,
+      at,
+      `"${key}" must be a language map such as {"en": "..."}, but it is ${describe(value)}.${hint}`,
+    );
+    return;
+  }
+  for (const [tag, text] of Object.entries(value)) {
+    if (!isLanguageTag(tag)) {
+      ctx.error(
+        ruleId,
+        pointer(at, tag),
+        `"${tag}" is not a BCP 47 language tag; use tags such as "en" or "fr-CA".`,
+      );
+    }
+    if (typeof text !== 'string') {
+      ctx.error(
+        ruleId,
+        pointer(at, tag),
+        `Language map values must be strings, but this is ${describe(text)}.`,
+      );
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { Ajv } from 'ajv';
+import type { JsonValue } from '../json.js';
+import { isObject } from '../json.js';
+
+export type SchemaCheck =
+  { ok: true } | { ok: false; severity: 'error' | 'warning'; message: string };
+
+let ajv: Ajv | undefined;
+// Meta-schema validation only (no compilation): checking shape is all a profile needs, and it
+// keeps validating thousands of inline schemas fast.
+function instance(): Ajv {
+  ajv ??= new Ajv({ strict: false, validateSchema: false, allErrors: false });
+  return ajv;
+}
+
+const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
+const cache = new Map<string, SchemaCheck>();
+
+/** Checks an inline JSON Schema: unparseable is an error, anything but valid draft-07 a warning. */
+export function checkInlineSchema(value: JsonValue): SchemaCheck {
+  const key = typeof value === 'string' ? value : JSON.stringify(value);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const result = check(value);
+  if (cache.size > 1000) cache.clear();
+  cache.set(key, result);
+  return result;
+}
+
+function check(value: JsonValue): SchemaCheck {
+  let schema: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      schema = JSON.parse(value);
+    } catch (e) {
+      const detail = e instanceof Error ? e.message : String(e);
+      return {
+        ok: false,
+        severity: 'error',
+        message: `"inlineSchema" is not parseable JSON (${detail}); it must be a JSON Schema serialized as a string.`,
+      };
+    }
+  }
+  if (!isObject(schema) && typeof schema !== 'boolean') {
+    return {
+      ok: false,
+      severity: 'error',
+      message: '"inlineSchema" must hold a JSON Schema (an object), serialized as a string.',
+    };
+  }
+  if (isObject(schema) && typeof schema.$schema === 'string' && !DRAFT_07.test(schema.$schema)) {
+    return {
+      ok: false,
+      severity: 'warning',
+      message: `"inlineSchema" declares "$schema": "${schema.$schema}"; JSON Schemas in profiles should follow draft-07 ("http://json-schema.org/draft-07/schema#").`,
+    };
+  }
+  let valid: boolean;
+  try {
+    valid = instance().validateSchema(schema as object) as boolean;
+  } catch {
+    valid = false;
+  }
+  if (valid) return { ok: true };
+  const errors = (instance().errors ?? [])
+    .slice(0, 3)
+    .map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`.trim())
+    .join('; ');
+  return {
+    ok: false,
+    severity: 'warning',
+    message: `"inlineSchema" is not a valid draft-07 JSON Schema (${errors}); profiles should use draft-07.`,
+  };
+}
