@@ -1,0 +1,30 @@
+/**
+ * Stable error codes shared by the server and the web app. A code never changes meaning once
+ * released; clients branch on it, people read the message next to it.
+ */
+export const ErrorCode = {
+  BadRequest: 'BAD_REQUEST',
+  ValidationFailed: 'VALIDATION_FAILED',
+  Unauthorized: 'UNAUTHORIZED',
+  Forbidden: 'FORBIDDEN',
+  CsrfInvalid: 'CSRF_INVALID',
+  NotFound: 'NOT_FOUND',
+  MethodNotAllowed: 'METHOD_NOT_ALLOWED',
+  Conflict: 'CONFLICT',
+  PreconditionFailed: 'PRECONDITION_FAILED',
+  PreconditionRequired: 'PRECONDITION_REQUIRED',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  RateLimited: 'RATE_LIMITED',
+  ServiceUnavailable: 'SERVICE_UNAVAILABLE',
+  Internal: 'INTERNAL_ERROR',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The body of every error answer of `/app` and `/api`. */
+export interface ErrorBody {
+  success: false;
+  message: string;
+  code: ErrorCode;
+}

@@ -1,0 +1,96 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { Csrf } from './http/app/csrf';
+import { registerSessionResolution } from './http/app/session';
+import { siteRoutes } from './http/app/site.routes';
+import { userSessionRoutes } from './http/app/user.routes';
+import { registerErrorHandling } from './http/errors';
+import { healthRoutes } from './http/health.routes';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerSpa } from './http/spa';
+import { buildServices, type Services } from './services';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Pino options or false; tests pass false. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Request bodies beyond this are refused with 413 before they are parsed. */
+export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Headers that carry secrets; they never reach a log line. */
+const redactedPaths = [
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'req.headers["x-csrf-token"]',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+];
+
+/**
+ * Builds the whole HTTP application around its dependencies. `main.ts` calls it to serve;
+ * tests call it with their own database and drive it through `inject`.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { services: Services }> {
+  const { config, database } = deps;
+  const services = buildServices(config, database);
+  const logger =
+    deps.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          redact: redactedPaths,
+          ...(typeof deps.logger === 'object' ? deps.logger : {}),
+        };
+
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+
+  await app.register(fastifyCookie);
+  registerSecurityHeaders(app, { hsts: config.secureCookies });
+  registerErrorHandling(app);
+
+  healthRoutes(app, services);
+
+  const csrf = new Csrf(config.secrets.SESSION_SECRET, config.secureCookies);
+  csrf.register(app);
+  await app.register(
+    async (site) => {
+      const scoped = site.withTypeProvider<ZodTypeProvider>();
+      registerSessionResolution(scoped, services.sessions, config.secureCookies);
+      siteRoutes(scoped, services, csrf);
+      userSessionRoutes(scoped, services);
+    },
+    { prefix: '/app' },
+  );
+
+  await registerSpa(app, config.spaDir);
+
+  return Object.assign(app, { services });
+}

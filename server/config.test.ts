@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const secrets = {
+  SESSION_SECRET: 's'.repeat(32),
+  SALT_SECRET: 't'.repeat(32),
+  ALTCHA_HMAC_KEY: 'u'.repeat(32),
+};
+
+function errorOf(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected loadConfig to refuse');
+}
+
+describe('loadConfig', () => {
+  it('names the variable in one line when a value is bad', () => {
+    const message = errorOf({ ...secrets, PORT: 'abc' });
+    expect(message).toBe('Invalid configuration: PORT must be a number (got "abc").');
+    expect(message).not.toContain('\n');
+    expect(errorOf({ ...secrets, PORT: '70000' })).toContain('PORT must be between 1 and 65535');
+    expect(errorOf({ ...secrets, DATABASE_URL: 'mysql://x' })).toContain(
+      'DATABASE_URL must start with postgres://',
+    );
+    expect(errorOf({ ...secrets, NODE_ENV: 'staging' })).toContain('NODE_ENV must be');
+    expect(errorOf({ ...secrets, PUBLIC_URL: 'not a url' })).toContain('PUBLIC_URL');
+    expect(errorOf({ ...secrets, SESSION_SECRET: 'short' })).toContain(
+      'SESSION_SECRET must be at least 32 characters',
+    );
+  });
+
+  it('applies defaults that run a local server', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'xps-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.secureCookies).toBe(false);
+    expect(loadConfig({ ...secrets, PUBLIC_URL: 'https://profiles.example.org/' }).publicUrl).toBe(
+      'https://profiles.example.org',
+    );
+  });
+
+  it('refuses to start in production without real secrets', () => {
+    const message = errorOf({ NODE_ENV: 'production', SESSION_SECRET: secrets.SESSION_SECRET });
+    expect(message).toContain('SALT_SECRET, ALTCHA_HMAC_KEY must be set in production');
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets }).secrets).toEqual(secrets);
+  });
+
+  it('generates development secrets once and keeps them in the data folder', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'xps-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir }).secrets;
+    const second = loadConfig({ DATA_DIR: dataDir }).secrets;
+    expect(second).toEqual(first);
+    expect(first.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(new Set(Object.values(first)).size).toBe(3);
+    const file = path.join(dataDir, 'secrets.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});

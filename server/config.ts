@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const secret = z.string().min(32, 'must be at least 32 characters');
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const port = z.coerce
+  .number({ error: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads, in one place. `.env.example` documents each. */
+export const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z
+    .url({ error: 'must be an absolute URL such as https://profiles.example.org' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('xAPI Profile Server <no-reply@localhost>'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  TRUST_PROXY: booleanFlag.default(false),
+  SPA_DIR: z.string().min(1).default('dist/web'),
+  SESSION_SECRET: secret.optional(),
+  SALT_SECRET: secret.optional(),
+  ALTCHA_HMAC_KEY: secret.optional(),
+  ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ORGANIZATION_NAME: z.string().min(1).default('xAPI Profile Server'),
+  SUPPORT_PHONE: optionalText,
+  HELPDESK_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+const SECRET_NAMES = ['SESSION_SECRET', 'SALT_SECRET', 'ALTCHA_HMAC_KEY'] as const;
+type SecretName = (typeof SECRET_NAMES)[number];
+export type Secrets = Record<SecretName, string>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  spaDir: string;
+  secrets: Secrets;
+  admin: { email: string | undefined; password: string | undefined };
+  site: { organizationName: string; supportPhone: string | null; helpdeskUrl: string | null };
+  /** Session cookies carry `Secure` only when the site is served over HTTPS. */
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Turns the first zod issue into the one line a person reads when start-up refuses. */
+function describeIssue(error: z.ZodError, source: Record<string, string | undefined>): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid configuration.';
+  const name = String(issue.path[0] ?? 'environment');
+  const given = source[name];
+  const shown = given === undefined ? '' : ` (got ${JSON.stringify(given.slice(0, 60))})`;
+  return `Invalid configuration: ${name} ${issue.message}${shown}.`;
+}
+
+/** Development keeps generated secrets in the data folder so sessions survive a restart. */
+function loadOrCreateDevSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+    if (SECRET_NAMES.every((n) => typeof stored[n] === 'string' && stored[n].length >= 32)) {
+      return stored as Secrets;
+    }
+  }
+  const created = Object.fromEntries(
+    SECRET_NAMES.map((n) => [n, randomBytes(32).toString('base64url')]),
+  ) as Secrets;
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(created, null, 2) + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return created;
+}
+
+/**
+ * Reads and checks the environment. Throws ConfigError with one readable line naming the
+ * variable; production refuses to run on generated secrets.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) throw new ConfigError(describeIssue(parsed.error, source));
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+
+  let secrets: Secrets;
+  const given = SECRET_NAMES.filter((n) => env[n] !== undefined);
+  if (given.length === SECRET_NAMES.length) {
+    secrets = Object.fromEntries(SECRET_NAMES.map((n) => [n, env[n] as string])) as Secrets;
+  } else if (env.NODE_ENV === 'production') {
+    const missing = SECRET_NAMES.filter((n) => env[n] === undefined);
+    throw new ConfigError(
+      `Invalid configuration: ${missing.join(', ')} must be set in production (at least 32 random characters each, e.g. \`openssl rand -base64 32\`).`,
+    );
+  } else {
+    const generated = loadOrCreateDevSecrets(dataDir);
+    secrets = Object.fromEntries(SECRET_NAMES.map((n) => [n, env[n] ?? generated[n]])) as Secrets;
+  }
+
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    spaDir: path.resolve(env.SPA_DIR),
+    secrets,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    site: {
+      organizationName: env.ORGANIZATION_NAME,
+      supportPhone: env.SUPPORT_PHONE ?? null,
+      helpdeskUrl: env.HELPDESK_URL ?? null,
+    },
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const secrets = {
+  SESSION_SECRET: 'session-secret-for-start-up-tests-only',
+  SALT_SECRET: 'salt-secret-for-start-up-tests-only-xx',
+  ALTCHA_HMAC_KEY: 'altcha-secret-for-start-up-tests-only-',
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(run: Run, text: string, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  while (!run.output().includes(text)) {
+    if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`timed out waiting for "${text}":\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('server start-up', () => {
+  const running: Run[] = [];
+  afterAll(() => running.forEach((run) => run.child.kill('SIGKILL')));
+
+  it('prints the first admin once, refuses a second server on the same folder, and stops cleanly', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'xps-main-'));
+    const port = await freePort();
+    const first = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(port) });
+    running.push(first);
+    await waitFor(first, 'ready at');
+    expect(first.output()).toContain('e-mail:   admin@example.org');
+    expect(first.output()).toMatch(/password: \S{12,}/);
+
+    const health = await fetch(`http://127.0.0.1:${port}/health`);
+    expect(health.status).toBe(200);
+
+    const second = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(await freePort()) });
+    running.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`The data folder ${dataDir} is in use by another server`);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+    // The admin exists now, so a restart prints no credentials.
+    const again = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(await freePort()) });
+    running.push(again);
+    await waitFor(again, 'ready at');
+    expect(again.output()).not.toContain('password:');
+    again.child.kill('SIGINT');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('stops with one line naming a bad variable', async () => {
+    const run = startServer({ ...secrets, PORT: 'abc' });
+    running.push(run);
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toBe('Invalid configuration: PORT must be a number (got "abc").');
+  });
+});

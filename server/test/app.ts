@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database } from '../db/client';
+import type { Services } from '../services';
+import { createTestDatabase } from './database';
+
+const testSecret = (name: string) => `${name}-for-tests-only-0123456789abcdef`;
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: testSecret('session'),
+    SALT_SECRET: testSecret('salt'),
+    ALTCHA_HMAC_KEY: testSecret('altcha'),
+    LOG_LEVEL: 'silent',
+    SPA_DIR: 'server/test/fixtures/spa',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance & { services: Services };
+  database: Database;
+  config: Config;
+}
+
+/**
+ * One app and database for a test file, built before its tests and closed after them. Tests
+ * make their own data, so they never depend on each other.
+ */
+export function useTestApp(overrides: Record<string, string> = {}): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    holder.config = testConfig(overrides);
+    holder.database = await createTestDatabase();
+    holder.app = await buildApp({
+      config: holder.config,
+      database: holder.database,
+      logger: false,
+    });
+    await holder.app.ready();
+  });
+  afterAll(async () => {
+    await holder.app?.close();
+    await holder.database?.close();
+  });
+  return holder;
+}

@@ -1,0 +1,43 @@
+import { PGlite } from '@electric-sql/pglite';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { pgliteExtensions, wrapPglite, wrapPool, type Database } from '../db/client';
+import { databaseUrlFor } from './global-setup';
+
+/**
+ * A migrated database of this test file's own: a copy of the PGlite template, or, when
+ * TEST_DATABASE_URL is set, a throwaway PostgreSQL database made from the migrated template.
+ * `close()` drops it.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) {
+    const template = readFileSync(inject('pgliteTemplateFile'));
+    const client = await PGlite.create({
+      loadDataDir: new Blob([template]),
+      extensions: pgliteExtensions,
+    });
+    return wrapPglite(client);
+  }
+
+  const name = `xps_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDatabase')}`);
+  await admin.end();
+  const database = wrapPool(
+    new pg.Pool({ connectionString: databaseUrlFor(baseUrl, name), max: 4 }),
+  );
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: baseUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { PGlite } from '@electric-sql/pglite';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { pgliteExtensions, wrapPglite, wrapPool } from '../db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** File holding a migrated PGlite data folder that each test file loads its own copy of. */
+    pgliteTemplateFile: string;
+    /** Name of a migrated PostgreSQL database each test file copies, when TEST_DATABASE_URL is set. */
+    pgTemplateDatabase: string;
+  }
+}
+
+export function databaseUrlFor(baseUrl: string, database: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/**
+ * Migrates one database before any test runs; each test file then starts from a copy of it
+ * (creating and migrating a fresh PGlite per file would cost seconds and most of a gigabyte).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const workDir = mkdtempSync(path.join(tmpdir(), 'xps-test-'));
+  const cleanups: Array<() => Promise<void>> = [
+    async () => rmSync(workDir, { recursive: true, force: true }),
+  ];
+
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (baseUrl) {
+    const templateName = `xps_template_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${templateName}`);
+    await admin.end();
+    const database = wrapPool(
+      new pg.Pool({ connectionString: databaseUrlFor(baseUrl, templateName), max: 1 }),
+    );
+    await database.migrate();
+    await database.close();
+    project.provide('pgTemplateDatabase', templateName);
+    cleanups.push(async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
+      await client.end();
+    });
+  } else {
+    const client = await PGlite.create({ dataDir: 'memory://', extensions: pgliteExtensions });
+    const database = wrapPglite(client);
+    await database.migrate();
+    const dump = await client.dumpDataDir('none');
+    const file = path.join(workDir, 'template.tar');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    await database.close();
+    project.provide('pgliteTemplateFile', file);
+  }
+
+  return async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+}
