@@ -1,0 +1,139 @@
+import { feedback } from '../app/feedback-store';
+
+/** A failed call, carrying the status and whatever message the server gave. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The server could not be reached at all. */
+export class NetworkError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('Could not reach the server. Check your connection and try again.');
+    this.name = 'NetworkError';
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+const SAFE_METHODS: ReadonlySet<Method> = new Set(['GET']);
+export const PERMISSION_DENIED_MESSAGE = 'Something went wrong: Permission Denied';
+
+let csrfToken: Promise<string> | null = null;
+
+async function fetchCsrfToken(): Promise<string> {
+  const response = await fetch('/app/csrf', { credentials: 'same-origin' });
+  if (!response.ok) throw new HttpError(response.status, 'Could not obtain a CSRF token.', null);
+  const body = (await response.json()) as { token: string };
+  return body.token;
+}
+
+function csrf(): Promise<string> {
+  csrfToken ??= fetchCsrfToken().catch((error: unknown) => {
+    csrfToken = null;
+    throw error;
+  });
+  return csrfToken;
+}
+
+/** Forgets the cached token (after sign-in or sign-out the server may issue a new one). */
+export function resetCsrfToken(): void {
+  csrfToken = null;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function serverMessage(body: unknown): string | undefined {
+  if (body && typeof body === 'object') {
+    const { message, err } = body as { message?: unknown; err?: unknown };
+    if (typeof message === 'string' && message !== '') return message;
+    if (typeof err === 'string' && err !== '') return err;
+  }
+  return undefined;
+}
+
+async function send(method: Method, url: string, body: unknown): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (!SAFE_METHODS.has(method)) headers['x-csrf-token'] = await csrf();
+  return fetch(url, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+}
+
+/**
+ * The one way the web app calls its server. 200–399 answers their body; 409 answers its body
+ * too (and says 'Permission Denied' after a POST or PUT); 401 raises the global permission error;
+ * anything else throws the server's message, else the status text. Calls to `/unlock` URLs never
+ * throw: releasing a lock is best effort. A network failure is logged and thrown as NetworkError.
+ */
+export async function request<T>(method: Method, url: string, body?: unknown): Promise<T> {
+  feedback.requestStarted();
+  try {
+    let response: Response;
+    try {
+      response = await send(method, url, body);
+      if (response.status === 403 && !SAFE_METHODS.has(method)) {
+        const peek = (await response
+          .clone()
+          .json()
+          .catch(() => null)) as { code?: string } | null;
+        if (peek?.code === 'CSRF_INVALID') {
+          resetCsrfToken();
+          response = await send(method, url, body);
+        }
+      }
+    } catch (error) {
+      if (url.includes('/unlock')) return undefined as T;
+      console.warn(`Network failure on ${method} ${url}`, error);
+      throw new NetworkError(error);
+    }
+
+    const payload = await readBody(response);
+    if (response.status >= 200 && response.status < 400) return payload as T;
+    if (url.includes('/unlock')) return payload as T;
+
+    if (response.status === 409) {
+      if (method === 'POST' || method === 'PUT') {
+        feedback.reportError({
+          errorType: 'Permission',
+          type: 'conflict',
+          message: PERMISSION_DENIED_MESSAGE,
+        });
+      }
+      return payload as T;
+    }
+
+    const message = serverMessage(payload) ?? response.statusText;
+    if (response.status === 401) {
+      feedback.reportError({ errorType: 'Permission', type: 'permission', message });
+    }
+    throw new HttpError(response.status, message, payload);
+  } finally {
+    feedback.requestFinished();
+  }
+}
+
+export const http = {
+  get: <T>(url: string) => request<T>('GET', url),
+  post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
+  put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body ?? {}),
+  delete: <T>(url: string) => request<T>('DELETE', url),
+};
