@@ -261,13 +261,16 @@ function checkCycles(ctx: ValidationContext): void {
       } while (member !== frame.node);
       const selfLoop = component.length === 1 && (edges.get(frame.node) ?? []).includes(frame.node);
       if (component.length > 1 || selfLoop) {
+        const shown = component.slice(0, 5).reverse().join(' -> ');
+        const loop =
+          component.length > 5 ? `${shown} -> ... (${component.length} patterns)` : shown;
         for (const id of component) {
           const at = pathOf.get(id);
           if (at === undefined) continue;
           ctx.error(
             'K10',
             at,
-            `Pattern "${id}" contains itself (through ${component.join(' -> ')}); a Pattern must not include itself at any depth.`,
+            `Pattern "${id}" contains itself (through ${loop}); a Pattern must not include itself at any depth.`,
           );
         }
       }
@@ -290,7 +293,9 @@ function checkGreedyAmbiguity(ctx: ValidationContext): void {
     const cached = first.get(iri);
     if (cached) return cached;
     const p = patternOf(iri);
-    if (!p || visiting.has(iri)) return { set: new Set([iri]), nullable: false };
+    // Past a few hundred levels the answer no longer matters for a warning, and the stack does.
+    if (!p || visiting.has(iri) || visiting.size > 500)
+      return { set: new Set([iri]), nullable: false };
     visiting.add(iri);
     let result: { set: Set<string>; nullable: boolean };
     if (Array.isArray(p.sequence)) {
