@@ -1,0 +1,141 @@
+/**
+ * `npm test`: every suite the project has, in one command.
+ *
+ *   1. unit, route and component tests on the embedded database (PGlite);
+ *   2. the server suite again on a real PostgreSQL (TEST_DATABASE_URL, else 127.0.0.1:5432);
+ *   3. the web build and the end-to-end tests in the system Chromium.
+ *
+ * Outside CI a missing PostgreSQL server or Chromium skips that part with a note; under CI=true
+ * it fails. The last line totals every runner's results.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const strict = process.env.CI === 'true';
+const work = mkdtempSync(path.join(tmpdir(), 'xps-test-all-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = 0;
+
+function run(
+  label: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): boolean {
+  process.stdout.write(`\n=== ${label}\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  if (!ok) {
+    failedSteps += 1;
+    process.stdout.write(`=== ${label}: FAILED (exit ${result.status ?? result.signal})\n`);
+  }
+  return ok;
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}
+
+function addVitest(file: string): void {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+}
+
+function addPlaywright(file: string): void {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport;
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+function skip(what: string, why: string): void {
+  if (strict) {
+    failedSteps += 1;
+    process.stdout.write(`\n=== ${what}: FAILED: ${why}\n`);
+  } else {
+    process.stdout.write(`\n=== ${what}: skipped: ${why}\n`);
+  }
+}
+
+async function postgresUrl(): Promise<string | null> {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const vitest = 'node_modules/.bin/vitest';
+
+const unitReport = path.join(work, 'unit.json');
+run(
+  'tests on the embedded database (PGlite)',
+  vitest,
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
+  { TEST_DATABASE_URL: '' },
+);
+addVitest(unitReport);
+
+const pgUrl = await postgresUrl();
+if (pgUrl) {
+  const pgReport = path.join(work, 'postgres.json');
+  run(
+    'server tests on PostgreSQL',
+    vitest,
+    [
+      'run',
+      '--project',
+      'node',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${pgReport}`,
+    ],
+    { TEST_DATABASE_URL: pgUrl },
+  );
+  addVitest(pgReport);
+} else {
+  skip('server tests on PostgreSQL', 'no server answers at TEST_DATABASE_URL or 127.0.0.1:5432');
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (existsSync(chromium)) {
+  if (run('web build', 'npm', ['run', 'build:web', '--silent'])) {
+    const e2eReport = path.join(work, 'e2e.json');
+    run(
+      'end-to-end tests in Chromium',
+      'node_modules/.bin/playwright',
+      ['test', '--reporter=list,json'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+      },
+    );
+    addPlaywright(e2eReport);
+  }
+} else {
+  skip('end-to-end tests', `no Chromium at ${chromium} (apt-get install -y chromium)`);
+}
+
+process.stdout.write(
+  `\nall suites: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
+);
+process.exit(failedSteps > 0 || totals.failed > 0 ? 1 : 0);
