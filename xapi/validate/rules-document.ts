@@ -143,28 +143,47 @@ function checkKeys(
   }
 }
 
+interface Visit {
+  value: JsonValue;
+  key: string | number;
+  parent: Visit | undefined;
+}
+
+// Paths are rebuilt from parent links only when something is reported: building a pointer string
+// for every value of a large document would dominate the walk's memory.
+function pathOf(visit: Visit): string {
+  const keys: (string | number)[] = [];
+  for (let v: Visit | undefined = visit; v?.parent; v = v.parent) keys.push(v.key);
+  return pointer('', ...keys.reverse());
+}
+
 /** A5: no null, empty string, empty array or empty object anywhere in the document. */
 export function checkNoEmptyValues(ctx: ValidationContext): void {
-  const stack: { value: JsonValue; path: string }[] = [{ value: ctx.doc, path: '' }];
+  const stack: Visit[] = [{ value: ctx.doc, key: '', parent: undefined }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+    const visit = stack.pop()!;
+    const value = visit.value;
     if (value === null) {
-      ctx.error('A5', path, 'Values must not be null; remove the property instead.');
+      ctx.error('A5', pathOf(visit), 'Values must not be null; remove the property instead.');
     } else if (value === '') {
-      ctx.error('A5', path, 'Values must not be empty strings; fill it in or remove the property.');
+      ctx.error(
+        'A5',
+        pathOf(visit),
+        'Values must not be empty strings; fill it in or remove the property.',
+      );
     } else if (Array.isArray(value)) {
-      if (value.length === 0)
-        ctx.error('A5', path, 'Arrays must not be empty; remove the property instead.');
-      for (let i = value.length - 1; i >= 0; i--)
-        stack.push({ value: value[i]!, path: pointer(path, i) });
-    } else if (isObject(value)) {
-      const entries = Object.entries(value);
-      if (entries.length === 0 && path !== '') {
-        ctx.error('A5', path, 'Objects must not be empty; remove the property instead.');
+      if (value.length === 0) {
+        ctx.error('A5', pathOf(visit), 'Arrays must not be empty; remove the property instead.');
       }
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [k, v] = entries[i]!;
-        stack.push({ value: v, path: pointer(path, k) });
+      for (let i = value.length - 1; i >= 0; i--)
+        stack.push({ value: value[i]!, key: i, parent: visit });
+    } else if (isObject(value)) {
+      const keys = Object.keys(value);
+      if (keys.length === 0 && visit.parent) {
+        ctx.error('A5', pathOf(visit), 'Objects must not be empty; remove the property instead.');
+      }
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push({ value: value[keys[i]!]!, key: keys[i]!, parent: visit });
       }
     }
   }

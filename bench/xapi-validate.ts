@@ -1,0 +1,232 @@
+/**
+ * Validation speed and memory on a real large profile and on generated profiles of growing size.
+ * Prints figures only. Run: node --import tsx bench/xapi-validate.ts
+ * Goals: 1 MB in under 1 s on one core; 100x the size in at most 120x the time; peak memory
+ * under 10x the document size.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validate } from '../xapi/index.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const dodIsd = resolve(repoRoot, '../shared/corpus/authored/dod-isd/dod-isd.jsonld');
+
+/** A profile with 50 concepts, 5 templates and 5 patterns per unit of `scale`. */
+export function generateProfile(scale: number): string {
+  const base = 'https://bench.example/profile';
+  const v = `${base}/v1`;
+  const concepts: unknown[] = [];
+  const templates: unknown[] = [];
+  const patterns: unknown[] = [];
+  const label = (s: string) => ({ en: s, fr: `${s} (fr)` });
+  for (let u = 0; u < scale; u++) {
+    const id = (kind: string, i: number) => `${base}/${kind}/${u}-${i}`;
+    for (let i = 0; i < 20; i++) {
+      concepts.push({
+        id: id('verbs', i),
+        type: 'Verb',
+        inScheme: v,
+        prefLabel: label(`verb ${u}-${i}`),
+        definition: label(`The learner did thing ${u}-${i} in a way worth recording.`),
+        ...(i > 0 ? { broader: [id('verbs', 0)] } : {}),
+        exactMatch: [`https://elsewhere.example/verbs/${u}-${i}`],
+      });
+    }
+    for (let i = 0; i < 10; i++) {
+      concepts.push({
+        id: id('activity-types', i),
+        type: 'ActivityType',
+        inScheme: v,
+        prefLabel: label(`activity type ${u}-${i}`),
+        definition: label(`A kind of activity, number ${u}-${i}.`),
+      });
+    }
+    for (let i = 0; i < 10; i++) {
+      concepts.push({
+        id: id('extensions', i),
+        type: ['ContextExtension', 'ResultExtension', 'ActivityExtension'][i % 3],
+        inScheme: v,
+        prefLabel: label(`extension ${u}-${i}`),
+        definition: label(`Extra data ${u}-${i}.`),
+        inlineSchema: JSON.stringify({
+          $schema: 'http://json-schema.org/draft-07/schema#',
+          type: 'object',
+          properties: { [`value${u}_${i}`]: { type: 'number', minimum: i } },
+          required: [`value${u}_${i}`],
+        }),
+      });
+    }
+    for (let i = 0; i < 5; i++) {
+      concepts.push({
+        id: id('documents', i),
+        type: 'StateResource',
+        inScheme: v,
+        prefLabel: label(`state ${u}-${i}`),
+        definition: label(`Saved state ${u}-${i}.`),
+        contentType: 'application/json',
+      });
+    }
+    for (let i = 0; i < 5; i++) {
+      concepts.push({
+        id: id('activities', i),
+        type: 'Activity',
+        inScheme: v,
+        activityDefinition: {
+          '@context': 'https://w3id.org/xapi/profiles/activity-context',
+          type: id('activity-types', i),
+          name: label(`question ${u}-${i}`),
+          description: label(`Pick one answer for question ${u}-${i}.`),
+          interactionType: 'choice',
+          correctResponsesPattern: ['a'],
+          choices: ['a', 'b', 'c', 'd'].map((c) => ({ id: c, description: label(`answer ${c}`) })),
+        },
+      });
+    }
+    for (let i = 0; i < 5; i++) {
+      templates.push({
+        id: id('templates', i),
+        type: 'StatementTemplate',
+        inScheme: v,
+        prefLabel: label(`template ${u}-${i}`),
+        definition: label(`How to record event ${u}-${i}.`),
+        verb: id('verbs', i),
+        objectActivityType: id('activity-types', i),
+        contextCategoryActivityType: [id('activity-types', 9)],
+        rules: [
+          { location: '$.result.score.scaled', presence: 'included' },
+          { location: `$.context.extensions['${id('extensions', i)}']`, presence: 'recommended' },
+          { location: '$.context.contextActivities.grouping[*].id', any: [id('activities', i)] },
+          { location: '$.actor', selector: '$.mbox | $.account.name', presence: 'included' },
+        ],
+      });
+    }
+    patterns.push(
+      {
+        id: id('patterns', 0),
+        type: 'Pattern',
+        primary: true,
+        inScheme: v,
+        prefLabel: label(`session ${u}`),
+        definition: label(`A whole session ${u}.`),
+        sequence: [id('templates', 0), id('patterns', 1), id('templates', 4)],
+      },
+      { id: id('patterns', 1), type: 'Pattern', inScheme: v, zeroOrMore: id('patterns', 2) },
+      {
+        id: id('patterns', 2),
+        type: 'Pattern',
+        inScheme: v,
+        alternates: [id('templates', 1), id('patterns', 3)],
+      },
+      {
+        id: id('patterns', 3),
+        type: 'Pattern',
+        inScheme: v,
+        sequence: [id('templates', 2), id('patterns', 4)],
+      },
+      { id: id('patterns', 4), type: 'Pattern', inScheme: v, oneOrMore: id('templates', 3) },
+    );
+  }
+  return JSON.stringify(
+    {
+      '@context': 'https://w3id.org/xapi/profiles/context',
+      id: base,
+      type: 'Profile',
+      conformsTo: 'https://w3id.org/xapi/profiles#1.0',
+      prefLabel: label('Benchmark'),
+      definition: label('A generated profile.'),
+      versions: [{ id: v, generatedAtTime: '2024-01-01T00:00:00Z' }],
+      author: { type: 'Organization', name: 'Bench' },
+      concepts,
+      templates,
+      patterns,
+    },
+    null,
+    2,
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function timeValidate(text: string): { ms: number; findings: number } {
+  let findings = validate(text).length; // warm-up (JIT, Ajv meta-schema)
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    findings = validate(text).length;
+    runs.push(performance.now() - start);
+  }
+  return { ms: median(runs), findings };
+}
+
+/**
+ * Peak memory is measured in a fresh process that receives the document on stdin, so the
+ * generator's own allocations do not pollute the high-water mark.
+ */
+function peakMemory(text: string): number | undefined {
+  const script = fileURLToPath(import.meta.url);
+  const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', script, '--child'], {
+    input: text,
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+    cwd: repoRoot,
+  });
+  const bytes = Number(child.stdout.trim());
+  return child.status === 0 && Number.isFinite(bytes) ? bytes : undefined;
+}
+
+function childMain(): void {
+  const text = readFileSync(0, 'utf8');
+  const gc = (globalThis as { gc?: () => void }).gc;
+  // One-time costs (compiled code, Ajv's meta-schema) are not proportional to the document.
+  validate(generateProfile(1));
+  gc?.();
+  const before = Math.max(process.memoryUsage().rss, process.resourceUsage().maxRSS * 1024);
+  validate(text);
+  const after = process.resourceUsage().maxRSS * 1024;
+  process.stdout.write(String(Math.max(after - before, 0)));
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+function report(name: string, text: string): { bytes: number; ms: number } {
+  const bytes = Buffer.byteLength(text);
+  const { ms, findings } = timeValidate(text);
+  const peak = peakMemory(text);
+  const peakText =
+    peak === undefined
+      ? 'not measured'
+      : peak === 0
+        ? '0 (stayed under the warm-up high-water mark)'
+        : `${mb(peak)} (${(peak / bytes).toFixed(1)}x doc)`;
+  console.log(
+    `${name.padEnd(22)} ${mb(bytes).padStart(9)}  ${ms.toFixed(1).padStart(8)} ms  ` +
+      `${((ms / bytes) * 1024 * 1024).toFixed(0).padStart(6)} ms/MB  peak +${peakText}  findings ${findings}`,
+  );
+  return { bytes, ms };
+}
+
+function main(): void {
+  console.log(
+    'document                    size      time (median of 5)        peak memory over baseline',
+  );
+  if (existsSync(dodIsd)) report('dod-isd.jsonld', readFileSync(dodIsd, 'utf8'));
+  else console.log('dod-isd.jsonld         (corpus absent, skipped)');
+  const results = [1, 10, 100].map((scale) => ({
+    scale,
+    ...report(`generated ${scale}x`, generateProfile(scale)),
+  }));
+  const first = results[0]!;
+  for (const r of results.slice(1)) {
+    console.log(
+      `${r.scale}x vs 1x: size ratio ${(r.bytes / first.bytes).toFixed(1)}, time ratio ${(r.ms / first.ms).toFixed(1)}`,
+    );
+  }
+}
+
+if (process.argv.includes('--child')) childMain();
+else main();
