@@ -4,5 +4,10 @@
 import { register } from 'tsx/esm/api';
 
 register();
+// A closed pipe (`xapi-profile validate … | head`) is the reader's choice, not a failure.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 const { main } = await import('./xapi-profile-cli.ts');
 process.exitCode = await main(process.argv.slice(2));

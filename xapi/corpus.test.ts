@@ -131,7 +131,7 @@ async function canonical(doc: unknown): Promise<string> {
       documentLoader: loader as never,
       safe: false,
     } as jsonld.Options.Normalize,
-  ) as Promise<string>;
+  );
 }
 
 describe.skipIf(!present)('authored corpus: parse → serialize keeps the RDF', () => {

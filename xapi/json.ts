@@ -15,7 +15,10 @@ export function describe(value: unknown): string {
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string')
     return value === '' ? 'an empty string' : `the string ${JSON.stringify(truncate(value))}`;
-  return `${typeof value} ${String(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return `${typeof value} ${value.toString()}`;
+  }
+  return `a ${typeof value}`;
 }
 
 function truncate(text: string): string {
@@ -34,4 +37,9 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     return ak.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
   }
   return false;
+}
+
+/** A `type` value for messages: the name itself when it is a string. */
+export function typeName(value: unknown): string {
+  return typeof value === 'string' ? value : describe(value);
 }

@@ -10,6 +10,11 @@ export function isIri(value: unknown): value is string {
   return typeof value === 'string' && iriPattern.test(value);
 }
 
+/** isIri() for text already known to be a string, e.g. an object key. */
+export function isIriText(value: string): boolean {
+  return iriPattern.test(value);
+}
+
 /** A URL here is an absolute IRI with a network location, which is what readers can follow. */
 export function isUrl(value: unknown): value is string {
   return isIri(value) && /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#\s]+/.test(value);

@@ -29,7 +29,7 @@ function canonize(doc: unknown, documentLoader: DocumentLoader): Promise<string>
       documentLoader: documentLoader as never,
       safe: false,
     } as jsonld.Options.Normalize,
-  ) as Promise<string>;
+  );
 }
 
 describe('offline document loader', () => {
@@ -66,13 +66,10 @@ describe('offline document loader', () => {
   });
 
   it('lets jsonld.js expand a profile, keeping sequence order and booleans typed', async () => {
-    const expanded = (await jsonld.expand(
-      validProfile() as jsonld.JsonLdDocument,
-      {
-        documentLoader: offlineDocumentLoader as never,
-        safe: false,
-      } as jsonld.Options.Expand,
-    )) as Record<string, unknown>[];
+    const expanded = (await jsonld.expand(validProfile(), {
+      documentLoader: offlineDocumentLoader as never,
+      safe: false,
+    } as jsonld.Options.Expand)) as Record<string, unknown>[];
     const text = JSON.stringify(expanded);
     expect(text).toContain('https://w3id.org/xapi/profiles/ontology#sequence');
     expect(text).toContain('"@list"');

@@ -35,7 +35,7 @@ function writeObject(model: Record<string, unknown>, kind: ObjectKind): JsonObje
 }
 
 function writeMember(value: unknown, of: ObjectKind | 'concept'): JsonValue {
-  if (isObject(value) && 'unrecognized' in value) return value.unrecognized as JsonValue;
+  if (isObject(value) && 'unrecognized' in value) return value.unrecognized;
   const record = value as Record<string, unknown>;
   const kind = of === 'concept' ? conceptKind(record.type) : of;
   return kind === undefined ? (record as JsonValue) : writeObject(record, kind);

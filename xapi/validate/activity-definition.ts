@@ -1,9 +1,9 @@
 import { ACTIVITY_CONTEXT_IRI } from '../contexts/activity-context.js';
 import { pointer } from '../findings.js';
 import type { JsonObject, JsonValue } from '../json.js';
-import { describe, isObject } from '../json.js';
+import { describe, isObject, typeName } from '../json.js';
 import { interactionTypes } from '../model/fields.js';
-import { isIri, isUrl } from '../values.js';
+import { isIri, isIriText, isUrl } from '../values.js';
 import type { ValidationContext } from './context.js';
 import { has, languageMapProblems } from './context.js';
 
@@ -135,14 +135,14 @@ function checkInteraction(ctx: ValidationContext, def: JsonObject, path: string)
       );
     }
   }
-  const allowed = typed ? (componentsFor[type as string] ?? []) : componentLists;
+  const allowed = typed ? (componentsFor[type] ?? []) : componentLists;
   for (const list of componentLists) {
     if (!has(def, list)) continue;
     needsType(list);
     const at = pointer(path, list);
     if (typed && !allowed.includes(list)) {
       const expected = allowed.length ? `only ${allowed.join(' and ')}` : 'no component lists';
-      ctx.error('H3', at, `Interaction type "${String(type)}" takes ${expected}, not "${list}".`);
+      ctx.error('H3', at, `Interaction type "${typeName(type)}" takes ${expected}, not "${list}".`);
     }
     checkComponents(ctx, def[list]!, at, list);
   }
@@ -212,7 +212,7 @@ function checkExtensions(ctx: ValidationContext, value: JsonValue, at: string): 
   }
   for (const [key, ext] of Object.entries(value)) {
     const ep = pointer(at, key);
-    if (!isIri(key)) ctx.error('H3', ep, `Extension keys must be IRIs, but "${key}" is not.`);
+    if (!isIriText(key)) ctx.error('H3', ep, `Extension keys must be IRIs, but "${key}" is not.`);
     const members = Array.isArray(ext)
       ? ext.map((m, i) => [m, pointer(ep, i)] as const)
       : [[ext, ep] as const];

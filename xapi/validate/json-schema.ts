@@ -57,7 +57,7 @@ function check(value: JsonValue): SchemaCheck {
   }
   let valid: boolean;
   try {
-    valid = instance().validateSchema(schema as object) as boolean;
+    valid = instance().validateSchema(schema) as boolean;
   } catch {
     valid = false;
   }

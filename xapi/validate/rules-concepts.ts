@@ -1,6 +1,6 @@
 import { pointer } from '../findings.js';
 import type { JsonObject } from '../json.js';
-import { describe, isObject } from '../json.js';
+import { describe, isObject, typeName } from '../json.js';
 import {
   conceptTypes,
   documentResourceTypes,
@@ -12,6 +12,9 @@ import { checkActivityDefinition } from './activity-definition.js';
 import type { Entry, ValidationContext } from './context.js';
 import { checkIri, checkIriArray, checkLanguageMap, has } from './context.js';
 import { checkInlineSchema } from './json-schema.js';
+
+/** The concept's type for messages; only called once the type is known to be valid. */
+const typeOf = (c: JsonObject): string => (typeof c.type === 'string' ? c.type : 'concept');
 
 const isOneOf = (list: readonly string[], value: unknown): value is string =>
   typeof value === 'string' && list.includes(value);
@@ -87,7 +90,7 @@ function checkRelations(ctx: ValidationContext, entry: Entry): void {
       key,
       path,
       'E2',
-      `a ${String(c.type)} of this profile version`,
+      `a ${typeOf(c)} of this profile version`,
     )) {
       const target = ctx.byId.get(ref.iri);
       if (ref.iri === c.id) {
@@ -96,13 +99,13 @@ function checkRelations(ctx: ValidationContext, entry: Entry): void {
         ctx.error(
           'E2',
           ref.path,
-          `"${key}" must point at a ${String(c.type)} defined in this profile version, but "${ref.iri}" is not defined here; use "${key === 'related' ? 'relatedMatch' : key === 'broader' ? 'broadMatch' : 'narrowMatch'}" for concepts of other profiles.`,
+          `"${key}" must point at a ${typeOf(c)} defined in this profile version, but "${ref.iri}" is not defined here; use "${key === 'related' ? 'relatedMatch' : key === 'broader' ? 'broadMatch' : 'narrowMatch'}" for concepts of other profiles.`,
         );
       } else if (target.type !== c.type) {
         ctx.error(
           'E2',
           ref.path,
-          `"${key}" must point at a ${String(c.type)}, but "${ref.iri}" is a ${String(target.type)}.`,
+          `"${key}" must point at a ${typeOf(c)}, but "${ref.iri}" is a ${typeName(target.type)}.`,
         );
       }
     }
@@ -115,14 +118,7 @@ function checkRelations(ctx: ValidationContext, entry: Entry): void {
     );
   }
   for (const key of ['broadMatch', 'narrowMatch']) {
-    for (const ref of checkIriArray(
-      ctx,
-      c,
-      key,
-      path,
-      'E3',
-      `a ${String(c.type)} of another profile`,
-    )) {
+    for (const ref of checkIriArray(ctx, c, key, path, 'E3', `a ${typeOf(c)} of another profile`)) {
       const local = ctx.byId.get(ref.iri);
       if (local) {
         ctx.error(
@@ -142,7 +138,7 @@ function checkRelations(ctx: ValidationContext, entry: Entry): void {
       key,
       path,
       'E4',
-      `a ${String(c.type)} of another profile or version`,
+      `a ${typeOf(c)} of another profile or version`,
     )) {
       if (ctx.byId.has(ref.iri)) {
         ctx.error(
@@ -171,7 +167,7 @@ function checkKnownType(
     ctx.error(
       ruleId,
       ref.path,
-      `"${key}" must point at a ${String(type)}, but "${ref.iri}" is a ${String(known.type)} in profile ${known.profileId ?? '(unknown)'}.`,
+      `"${key}" must point at a ${typeName(type)}, but "${ref.iri}" is a ${typeName(known.type)} in profile ${known.profileId ?? '(unknown)'}.`,
     );
   }
 }
@@ -215,7 +211,7 @@ function checkRecommended(
     ctx.error(
       ruleId,
       pointer(path, key),
-      `"${key}" is only allowed on ${on.join(' or ')}, not on ${String(c.type)}.`,
+      `"${key}" is only allowed on ${on.join(' or ')}, not on ${typeOf(c)}.`,
     );
   }
   for (const ref of checkIriArray(ctx, c, key, path, ruleId, `${memberType} IRIs`)) {
@@ -225,7 +221,7 @@ function checkRecommended(
       ctx.error(
         ruleId,
         ref.path,
-        `"${key}" lists ${memberType} IRIs, but "${ref.iri}" is a ${String(type)}.`,
+        `"${key}" lists ${memberType} IRIs, but "${ref.iri}" is a ${typeName(type)}.`,
       );
     }
   }

@@ -1,7 +1,7 @@
 import { PROFILE_CONTEXT_IRI } from '../contexts/profile-context.js';
 import { pointer } from '../findings.js';
 import type { JsonObject, JsonValue } from '../json.js';
-import { describe, isObject, jsonEqual } from '../json.js';
+import { describe, isObject, typeName, jsonEqual } from '../json.js';
 import { parseJsonPath } from '../jsonpath.js';
 import type { Entry, ValidationContext } from './context.js';
 import { checkIri, checkIriArray, checkLanguageMap, has, languageMapProblems } from './context.js';
@@ -108,7 +108,7 @@ function checkDetermining(
     ctx.error(
       'I5',
       ref.path,
-      `"${key}" must name a ${type}, but "${ref.iri}" is defined as a ${String(actual)}.`,
+      `"${key}" must name a ${type}, but "${ref.iri}" is defined as a ${typeName(actual)}.`,
     );
   }
 }
