@@ -1,3 +1,5 @@
+// jsonld-based RDF conversion lives in ./contexts/rdf.ts, outside this entry point, so browser
+// bundles that only validate do not pull in jsonld.js.
 export type { Finding, Severity } from './findings.js';
 export { pointer, sortFindings } from './findings.js';
 export type { JsonObject, JsonValue } from './json.js';
