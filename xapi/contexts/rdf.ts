@@ -27,7 +27,7 @@ export async function toCanonicalRdf(
   const events: JsonLdEvent[] = [];
   const findings: Finding[] = [];
   try {
-    const nquads = (await jsonld.canonize(
+    const nquads = await jsonld.canonize(
       document as jsonld.JsonLdDocument,
       {
         format: 'application/n-quads',
@@ -38,7 +38,7 @@ export async function toCanonicalRdf(
           next();
         },
       } as jsonld.Options.Normalize,
-    )) as string;
+    );
     reportDroppedProperties(document, events, findings);
     return { nquads, findings };
   } catch (e) {
