@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validProfile } from '../fixtures/profiles.js';
 import type { JsonObject } from '../json.js';
-import { validate } from '../validate/index.js';
+import { validate, validateModel } from '../validate/index.js';
+import { otherProfile, validProfile } from '../fixtures/profiles.js';
 import { parse } from './parse.js';
 import { serialize, serializeToString } from './serialize.js';
 import type { Activity, Pattern, Profile, StatementTemplate, Verb } from './types.js';
@@ -137,5 +137,25 @@ describe('serialize', () => {
 
   it('round-trips the reference profile to an equal document', () => {
     expect(serialize(parse(validProfile()).model!)).toEqual(validProfile());
+  });
+});
+
+describe('validating models', () => {
+  it('checks the document a model serializes to, and accepts models as known profiles', () => {
+    const model = parse(validProfile()).model!;
+    const other = parse(otherProfile()).model!;
+    expect(validateModel(model, { knownProfiles: [other] })).toEqual([]);
+    (model.templates![0] as StatementTemplate).verb = 'https://other.example/activitytypes/course';
+    const findings = validateModel(model, { knownProfiles: [other] });
+    expect(findings).toEqual([
+      expect.objectContaining({ ruleId: 'I5', severity: 'error', path: '/templates/0/verb' }),
+    ]);
+  });
+
+  it('does not mistake preserved extras for properties of the model', () => {
+    const doc = validProfile();
+    doc['ex:note'] = 'kept';
+    const findings = validateModel(parse(doc).model!, { knownProfiles: [otherProfile()] });
+    expect(findings).toEqual([]);
   });
 });
