@@ -38,8 +38,14 @@ export const usernameField = z
   .string({ error: REQUIRED })
   .trim()
   .min(1, REQUIRED)
-  .min(ACCOUNT_LIMITS.usernameMin, `Username must be at least ${ACCOUNT_LIMITS.usernameMin} characters.`)
-  .max(ACCOUNT_LIMITS.usernameMax, `Username must be at most ${ACCOUNT_LIMITS.usernameMax} characters.`)
+  .min(
+    ACCOUNT_LIMITS.usernameMin,
+    `Username must be at least ${ACCOUNT_LIMITS.usernameMin} characters.`,
+  )
+  .max(
+    ACCOUNT_LIMITS.usernameMax,
+    `Username must be at most ${ACCOUNT_LIMITS.usernameMax} characters.`,
+  )
   .regex(
     USERNAME_PATTERN,
     'Username may contain letters and digits, with - or _ only between them.',
@@ -48,19 +54,27 @@ export const usernameField = z
 export const newPasswordField = z
   .string({ error: REQUIRED })
   .min(1, REQUIRED)
-  .min(ACCOUNT_LIMITS.passwordMin, `Password must be at least ${ACCOUNT_LIMITS.passwordMin} characters.`)
-  .max(ACCOUNT_LIMITS.passwordMax, `Password must be at most ${ACCOUNT_LIMITS.passwordMax} characters.`)
-  .refine((p) => !isCommonPassword(p), 'This password is too common; choose one that is harder to guess.');
+  .min(
+    ACCOUNT_LIMITS.passwordMin,
+    `Password must be at least ${ACCOUNT_LIMITS.passwordMin} characters.`,
+  )
+  .max(
+    ACCOUNT_LIMITS.passwordMax,
+    `Password must be at most ${ACCOUNT_LIMITS.passwordMax} characters.`,
+  )
+  .refine(
+    (p) => !isCommonPassword(p),
+    'This password is too common; choose one that is harder to guess.',
+  );
 
 const captchaField = z
   .string({ error: REQUIRED })
   .min(1, REQUIRED)
   .max(ACCOUNT_LIMITS.captchaMax, 'The captcha answer is malformed.');
 
-const passwordPair = <T extends z.ZodRawShape>(shape: T) =>
-  z
-    .object({ ...shape, password: newPasswordField, password2: z.string({ error: REQUIRED }).min(1, REQUIRED) })
-    .refine((v) => v.password === v.password2, { message: PASSWORDS_DONT_MATCH, path: ['password2'] });
+const repeatedPassword = z.string({ error: REQUIRED }).min(1, REQUIRED);
+const passwordsMatch = (v: { password: string; password2: string }) => v.password === v.password2;
+const mismatch = { message: PASSWORDS_DONT_MATCH, path: ['password2'] };
 
 // --- requests ---------------------------------------------------------------------------------
 
@@ -79,13 +93,17 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({ success: z.literal(true), user: sessionUserSchema });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const createAccountRequestSchema = passwordPair({
-  username: usernameField,
-  firstname: required(ACCOUNT_LIMITS.nameMax, 'First name'),
-  lastname: required(ACCOUNT_LIMITS.nameMax, 'Last name'),
-  email: emailField,
-  captcha: captchaField,
-});
+export const createAccountRequestSchema = z
+  .object({
+    username: usernameField,
+    firstname: required(ACCOUNT_LIMITS.nameMax, 'First name'),
+    lastname: required(ACCOUNT_LIMITS.nameMax, 'Last name'),
+    email: emailField,
+    password: newPasswordField,
+    password2: repeatedPassword,
+    captcha: captchaField,
+  })
+  .refine(passwordsMatch, mismatch);
 export type CreateAccountRequest = z.infer<typeof createAccountRequestSchema>;
 
 export const validateRequestSchema = z.object({
@@ -119,7 +137,11 @@ export const updateAccountRequestSchema = z
     if (password === '' && (v.password2 ?? '') === '') return;
     const checked = newPasswordField.safeParse(password);
     if (!checked.success) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: checked.error.issues[0]?.message ?? REQUIRED });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: checked.error.issues[0]?.message ?? REQUIRED,
+      });
     }
     if (password !== (v.password2 ?? '')) {
       ctx.addIssue({ code: 'custom', path: ['password2'], message: PASSWORDS_DONT_MATCH });
@@ -135,14 +157,22 @@ export const updateAccountResponseSchema = z.object({
 });
 export type UpdateAccountResponse = z.infer<typeof updateAccountResponseSchema>;
 
-export const confirmEmailRequestSchema = z.object({ code: required(ACCOUNT_LIMITS.tokenMax, 'Code') });
+export const confirmEmailRequestSchema = z.object({
+  code: required(ACCOUNT_LIMITS.tokenMax, 'Code'),
+});
 
-export const resetKeyQuerySchema = z.object({ key: z.string().min(1, REQUIRED).max(ACCOUNT_LIMITS.tokenMax) });
+export const resetKeyQuerySchema = z.object({
+  key: z.string().min(1, REQUIRED).max(ACCOUNT_LIMITS.tokenMax),
+});
 export const checkResetKeyResponseSchema = z.object({ success: z.boolean() });
 
-export const resetPasswordRequestSchema = passwordPair({
-  key: z.string({ error: REQUIRED }).min(1, REQUIRED).max(ACCOUNT_LIMITS.tokenMax),
-});
+export const resetPasswordRequestSchema = z
+  .object({
+    key: z.string({ error: REQUIRED }).min(1, REQUIRED).max(ACCOUNT_LIMITS.tokenMax),
+    password: newPasswordField,
+    password2: repeatedPassword,
+  })
+  .refine(passwordsMatch, mismatch);
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 /** An answer that carries a sentence for the person (e.g. after forgot or resend). */

@@ -16,7 +16,12 @@ export async function deriveClientKey(password: string, salt: string): Promise<s
     ['deriveBits'],
   );
   const bits = await globalThis.crypto.subtle.deriveBits(
-    { name: 'PBKDF2', hash: 'SHA-256', salt: encoder.encode(salt), iterations: CLIENT_KEY_ITERATIONS },
+    {
+      name: 'PBKDF2',
+      hash: 'SHA-256',
+      salt: encoder.encode(salt),
+      iterations: CLIENT_KEY_ITERATIONS,
+    },
     material,
     CLIENT_KEY_BYTES * 8,
   );

@@ -18,6 +18,12 @@ export const ErrorCode = {
   RateLimited: 'RATE_LIMITED',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
   Internal: 'INTERNAL_ERROR',
+  CaptchaInvalid: 'CAPTCHA_INVALID',
+  InvalidCredentials: 'INVALID_CREDENTIALS',
+  EmailNotValidated: 'EMAIL_NOT_VALIDATED',
+  UsernameTaken: 'USERNAME_TAKEN',
+  UsernameAlreadyChosen: 'USERNAME_ALREADY_CHOSEN',
+  ResetKeyInvalid: 'RESET_KEY_INVALID',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -41,10 +41,13 @@ describe('account rules shared by form and server', () => {
 
   it('keeps the password when the account edit leaves both fields empty, and refuses extra fields', () => {
     const base = { firstname: 'Ada', lastname: 'L', email: 'ada@example.org', publicizeName: true };
-    expect(updateAccountRequestSchema.safeParse({ ...base, password: '', password2: '' }).success).toBe(true);
-    expect(updateAccountRequestSchema.safeParse({ ...base, password: 'short', password2: 'short' }).success).toBe(
-      false,
-    );
+    expect(
+      updateAccountRequestSchema.safeParse({ ...base, password: '', password2: '' }).success,
+    ).toBe(true);
+    expect(
+      updateAccountRequestSchema.safeParse({ ...base, password: 'short', password2: 'short' })
+        .success,
+    ).toBe(false);
     expect(updateAccountRequestSchema.safeParse({ ...base, type: 'admin' }).success).toBe(false);
     expect(updateAccountRequestSchema.safeParse({ ...base, username: 'x' }).success).toBe(false);
   });

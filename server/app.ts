@@ -11,18 +11,21 @@ import type { Database } from './db/client';
 import { Csrf } from './http/app/csrf';
 import { registerSessionResolution } from './http/app/session';
 import { siteRoutes } from './http/app/site.routes';
+import { accountRoutes } from './http/app/account.routes';
 import { userSessionRoutes } from './http/app/user.routes';
 import { registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health.routes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
-import { buildServices, type Services } from './services';
+import { buildServices, type ServiceOverrides, type Services } from './services';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   /** Pino options or false; tests pass false. */
   logger?: boolean | Record<string, unknown>;
+  /** Replacements for parts that talk to the outside world (tests). */
+  overrides?: ServiceOverrides;
 }
 
 /** Request bodies beyond this are refused with 413 before they are parsed. */
@@ -45,7 +48,6 @@ const redactedPaths = [
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { services: Services }> {
   const { config, database } = deps;
-  const services = buildServices(config, database);
   const logger =
     deps.logger === false
       ? false
@@ -64,6 +66,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { servi
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  const services = buildServices(config, database, app.log, deps.overrides);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { servi
       registerSessionResolution(scoped, services.sessions, config.secureCookies);
       siteRoutes(scoped, services, csrf);
       userSessionRoutes(scoped, services);
+      accountRoutes(scoped, services);
     },
     { prefix: '/app' },
   );

@@ -51,6 +51,12 @@ export const envSchema = z.object({
   SESSION_SECRET: secret.optional(),
   SALT_SECRET: secret.optional(),
   ALTCHA_HMAC_KEY: secret.optional(),
+  ALTCHA_COST: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(5000),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ORGANIZATION_NAME: z.string().min(1).default('xAPI Profile Server'),
@@ -77,6 +83,8 @@ export interface Config {
   trustProxy: boolean;
   spaDir: string;
   secrets: Secrets;
+  /** PBKDF2 rounds per captcha guess: the browser's work is about 256 times this. */
+  captchaCost: number;
   admin: { email: string | undefined; password: string | undefined };
   site: { organizationName: string; supportPhone: string | null; helpdeskUrl: string | null };
   /** Session cookies carry `Secure` only when the site is served over HTTPS. */
@@ -154,6 +162,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY,
     spaDir: path.resolve(env.SPA_DIR),
     secrets,
+    captchaCost: env.ALTCHA_COST,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     site: {
       organizationName: env.ORGANIZATION_NAME,

@@ -7,7 +7,7 @@ import { createFirstAdmin } from './modules/accounts/first-admin';
  * its content exists.
  */
 export async function seedFirstStart(db: Db, config: Config): Promise<void> {
-  const admin = await createFirstAdmin(db, config.admin);
+  const admin = await createFirstAdmin(db, config.admin, config.secrets.SALT_SECRET);
   if (admin) {
     // Written straight to the terminal, once, and never to the structured log.
     const password = admin.generatedPassword ?? '(the ADMIN_PASSWORD you set)';

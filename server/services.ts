@@ -1,18 +1,51 @@
+import path from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { RateLimiter } from './modules/abuse/rate-limiter';
+import { AccountService } from './modules/accounts/account-service';
 import { SessionService } from './modules/accounts/sessions';
+import { CaptchaService } from './modules/captcha/captcha';
+import { OutboxMailer, SmtpMailer, type MailLog, type Mailer } from './modules/mail/mailer';
 
 /** Every service the HTTP layer may call, built once per app from its dependencies. */
 export interface Services {
   config: Config;
   database: Database;
   sessions: SessionService;
+  captcha: CaptchaService;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  accounts: AccountService;
 }
 
-export function buildServices(config: Config, database: Database): Services {
-  return {
-    config,
-    database,
-    sessions: new SessionService(database.db),
-  };
+export interface ServiceOverrides {
+  mailer?: Mailer;
+}
+
+export function buildServices(
+  config: Config,
+  database: Database,
+  log: MailLog,
+  overrides: ServiceOverrides = {},
+): Services {
+  const { db } = database;
+  const sessions = new SessionService(db);
+  const captcha = new CaptchaService(db, config.secrets.ALTCHA_HMAC_KEY, config.captchaCost);
+  const limiter = new RateLimiter(db);
+  const mailer =
+    overrides.mailer ??
+    (config.smtpUrl
+      ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+      : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log));
+  const accounts = new AccountService({
+    db,
+    sessions,
+    captcha,
+    limiter,
+    mailer,
+    log,
+    siteUrl: config.publicUrl,
+    saltSecret: config.secrets.SALT_SECRET,
+  });
+  return { config, database, sessions, captcha, limiter, mailer, accounts };
 }

@@ -145,7 +145,7 @@ describe('HTTP shell', () => {
       firstname: 'Ada',
       lastname: 'Lovelace',
       validatedAt: new Date(),
-      ...(await passwordRecord('correct horse battery')),
+      ...(await passwordRecord('correct horse battery', 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6')),
     });
     const anonymous = await t.app.inject({ method: 'GET', url: '/app/user/status' });
     expect(anonymous.json()).toEqual({ loggedIn: false, user: null });

@@ -4,6 +4,7 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorBody } from '../../common/errors';
+import { RateLimitedError } from '../modules/abuse/rate-limiter';
 import { AppError } from '../modules/errors';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, extra = {}) {
@@ -44,6 +45,8 @@ const statusCodes: Record<number, ErrorCode> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error instanceof RateLimitedError)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, error.status, error.code, error.message, error.details ?? {});
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

@@ -1,2 +1,4 @@
 export * from './users';
 export * from './sessions';
+export * from './account-tokens';
+export * from './abuse';

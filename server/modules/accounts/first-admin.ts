@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { normalizeEmail } from './email';
 import { passwordRecord } from './password';
+import { deriveSalt } from './salt';
 import { countUsers, insertUser } from './user-repo';
 
 export interface FirstAdmin {
@@ -17,6 +18,7 @@ export interface FirstAdmin {
 export async function createFirstAdmin(
   db: Db,
   options: { email?: string | undefined; password?: string | undefined },
+  saltSecret: string,
 ): Promise<FirstAdmin | null> {
   if ((await countUsers(db)) > 0) return null;
   const email = normalizeEmail(options.email ?? 'admin@example.org');
@@ -30,7 +32,7 @@ export async function createFirstAdmin(
     lastname: 'Administrator',
     type: 'admin',
     validatedAt: new Date(),
-    ...(await passwordRecord(password)),
+    ...(await passwordRecord(password, deriveSalt(saltSecret, email))),
   });
   return { email, generatedPassword };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
 
@@ -31,8 +31,14 @@ export async function deleteSessionByHash(db: Db, tokenHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
 }
 
-export async function deleteSessionsOfUser(db: Db, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+export async function deleteSessionsOfUser(db: Db, userId: string, exceptTokenHash?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      exceptTokenHash
+        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash))
+        : eq(sessions.userId, userId),
+    );
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date) {

@@ -53,4 +53,9 @@ export class SessionService {
   async endAllFor(userId: string): Promise<void> {
     await deleteSessionsOfUser(this.db, userId);
   }
+
+  /** After a password change: every other browser signs in again, this one stays. */
+  async endAllExcept(userId: string, keepToken: string | undefined): Promise<void> {
+    await deleteSessionsOfUser(this.db, userId, keepToken ? hashToken(keepToken) : undefined);
+  }
 }

@@ -1,8 +1,24 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 
 export type NewUser = typeof users.$inferInsert;
+/** The columns an account change may touch; anything else is out of reach of a request. */
+export type UserChanges = Partial<
+  Pick<
+    UserRow,
+    | 'username'
+    | 'usernameChosen'
+    | 'firstname'
+    | 'lastname'
+    | 'email'
+    | 'publicizeName'
+    | 'type'
+    | 'passwordSalt'
+    | 'passwordHash'
+    | 'validatedAt'
+  >
+>;
 
 export async function insertUser(db: Db, row: NewUser): Promise<UserRow> {
   const [created] = await db.insert(users).values(row).returning();
@@ -18,4 +34,40 @@ export async function countUsers(db: Db): Promise<number> {
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return rows[0] ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function updateUser(db: Db, id: string, changes: UserChanges): Promise<UserRow> {
+  const [updated] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  if (!updated) throw new Error(`user ${id} vanished during an update`);
+  return updated;
+}
+
+/** True when the error is PostgreSQL's unique violation (two requests raced for one value). */
+export function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
