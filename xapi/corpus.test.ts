@@ -115,6 +115,29 @@ describe.skipIf(!present)('authored corpus: the §5.1 baseline', () => {
     expect(withoutErrors).toEqual([]);
   });
 
+  it('finds concepts defined by two profiles once both are known (D2)', () => {
+    const tincan = JSON.parse(read('tincan/tincan.jsonld')) as unknown;
+    const findings = validate(read('pdf-annotator/pdf-annotator.jsonld'), {
+      knownProfiles: [tincan],
+    });
+    expect(findings.filter((f) => f.ruleId === 'D2').length).toBeGreaterThanOrEqual(4);
+    expect(
+      validate(read('pdf-annotator/pdf-annotator.jsonld')).some((f) => f.ruleId === 'D2'),
+    ).toBe(false);
+  });
+
+  it('resolves verbs through known profiles (I5)', () => {
+    const alone = validate(read('audio/audio.jsonld')).filter((f) => f.ruleId === 'I5');
+    const knownProfiles = ['adl/adl.jsonld', 'video/video.jsonld'].map(
+      (f) => JSON.parse(read(f)) as unknown,
+    );
+    const withKnown = validate(read('audio/audio.jsonld'), { knownProfiles }).filter(
+      (f) => f.ruleId === 'I5',
+    );
+    expect(withKnown.length).toBeLessThan(alone.length);
+    expect(withKnown.every((f) => f.severity === 'warning')).toBe(true);
+  });
+
   it('validates the whole corpus quickly', () => {
     const start = performance.now();
     for (const file of files) validate(read(file));

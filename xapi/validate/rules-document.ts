@@ -40,6 +40,10 @@ const allConceptKeys = new Set(
   ),
 );
 
+const keysOf = Object.fromEntries(
+  Object.entries(fieldsOf).map(([kind, fields]) => [kind, new Set(Object.keys(fields))]),
+) as Record<ObjectKind, Set<string>>;
+
 const kindNames: Record<ObjectKind, string> = {
   profile: 'a Profile',
   version: 'a Profile version',
@@ -90,7 +94,7 @@ function checkKeys(
   path: string,
   extra: ExtraTerms,
 ): void {
-  const allowed = kind === undefined ? allConceptKeys : new Set(Object.keys(fieldsOf[kind]));
+  const allowed = kind === undefined ? allConceptKeys : keysOf[kind];
   for (const [key, value] of Object.entries(obj)) {
     const at = pointer(path, key);
     if (key === '@id' || key === '@type') {
@@ -112,7 +116,8 @@ function checkKeys(
       }
       continue;
     }
-    if (key.startsWith('@') || key.includes(':')) continue;
+    // `id` and `type` alias JSON-LD keywords, which may appear wherever JSON-LD allows (A6).
+    if (key.startsWith('@') || key.includes(':') || key === 'id' || key === 'type') continue;
     const defined = extra.terms.get(key);
     if (defined === true) continue;
     if (defined === false) {

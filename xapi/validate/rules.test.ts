@@ -873,6 +873,13 @@ const passing: Case[] = [
     }),
   },
   {
+    rule: 'A4',
+    name: 'an id on the author (a keyword alias)',
+    doc: edit((d) => {
+      (d.author as JsonObject).id = 'https://example.org';
+    }),
+  },
+  {
     rule: 'A3',
     name: 'terms an extra inline context defines',
     doc: edit((d) => {
