@@ -105,8 +105,10 @@ export type OrganizationResponse = z.infer<typeof organizationResponseSchema>;
 export const memberUserSchema = z.object({
   uuid: z.string(),
   username: z.string().nullable(),
+  /** The name if its owner made it public, else the username. */
   fullname: z.string(),
-  email: z.string(),
+  /** Only group admins and site admins see addresses. */
+  email: z.string().nullable(),
 });
 
 export const memberSchema = z.object({
