@@ -43,3 +43,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 export function typeName(value: unknown): string {
   return typeof value === 'string' ? value : describe(value);
 }
+
+/** "a Verb", "an ActivityType": the indefinite article for a type name in messages. */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}

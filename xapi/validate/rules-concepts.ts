@@ -1,6 +1,6 @@
 import { pointer } from '../findings.js';
 import type { JsonObject } from '../json.js';
-import { describe, isObject, typeName } from '../json.js';
+import { describe, isObject, typeName, withArticle } from '../json.js';
 import {
   conceptTypes,
   documentResourceTypes,
@@ -90,22 +90,22 @@ function checkRelations(ctx: ValidationContext, entry: Entry): void {
       key,
       path,
       'E2',
-      `a ${typeOf(c)} of this profile version`,
+      `${withArticle(typeOf(c))} of this profile version`,
     )) {
       const target = ctx.byId.get(ref.iri);
       if (ref.iri === c.id) {
-        ctx.error('E2', ref.path, `A concept cannot be "${key}" than itself.`);
+        ctx.error('E2', ref.path, `"${key}" cannot point at the concept itself.`);
       } else if (!target || target.kind !== 'concept') {
         ctx.error(
           'E2',
           ref.path,
-          `"${key}" must point at a ${typeOf(c)} defined in this profile version, but "${ref.iri}" is not defined here; use "${key === 'related' ? 'relatedMatch' : key === 'broader' ? 'broadMatch' : 'narrowMatch'}" for concepts of other profiles.`,
+          `"${key}" must point at ${withArticle(typeOf(c))} defined in this profile version, but "${ref.iri}" is not defined here; use "${key === 'related' ? 'relatedMatch' : key === 'broader' ? 'broadMatch' : 'narrowMatch'}" for concepts of other profiles.`,
         );
       } else if (target.type !== c.type) {
         ctx.error(
           'E2',
           ref.path,
-          `"${key}" must point at a ${typeOf(c)}, but "${ref.iri}" is a ${typeName(target.type)}.`,
+          `"${key}" must point at ${withArticle(typeOf(c))}, but "${ref.iri}" is ${withArticle(typeName(target.type))}.`,
         );
       }
     }
@@ -118,7 +118,14 @@ function checkRelations(ctx: ValidationContext, entry: Entry): void {
     );
   }
   for (const key of ['broadMatch', 'narrowMatch']) {
-    for (const ref of checkIriArray(ctx, c, key, path, 'E3', `a ${typeOf(c)} of another profile`)) {
+    for (const ref of checkIriArray(
+      ctx,
+      c,
+      key,
+      path,
+      'E3',
+      `${withArticle(typeOf(c))} of another profile`,
+    )) {
       const local = ctx.byId.get(ref.iri);
       if (local) {
         ctx.error(
@@ -138,7 +145,7 @@ function checkRelations(ctx: ValidationContext, entry: Entry): void {
       key,
       path,
       'E4',
-      `a ${typeOf(c)} of another profile or version`,
+      `${withArticle(typeOf(c))} of another profile or version`,
     )) {
       if (ctx.byId.has(ref.iri)) {
         ctx.error(
@@ -167,7 +174,7 @@ function checkKnownType(
     ctx.error(
       ruleId,
       ref.path,
-      `"${key}" must point at a ${typeName(type)}, but "${ref.iri}" is a ${typeName(known.type)} in profile ${known.profileId ?? '(unknown)'}.`,
+      `"${key}" must point at ${withArticle(typeName(type))}, but "${ref.iri}" is ${withArticle(typeName(known.type))} in profile ${known.profileId ?? '(unknown)'}.`,
     );
   }
 }
@@ -221,7 +228,7 @@ function checkRecommended(
       ctx.error(
         ruleId,
         ref.path,
-        `"${key}" lists ${memberType} IRIs, but "${ref.iri}" is a ${typeName(type)}.`,
+        `"${key}" lists ${memberType} IRIs, but "${ref.iri}" is ${withArticle(typeName(type))}.`,
       );
     }
   }

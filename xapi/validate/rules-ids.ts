@@ -1,5 +1,6 @@
 import { pointer } from '../findings.js';
 import { isObject } from '../json.js';
+import { isIri, isTimestamp } from '../values.js';
 import type { ValidationContext } from './context.js';
 
 /** L1: identifiers are unique across the profile, its versions and everything it defines. */
@@ -30,7 +31,10 @@ export function checkUniqueIds(ctx: ValidationContext): void {
 /** L2: every object belongs to one of this document's versions. */
 export function checkInScheme(ctx: ValidationContext): void {
   if (ctx.versionIds.size === 0) return;
-  const current = [...ctx.versionIds][0];
+  const current = currentVersion(ctx);
+  const advice = current
+    ? `use the version being described ("${current}")`
+    : 'give the profile a version with an IRI id and use that';
   for (const e of [...ctx.concepts, ...ctx.templates, ...ctx.patterns]) {
     const inScheme = e.value.inScheme;
     // Patterns without inScheme are rule K3's concern; the spec's table leaves it optional.
@@ -38,7 +42,7 @@ export function checkInScheme(ctx: ValidationContext): void {
       ctx.error(
         'L2',
         e.path,
-        `This ${e.kind} names no version in "inScheme", so it belongs to no version of the profile; use "${current}".`,
+        `This ${e.kind} names no version in "inScheme", so it belongs to no version of the profile; ${advice}.`,
       );
       continue;
     }
@@ -46,7 +50,18 @@ export function checkInScheme(ctx: ValidationContext): void {
     ctx.error(
       'L2',
       pointer(e.path, 'inScheme'),
-      `"inScheme" is "${inScheme}", which is not one of this profile's version ids; use the version being described ("${current}").`,
+      `"inScheme" is "${inScheme}", which is not one of this profile's version ids; ${advice}.`,
     );
   }
+}
+
+/** The newest version with an IRI id (by generatedAtTime), for advice in messages. */
+function currentVersion(ctx: ValidationContext): string | undefined {
+  let best: { id: string; time: number } | undefined;
+  for (const v of Array.isArray(ctx.doc.versions) ? ctx.doc.versions : []) {
+    if (!isObject(v) || !isIri(v.id)) continue;
+    const time = isTimestamp(v.generatedAtTime) ? Date.parse(v.generatedAtTime) : -Infinity;
+    if (!best || time > best.time) best = { id: v.id, time };
+  }
+  return best?.id;
 }

@@ -1,7 +1,7 @@
 import { PROFILE_CONTEXT_IRI } from '../contexts/profile-context.js';
 import { pointer } from '../findings.js';
 import type { JsonObject, JsonValue } from '../json.js';
-import { describe, isObject, typeName, jsonEqual } from '../json.js';
+import { describe, isObject, typeName, jsonEqual, withArticle } from '../json.js';
 import { parseJsonPath } from '../jsonpath.js';
 import type { Entry, ValidationContext } from './context.js';
 import { checkIri, checkIriArray, checkLanguageMap, has, languageMapProblems } from './context.js';
@@ -59,7 +59,7 @@ function checkTemplate(ctx: ValidationContext, entry: Entry): void {
   }
   for (const [key, type] of Object.entries(determiningProperties)) {
     const refs = singleValued.has(key)
-      ? [checkIri(ctx, t, key, path, 'I2', `a ${type} IRI`, false)]
+      ? [checkIri(ctx, t, key, path, 'I2', `${withArticle(type)} IRI`, false)]
           .filter((x): x is string => x !== undefined)
           .map((iri) => ({ iri, path: pointer(path, key) }))
       : checkIriArray(ctx, t, key, path, 'I2', `${type} IRIs`);
@@ -99,7 +99,7 @@ function checkDetermining(
     ctx.warning(
       'I5',
       ref.path,
-      `"${key}" names "${ref.iri}", which neither this profile nor any known profile defines as a ${type}; check the IRI, or load the profile that defines it.`,
+      `"${key}" names "${ref.iri}", which neither this profile nor any known profile defines as ${withArticle(type)}; check the IRI, or load the profile that defines it.`,
     );
     return;
   }
@@ -108,7 +108,7 @@ function checkDetermining(
     ctx.error(
       'I5',
       ref.path,
-      `"${key}" must name a ${type}, but "${ref.iri}" is defined as a ${typeName(actual)}.`,
+      `"${key}" must name ${withArticle(type)}, but "${ref.iri}" is defined as ${withArticle(typeName(actual))}.`,
     );
   }
 }
