@@ -162,6 +162,19 @@ export function checkIri(
   return undefined;
 }
 
+/** An IRI found in the document; its JSON Pointer is only built if something is reported. */
+export class IriRef {
+  constructor(
+    readonly iri: string,
+    private readonly base: string,
+    private readonly index?: number,
+  ) {}
+
+  get path(): string {
+    return this.index === undefined ? this.base : pointer(this.base, this.index);
+  }
+}
+
 /** Checks an array-of-IRIs property; returns the valid IRIs with their paths. */
 export function checkIriArray(
   ctx: ValidationContext,
@@ -170,14 +183,14 @@ export function checkIriArray(
   path: string,
   ruleId: string,
   what: string,
-): { iri: string; path: string }[] {
+): IriRef[] {
   if (!has(obj, key)) return [];
   const value = obj[key];
   const at = pointer(path, key);
   if (!Array.isArray(value)) {
     if (isIri(value)) {
       ctx.error(ruleId, at, `"${key}" must be an array of IRIs; write ["${value}"] instead.`);
-      return [{ iri: value, path: at }];
+      return [new IriRef(value, at)];
     }
     ctx.error(
       ruleId,
@@ -186,9 +199,9 @@ export function checkIriArray(
     );
     return [];
   }
-  const out: { iri: string; path: string }[] = [];
+  const out: IriRef[] = [];
   value.forEach((item, i) => {
-    if (isIri(item)) out.push({ iri: item, path: pointer(at, i) });
+    if (isIri(item)) out.push(new IriRef(item, at, i));
     else {
       ctx.error(
         ruleId,
@@ -241,7 +254,7 @@ export function languageMapProblems(
     return;
   }
   for (const [tag, text] of Object.entries(value)) {
-    if (!isLanguageTag(tag)) {
+    if (!knownTag(tag)) {
       ctx.error(
         ruleId,
         pointer(at, tag),
@@ -256,4 +269,16 @@ export function languageMapProblems(
       );
     }
   }
+}
+
+// Profiles use a handful of language tags thousands of times; the BCP 47 pattern is not cheap.
+const tagCache = new Map<string, boolean>();
+function knownTag(tag: string): boolean {
+  let ok = tagCache.get(tag);
+  if (ok === undefined) {
+    ok = isLanguageTag(tag);
+    if (tagCache.size > 10_000) tagCache.clear();
+    tagCache.set(tag, ok);
+  }
+  return ok;
 }

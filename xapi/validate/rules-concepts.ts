@@ -9,7 +9,7 @@ import {
 } from '../model/fields.js';
 import { mediaTypeProblem } from '../values.js';
 import { checkActivityDefinition } from './activity-definition.js';
-import type { Entry, ValidationContext } from './context.js';
+import type { Entry, ValidationContext, IriRef } from './context.js';
 import { checkIri, checkIriArray, checkLanguageMap, has } from './context.js';
 import { checkInlineSchema } from './json-schema.js';
 
@@ -164,7 +164,7 @@ function checkRelations(ctx: ValidationContext, entry: Entry): void {
 
 function checkKnownType(
   ctx: ValidationContext,
-  ref: { iri: string; path: string },
+  ref: IriRef,
   key: string,
   type: unknown,
   ruleId: string,

@@ -95,22 +95,22 @@ function checkKeys(
   extra: ExtraTerms,
 ): void {
   const allowed = kind === undefined ? allConceptKeys : keysOf[kind];
-  for (const [key, value] of Object.entries(obj)) {
-    const at = pointer(path, key);
+  for (const key in obj) {
     if (key === '@id' || key === '@type') {
       const alias = key.slice(1);
       ctx.error(
         'A2',
-        at,
+        pointer(path, key),
         `Use "${alias}" instead of "${key}": profiles are written in compacted form, where the context aliases "${alias}" to "${key}".`,
       );
       continue;
     }
     if (allowed.has(key)) {
+      const value = obj[key];
       if (setContainerTerms.has(key) && !Array.isArray(value) && value !== null) {
         ctx.error(
           'A2',
-          at,
+          pointer(path, key),
           `"${key}" is a set in the profile context, so compaction always writes it as an array: wrap the value in [ ].`,
         );
       }
@@ -118,6 +118,7 @@ function checkKeys(
     }
     // `id` and `type` alias JSON-LD keywords, which may appear wherever JSON-LD allows (A6).
     if (key.startsWith('@') || key.includes(':') || key === 'id' || key === 'type') continue;
+    const at = pointer(path, key);
     const defined = extra.terms.get(key);
     if (defined === true) continue;
     if (defined === false) {
@@ -137,59 +138,47 @@ function checkKeys(
       continue;
     }
     const message = `"${key}" is not a property the specification defines. Custom properties must be compact IRIs (prefix:name) or absolute IRIs; check the spelling if you meant a standard property.`;
-    if (extra.opaque)
+    if (extra.opaque) {
       ctx.warning(
         'A4',
         at,
         message +
           ' It may be defined in another @context of this document, which cannot be checked offline.',
       );
-    else ctx.error('A4', at, message);
+    } else ctx.error('A4', at, message);
   }
 }
 
-interface Visit {
-  value: JsonValue;
-  key: string | number;
-  parent: Visit | undefined;
-}
-
-// Paths are rebuilt from parent links only when something is reported: building a pointer string
-// for every value of a large document would dominate the walk's memory.
-function pathOf(visit: Visit): string {
-  const keys: (string | number)[] = [];
-  for (let v: Visit | undefined = visit; v?.parent; v = v.parent) keys.push(v.key);
-  return pointer('', ...keys.reverse());
-}
-
-/** A5: no null, empty string, empty array or empty object anywhere in the document. */
+/**
+ * A5: no null, empty string, empty array or empty object anywhere in the document. Recursion is
+ * safe because loadJson() bounds the depth; keys are kept on one shared stack and turned into a
+ * JSON Pointer only when something is reported, which keeps large documents cheap to walk.
+ */
 export function checkNoEmptyValues(ctx: ValidationContext): void {
-  const stack: Visit[] = [{ value: ctx.doc, key: '', parent: undefined }];
-  while (stack.length > 0) {
-    const visit = stack.pop()!;
-    const value = visit.value;
-    if (value === null) {
-      ctx.error('A5', pathOf(visit), 'Values must not be null; remove the property instead.');
-    } else if (value === '') {
-      ctx.error(
-        'A5',
-        pathOf(visit),
-        'Values must not be empty strings; fill it in or remove the property.',
-      );
-    } else if (Array.isArray(value)) {
-      if (value.length === 0) {
-        ctx.error('A5', pathOf(visit), 'Arrays must not be empty; remove the property instead.');
+  const keys: (string | number)[] = [];
+  const report = (message: string) => ctx.error('A5', pointer('', ...keys), message);
+  const visit = (value: JsonValue): void => {
+    if (value === null) report('Values must not be null; remove the property instead.');
+    else if (value === '')
+      report('Values must not be empty strings; fill it in or remove the property.');
+    else if (Array.isArray(value)) {
+      if (value.length === 0) report('Arrays must not be empty; remove the property instead.');
+      for (let i = 0; i < value.length; i++) {
+        keys.push(i);
+        visit(value[i]!);
+        keys.pop();
       }
-      for (let i = value.length - 1; i >= 0; i--)
-        stack.push({ value: value[i]!, key: i, parent: visit });
-    } else if (isObject(value)) {
-      const keys = Object.keys(value);
-      if (keys.length === 0 && visit.parent) {
-        ctx.error('A5', pathOf(visit), 'Objects must not be empty; remove the property instead.');
+    } else if (typeof value === 'object') {
+      let empty = true;
+      for (const key in value) {
+        empty = false;
+        keys.push(key);
+        visit(value[key]!);
+        keys.pop();
       }
-      for (let i = keys.length - 1; i >= 0; i--) {
-        stack.push({ value: value[keys[i]!]!, key: keys[i]!, parent: visit });
-      }
+      if (empty && keys.length > 0)
+        report('Objects must not be empty; remove the property instead.');
     }
-  }
+  };
+  visit(ctx.doc);
 }

@@ -3,7 +3,7 @@ import type { JsonObject, JsonValue } from '../json.js';
 import { describe, isObject, jsonEqual } from '../json.js';
 import { isIri } from '../values.js';
 import type { Entry, ValidationContext } from './context.js';
-import { checkIri, checkLanguageMap, has } from './context.js';
+import { IriRef, checkIri, checkLanguageMap, has } from './context.js';
 
 const operators = ['alternates', 'optional', 'oneOrMore', 'sequence', 'zeroOrMore'] as const;
 const listOperators = new Set(['alternates', 'sequence']);
@@ -105,7 +105,7 @@ function checkOperator(
 ): void {
   const value = p[op];
   const at = pointer(path, op);
-  const members: { iri: string; path: string }[] = [];
+  const members: IriRef[] = [];
   if (listOperators.has(op)) {
     if (!Array.isArray(value)) {
       ctx.error(
@@ -116,7 +116,7 @@ function checkOperator(
       return;
     }
     value.forEach((m, i) => {
-      if (isIri(m)) members.push({ iri: m, path: pointer(at, i) });
+      if (isIri(m)) members.push(new IriRef(m, at, i));
       else notAnIri(ctx, op, m, pointer(at, i));
     });
     if (op === 'alternates' && value.length < 2) {
@@ -142,7 +142,7 @@ function checkOperator(
       }
     }
   } else if (isIri(value)) {
-    members.push({ iri: value, path: at });
+    members.push(new IriRef(value, at));
   } else {
     notAnIri(ctx, op, value, at);
   }

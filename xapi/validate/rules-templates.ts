@@ -4,7 +4,14 @@ import type { JsonObject, JsonValue } from '../json.js';
 import { describe, isObject, typeName, jsonEqual, withArticle } from '../json.js';
 import { parseJsonPath } from '../jsonpath.js';
 import type { Entry, ValidationContext } from './context.js';
-import { checkIri, checkIriArray, checkLanguageMap, has, languageMapProblems } from './context.js';
+import {
+  IriRef,
+  checkIri,
+  checkIriArray,
+  checkLanguageMap,
+  has,
+  languageMapProblems,
+} from './context.js';
 
 /** Determining properties (§8) and the concept type each must name. */
 export const determiningProperties: Record<
@@ -61,7 +68,7 @@ function checkTemplate(ctx: ValidationContext, entry: Entry): void {
     const refs = singleValued.has(key)
       ? [checkIri(ctx, t, key, path, 'I2', `${withArticle(type)} IRI`, false)]
           .filter((x): x is string => x !== undefined)
-          .map((iri) => ({ iri, path: pointer(path, key) }))
+          .map((iri) => new IriRef(iri, pointer(path, key)))
       : checkIriArray(ctx, t, key, path, 'I2', `${type} IRIs`);
     for (const ref of refs) checkDetermining(ctx, ref, key, type);
   }
@@ -88,12 +95,7 @@ function checkTemplate(ctx: ValidationContext, entry: Entry): void {
   checkTemplateIdStable(ctx, t, path);
 }
 
-function checkDetermining(
-  ctx: ValidationContext,
-  ref: { iri: string; path: string },
-  key: string,
-  type: string,
-): void {
+function checkDetermining(ctx: ValidationContext, ref: IriRef, key: string, type: string): void {
   const found = ctx.resolve(ref.iri);
   if (!found) {
     ctx.warning(
