@@ -24,6 +24,7 @@ export const ErrorCode = {
   UsernameTaken: 'USERNAME_TAKEN',
   UsernameAlreadyChosen: 'USERNAME_ALREADY_CHOSEN',
   ResetKeyInvalid: 'RESET_KEY_INVALID',
+  LastAdmin: 'LAST_ADMIN',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -12,6 +12,9 @@ import { Csrf } from './http/app/csrf';
 import { registerSessionResolution } from './http/app/session';
 import { siteRoutes } from './http/app/site.routes';
 import { accountRoutes } from './http/app/account.routes';
+import { adminRoutes } from './http/app/admin.routes';
+import { apiKeyRoutes } from './http/app/api-key.routes';
+import { organizationRoutes } from './http/app/organization.routes';
 import { userSessionRoutes } from './http/app/user.routes';
 import { registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health.routes';
@@ -46,7 +49,13 @@ const redactedPaths = [
  * Builds the whole HTTP application around its dependencies. `main.ts` calls it to serve;
  * tests call it with their own database and drive it through `inject`.
  */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { services: Services }> {
+export interface BuiltApp extends FastifyInstance {
+  services: Services;
+  /** Every route the app serves, as registered; tests check their coverage against it. */
+  routeTable: Array<{ method: string; url: string }>;
+}
+
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const { config, database } = deps;
   const logger =
     deps.logger === false
@@ -68,6 +77,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { servi
   }).withTypeProvider<ZodTypeProvider>();
 
   const services = buildServices(config, database, app.log, deps.overrides);
+
+  const routeTable: BuiltApp['routeTable'] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -91,11 +107,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { servi
       siteRoutes(scoped, services, csrf);
       userSessionRoutes(scoped, services);
       accountRoutes(scoped, services);
+      organizationRoutes(scoped, services);
+      apiKeyRoutes(scoped, services);
+      adminRoutes(scoped, services);
     },
     { prefix: '/app' },
   );
 
   await registerSpa(app, config.spaDir);
 
-  return Object.assign(app, { services });
+  return Object.assign(app, { services, routeTable });
 }

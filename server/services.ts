@@ -4,6 +4,9 @@ import type { Database } from './db/client';
 import { RateLimiter } from './modules/abuse/rate-limiter';
 import { AccountService } from './modules/accounts/account-service';
 import { SessionService } from './modules/accounts/sessions';
+import { UserAdminService } from './modules/admin/user-admin-service';
+import { ApiKeyService } from './modules/api-keys/service';
+import { OrganizationService } from './modules/organizations/service';
 import { CaptchaService } from './modules/captcha/captcha';
 import { OutboxMailer, SmtpMailer, type MailLog, type Mailer } from './modules/mail/mailer';
 
@@ -16,6 +19,9 @@ export interface Services {
   limiter: RateLimiter;
   mailer: Mailer;
   accounts: AccountService;
+  organizations: OrganizationService;
+  apiKeys: ApiKeyService;
+  userAdmin: UserAdminService;
 }
 
 export interface ServiceOverrides {
@@ -47,5 +53,19 @@ export function buildServices(
     siteUrl: config.publicUrl,
     saltSecret: config.secrets.SALT_SECRET,
   });
-  return { config, database, sessions, captcha, limiter, mailer, accounts };
+  const organizations = new OrganizationService(db);
+  const apiKeys = new ApiKeyService(db, organizations);
+  const userAdmin = new UserAdminService(db);
+  return {
+    config,
+    database,
+    sessions,
+    captcha,
+    limiter,
+    mailer,
+    accounts,
+    organizations,
+    apiKeys,
+    userAdmin,
+  };
 }

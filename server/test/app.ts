@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type BuiltApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
-import type { Services } from '../services';
 import { createTestDatabase } from './database';
 
 const testSecret = (name: string) => `${name}-for-tests-only-0123456789abcdef`;
@@ -21,7 +19,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 export interface TestApp {
-  app: FastifyInstance & { services: Services };
+  app: BuiltApp;
   database: Database;
   config: Config;
 }

@@ -30,12 +30,15 @@ export class TestBrowser {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
+  /** `extraCookie` (e.g. `xps_session=…`) is sent as well, for a session made outside. */
   async request(
     method: InjectOptions['method'],
     url: string,
     payload?: unknown,
+    extraCookie?: string,
   ): Promise<LightMyRequestResponse> {
-    const headers: Record<string, string> = { cookie: this.cookieHeader() };
+    const cookieHeader = () => [this.cookieHeader(), extraCookie].filter(Boolean).join('; ');
+    const headers: Record<string, string> = { cookie: cookieHeader() };
     if (method !== 'GET' && method !== 'HEAD') {
       if (!this.csrfToken) {
         const issued = await this.app.inject({
@@ -46,7 +49,7 @@ export class TestBrowser {
         });
         this.remember(issued);
         this.csrfToken = issued.json<{ token: string }>().token;
-        headers.cookie = this.cookieHeader();
+        headers.cookie = cookieHeader();
       }
       headers['x-csrf-token'] = this.csrfToken;
     }

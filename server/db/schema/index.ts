@@ -2,3 +2,4 @@ export * from './users';
 export * from './sessions';
 export * from './account-tokens';
 export * from './abuse';
+export * from './organizations';

@@ -1,0 +1,117 @@
+import type { ApiKey, ApiKeyCreate } from '../../../common/api-keys';
+import type { Db } from '../../db/client';
+import type { ApiKeyRow, UserRow } from '../../db/schema';
+import { hashToken } from '../accounts/tokens';
+import { conflict, notFound } from '../errors';
+import { publicName } from '../organizations/presenter';
+import { groupPolicy } from '../organizations/policy';
+import type { OrganizationService } from '../organizations/service';
+import {
+  deleteKey,
+  findKey,
+  insertKey,
+  listKeys,
+  touchKeyByHash,
+  updateKey,
+  type ApiKeyWithCreator,
+} from './repo';
+import { isUniqueViolation } from '../accounts/user-repo';
+
+export interface ApiKeyChanges {
+  description: string;
+  readPermission: boolean;
+  writePermission: boolean;
+  isEnabled: boolean;
+}
+
+function present({ key, creator }: ApiKeyWithCreator): ApiKey {
+  return {
+    id: key.id,
+    lastFour: key.lastFour,
+    description: key.description,
+    readPermission: key.readPermission,
+    writePermission: key.writePermission,
+    isEnabled: key.isEnabled,
+    createdOn: key.createdAt.toISOString(),
+    createdBy: creator ? publicName(creator) : null,
+    lastUsedOn: key.lastUsedAt ? key.lastUsedAt.toISOString() : null,
+  };
+}
+
+/**
+ * A working group's keys for the public API. The key itself is chosen by the browser and seen by
+ * the server once: only its SHA-256 and last four characters are kept.
+ */
+export class ApiKeyService {
+  constructor(
+    private readonly db: Db,
+    private readonly organizations: OrganizationService,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private async authorize(user: UserRow | null, organizationId: string) {
+    const { organization, actor } = await this.organizations.load(user, organizationId);
+    return { organization, user: groupPolicy.manageKeys(actor) };
+  }
+
+  async list(user: UserRow | null, organizationId: string): Promise<ApiKey[]> {
+    const { organization } = await this.authorize(user, organizationId);
+    return (await listKeys(this.db, organization.id)).map(present);
+  }
+
+  async get(user: UserRow | null, organizationId: string, id: string): Promise<ApiKey> {
+    const { organization } = await this.authorize(user, organizationId);
+    const found = await findKey(this.db, organization.id, id);
+    if (!found) throw notFound('No such API key in this working group.');
+    return present(found);
+  }
+
+  async create(
+    user: UserRow | null,
+    organizationId: string,
+    input: ApiKeyCreate & ApiKeyChanges,
+  ): Promise<ApiKey> {
+    const { organization, user: creator } = await this.authorize(user, organizationId);
+    const value = input.uuid.toLowerCase();
+    try {
+      const key = await insertKey(this.db, {
+        organizationId: organization.id,
+        keyHash: hashToken(value),
+        lastFour: value.slice(-4),
+        description: input.description,
+        readPermission: input.readPermission,
+        writePermission: input.writePermission,
+        isEnabled: input.isEnabled,
+        createdBy: creator.id,
+      });
+      return present({ key, creator });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('That key already exists; generate a new one.');
+      throw error;
+    }
+  }
+
+  async update(
+    user: UserRow | null,
+    organizationId: string,
+    id: string,
+    changes: ApiKeyChanges,
+  ): Promise<ApiKey> {
+    const { organization } = await this.authorize(user, organizationId);
+    if (!(await updateKey(this.db, organization.id, id, changes)))
+      throw notFound('No such API key in this working group.');
+    return this.get(user, organizationId, id);
+  }
+
+  async delete(user: UserRow | null, organizationId: string, id: string): Promise<void> {
+    const { organization } = await this.authorize(user, organizationId);
+    if (!(await deleteKey(this.db, organization.id, id)))
+      throw notFound('No such API key in this working group.');
+  }
+
+  /** The key row for a value sent to the public API, recording its use; null when unknown. */
+  async authenticate(value: string): Promise<ApiKeyRow | null> {
+    if (value.length === 0 || value.length > 200) return null;
+    return touchKeyByHash(this.db, hashToken(value.trim().toLowerCase()), this.now());
+  }
+}
