@@ -88,13 +88,15 @@ export async function main(args: string[], io: Io = defaultIo): Promise<number> 
     io.err(`Cannot read --known ${badKnown.file}: ${badKnown.unreadable}`);
     return 2;
   }
-  const knownProfiles = known.map((k) => {
+  const knownProfiles: unknown[] = [];
+  for (const k of known) {
     try {
-      return JSON.parse(k.text!) as unknown;
-    } catch {
-      return undefined;
+      knownProfiles.push(JSON.parse(k.text!));
+    } catch (e) {
+      io.err(`--known ${k.file} is not JSON (${e instanceof Error ? e.message : String(e)}).`);
+      return 2;
     }
-  });
+  }
   const reports: FileReport[] = (await readAll(options.files)).map((f) =>
     f.unreadable !== undefined
       ? { file: f.file, unreadable: f.unreadable }

@@ -89,6 +89,8 @@ describe('xapi-profile validate', () => {
     expect(run('check', good).code).toBe(2);
     expect(run('validate', '--mode', 'strict', good).code).toBe(2);
     expect(run('validate', '--bogus', good).code).toBe(2);
+    expect(run('validate', '--known', notJson, good).code).toBe(2);
+    expect(run('validate', '--known', join(dir, 'missing.jsonld'), good).code).toBe(2);
   });
 
   it('prints help', () => {
