@@ -6,9 +6,15 @@ import path from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Every run starts from an empty embedded database, as a newcomer's first start does.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'xps-e2e-'));
+// The app mails through the SMTP server e2e/global-setup.ts starts, which files every message here.
+// Set once in the runner; the workers inherit it, so all of them read the same folder.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2525);
+process.env.E2E_SMTP_PORT = String(smtpPort);
+process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'xps-e2e-mail-'));
 
 export default defineConfig({
   testDir: './e2e',
+  globalSetup: './e2e/global-setup.ts',
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
@@ -56,6 +62,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: 'admin@example.org',
       ADMIN_PASSWORD: 'e2e-admin-password',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // Cheap proofs of work keep the captcha steps quick.
+      ALTCHA_COST: '2000',
     },
   },
 });

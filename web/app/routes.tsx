@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { AccountPage } from '../pages/account/AccountPage';
+import { CreateAccountPage } from '../pages/account/CreateAccountPage';
+import { ForgotPasswordPage } from '../pages/account/ForgotPasswordPage';
+import { LoginPage } from '../pages/account/LoginPage';
+import { ResendPage } from '../pages/account/ResendPage';
+import { ResetPasswordPage } from '../pages/account/ResetPasswordPage';
+import { UsernamePage } from '../pages/account/UsernamePage';
+import { ValidatePage } from '../pages/account/ValidatePage';
 import { NotFoundPage } from '../pages/common/NotFoundPage';
 import { PageHeading } from '../pages/common/PageHeading';
 import { FaqPage } from '../pages/help/FaqPage';
@@ -32,14 +40,14 @@ export const routes: RouteObject[] = [
         path: 'user',
         children: [
           { index: true, element: <Navigate to="/user/account" replace /> },
-          { path: 'login', element: heading('Sign In') },
-          { path: 'create', element: heading('Create Account') },
-          { path: 'username', element: signedIn(heading('Select Username')) },
-          { path: 'account', element: signedIn(heading('My Account')) },
-          { path: 'forgotpassword', element: heading('Forgot Password') },
-          { path: 'resetpassword', element: heading('Reset Password') },
-          { path: 'validate', element: heading('Validate Account') },
-          { path: 'resend', element: heading('Resend Validation') },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'create', element: <CreateAccountPage /> },
+          { path: 'username', element: signedIn(<UsernamePage />) },
+          { path: 'account', element: signedIn(<AccountPage />) },
+          { path: 'forgotpassword', element: <ForgotPasswordPage /> },
+          { path: 'resetpassword', element: <ResetPasswordPage /> },
+          { path: 'validate', element: <ValidatePage /> },
+          { path: 'resend', element: <ResendPage /> },
           { path: 'hooks/*', element: signedIn(heading('Web Hooks')) },
         ],
       },

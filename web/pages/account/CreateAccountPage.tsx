@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { ACCOUNT_LIMITS, createAccountRequestSchema } from '../../../common/accounts';
+import { useCreateAccount } from '../../api/accounts';
+import { Captcha } from '../../components/Captcha';
+import { AccountCard, FormFeedback, FormFields } from './AccountCard';
+import { RedirectIfSignedIn, useReturnState } from './navigation';
+import { PasswordPair } from './PasswordPair';
+import type { ValidateState } from './ValidatePage';
+
+function CreateAccountForm() {
+  const navigate = useNavigate();
+  const returnState = useReturnState();
+  const create = useCreateAccount();
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const form = useForm({
+    resolver: zodResolver(createAccountRequestSchema),
+    defaultValues: {
+      username: '',
+      firstname: '',
+      lastname: '',
+      email: '',
+      password: '',
+      password2: '',
+      captcha: '',
+    },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((account) => {
+    create.mutate(account, {
+      onSuccess: ({ message }) => {
+        const state: ValidateState = { notice: message };
+        void navigate('/user/validate', { state });
+      },
+      onError: () => {
+        // A solved challenge is accepted once; the next attempt needs a fresh one.
+        form.setValue('captcha', '');
+        setCaptchaReset((n) => n + 1);
+      },
+    });
+  });
+
+  return (
+    <AccountCard
+      title="Create Account"
+      size={560}
+      intro="Create an account to join working groups and author xAPI Profiles. We will e-mail you a code to activate it."
+      footer={
+        <Text size="sm">
+          Already have an account?{' '}
+          <Anchor component={Link} to="/user/login" state={returnState}>
+            Sign in
+          </Anchor>
+        </Text>
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Create account">
+        <FormFields busy={create.isPending}>
+          <TextInput
+            {...form.register('username')}
+            label="Username"
+            description="Shown with your work. Letters and digits, with - or _ between them."
+            autoComplete="username"
+            maxLength={ACCOUNT_LIMITS.usernameMax}
+            required
+            error={errors.username?.message}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <TextInput
+              {...form.register('firstname')}
+              label="First Name"
+              autoComplete="given-name"
+              maxLength={ACCOUNT_LIMITS.nameMax}
+              required
+              error={errors.firstname?.message}
+            />
+            <TextInput
+              {...form.register('lastname')}
+              label="Last Name"
+              autoComplete="family-name"
+              maxLength={ACCOUNT_LIMITS.nameMax}
+              required
+              error={errors.lastname?.message}
+            />
+          </SimpleGrid>
+          <TextInput
+            {...form.register('email')}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={ACCOUNT_LIMITS.emailMax}
+            required
+            error={errors.email?.message}
+          />
+          <PasswordPair
+            password={form.register('password')}
+            repeat={form.register('password2')}
+            passwordError={errors.password?.message}
+            repeatError={errors.password2?.message}
+          />
+          <Controller
+            control={form.control}
+            name="captcha"
+            render={({ field, fieldState }) => (
+              <Captcha
+                onChange={field.onChange}
+                resetSignal={captchaReset}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Button type="submit" fullWidth loading={create.isPending}>
+            Create Account
+          </Button>
+          <FormFeedback kind="Create Account" error={create.error} />
+        </FormFields>
+      </form>
+    </AccountCard>
+  );
+}
+
+export function CreateAccountPage() {
+  return (
+    <RedirectIfSignedIn>
+      <CreateAccountForm />
+    </RedirectIfSignedIn>
+  );
+}
