@@ -8,11 +8,25 @@ import { ResendPage } from '../pages/account/ResendPage';
 import { ResetPasswordPage } from '../pages/account/ResetPasswordPage';
 import { UsernamePage } from '../pages/account/UsernamePage';
 import { ValidatePage } from '../pages/account/ValidatePage';
+import { AdminUserPage } from '../pages/admin/AdminUserPage';
+import { ManageUsersPage } from '../pages/admin/ManageUsersPage';
 import { NotFoundPage } from '../pages/common/NotFoundPage';
 import { PageHeading } from '../pages/common/PageHeading';
 import { FaqPage } from '../pages/help/FaqPage';
 import { GuidelinesPage } from '../pages/help/GuidelinesPage';
 import { HomePage } from '../pages/home/HomePage';
+import { AboutTab } from '../pages/organization/AboutTab';
+import { AddMemberPage } from '../pages/organization/AddMemberPage';
+import { ApiKeysTab } from '../pages/organization/ApiKeysTab';
+import { CreateApiKeyPage } from '../pages/organization/CreateApiKeyPage';
+import { CreateOrganizationPage } from '../pages/organization/CreateOrganizationPage';
+import { EditApiKeyPage } from '../pages/organization/EditApiKeyPage';
+import { EditMemberPage } from '../pages/organization/EditMemberPage';
+import { EditOrganizationPage } from '../pages/organization/EditOrganizationPage';
+import { MembersTab } from '../pages/organization/MembersTab';
+import { GroupOnly, OrganizationArea } from '../pages/organization/OrganizationArea';
+import { OrganizationsPage } from '../pages/organization/OrganizationsPage';
+import { ProfilesTab } from '../pages/organization/ProfilesTab';
 import { RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './Layout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -33,9 +47,73 @@ export const routes: RouteObject[] = [
       { path: 'profiles/create', element: signedIn(heading('Create Profile')) },
       { path: 'profile/:profileId/*', element: heading('Profile') },
       { path: 'api/iri/*', element: heading('Profile Lookup') },
-      { path: 'organization', element: heading('Working Groups') },
-      { path: 'organization/create', element: signedIn(heading('Create Working Group')) },
-      { path: 'organization/:organizationId/*', element: heading('Working Group') },
+      { path: 'organization', element: <OrganizationsPage /> },
+      { path: 'organization/create', element: signedIn(<CreateOrganizationPage />) },
+      {
+        path: 'organization/:organizationId',
+        element: <OrganizationArea />,
+        children: [
+          { index: true, element: <ProfilesTab /> },
+          { path: 'about', element: <AboutTab /> },
+          {
+            path: 'edit',
+            element: signedIn(
+              <GroupOnly rule="isMember" otherwise="about">
+                <EditOrganizationPage />
+              </GroupOnly>,
+            ),
+          },
+          {
+            path: 'members',
+            element: (
+              <GroupOnly rule="canSeeMembers" otherwise="about">
+                <MembersTab />
+              </GroupOnly>
+            ),
+          },
+          {
+            path: 'members/add',
+            element: (
+              <GroupOnly rule="canManageMembers" otherwise="members">
+                <AddMemberPage />
+              </GroupOnly>
+            ),
+          },
+          {
+            path: 'members/:userId/edit',
+            element: (
+              <GroupOnly rule="canManageMembers" otherwise="members">
+                <EditMemberPage />
+              </GroupOnly>
+            ),
+          },
+          {
+            path: 'apiKeys',
+            element: (
+              <GroupOnly rule="isGroupAdmin" otherwise="about">
+                <ApiKeysTab />
+              </GroupOnly>
+            ),
+          },
+          {
+            path: 'apiKeys/create',
+            element: (
+              <GroupOnly rule="isGroupAdmin" otherwise="about">
+                <CreateApiKeyPage />
+              </GroupOnly>
+            ),
+          },
+          {
+            path: 'apiKeys/:apiKeyId/edit',
+            element: (
+              <GroupOnly rule="isGroupAdmin" otherwise="about">
+                <EditApiKeyPage />
+              </GroupOnly>
+            ),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
       {
         path: 'user',
         children: [
@@ -63,8 +141,8 @@ export const routes: RouteObject[] = [
       {
         path: 'admin',
         children: [
-          { path: 'users', element: adminOnly(heading('Manage Users')) },
-          { path: 'users/:userId', element: adminOnly(heading('User')) },
+          { path: 'users', element: adminOnly(<ManageUsersPage />) },
+          { path: 'users/:userId', element: adminOnly(<AdminUserPage />) },
           { path: 'verification', element: adminOnly(heading('Verify Profiles')) },
           { path: 'analytics', element: adminOnly(heading('Analytics')) },
         ],

@@ -1,8 +1,12 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { GuidelineSteps } from '../help/GuidelineSteps';
+import { HomeData } from './HomeData';
 
-/** Landing page: what the product is for, the guideline steps and where to go next. */
+/**
+ * Landing page: what the product is for, the guideline steps, where to go next, and the newest and
+ * all published profiles.
+ */
 export function HomePage() {
   return (
     <Container size="lg" py="xl">
@@ -49,6 +53,8 @@ export function HomePage() {
             </Group>
           </Stack>
         </section>
+
+        <HomeData />
       </Stack>
     </Container>
   );

@@ -1,0 +1,344 @@
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { Success } from '../../common/api';
+import type { MyOrganizations } from '../../common/organizations';
+import type {
+  CreateProfileInput,
+  Home,
+  Profile,
+  ProfileList,
+  ProfileVersion,
+  ProfileView,
+  PublishInput,
+  UpdateVersionInput,
+} from '../../common/profiles';
+import { HttpError, http } from './http';
+
+/** Published lists and a group's list are shown 10 to a page. */
+export const PROFILE_PAGE_SIZE = 10;
+
+export type ProfileSort =
+  | 'name'
+  | '-name'
+  | 'organization'
+  | '-organization'
+  | 'updated'
+  | '-updated'
+  | 'views'
+  | '-views'
+  | 'exports'
+  | '-exports';
+
+export interface PublishedProfilesParams {
+  page: number;
+  sort: ProfileSort;
+  search?: string;
+  verifiedOnly?: boolean;
+  limit?: number;
+}
+
+/**
+ * Every profile query sits under `profiles`, so one invalidation refreshes the version pages,
+ * the group lists, home and explore after any change.
+ */
+export const profileKeys = {
+  all: ['profiles'] as const,
+  view: (profileId: string, versionId?: string) =>
+    ['profiles', 'view', profileId, versionId ?? 'latest'] as const,
+  ofProfile: (profileId: string) => ['profiles', 'view', profileId] as const,
+  group: (organizationId: string, page: number) =>
+    ['profiles', 'group', organizationId, page] as const,
+  published: (params: PublishedProfilesParams) => ['profiles', 'published', params] as const,
+  home: ['profiles', 'home'] as const,
+  rootIri: ['profiles', 'root-iri'] as const,
+  resolve: (iri: string) => ['profiles', 'resolve', iri] as const,
+  myGroups: ['profiles', 'my-groups'] as const,
+};
+
+/** The admin verification queue lists versions, so profile changes refresh it too. */
+export const verificationKeys = { requests: ['admin', 'verification'] as const };
+
+/** Group screens count profiles: creating or deleting one refreshes them. */
+const organizationKeysPrefix = ['organizations'] as const;
+
+/** What a 409 answers instead of throwing: the refusal, with the server's reason. */
+export interface Refusal {
+  success: false;
+  message?: string;
+  code?: string;
+}
+
+/** A change the server refused with a 409 (a draft exists, a name did not match…). */
+export class RefusedError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'RefusedError';
+  }
+}
+
+/** A mutation's answer; a 409 body becomes a RefusedError carrying the server's message. */
+export async function accepted<T extends { success: true }>(
+  answer: Promise<T | Refusal>,
+): Promise<T> {
+  const body = await answer;
+  if (!body || body.success !== true) {
+    const refusal = (body ?? {}) as Partial<Refusal>;
+    const message =
+      typeof refusal.message === 'string' && refusal.message !== ''
+        ? refusal.message
+        : 'Permission Denied';
+    throw new RefusedError(message, typeof refusal.code === 'string' ? refusal.code : undefined);
+  }
+  return body;
+}
+
+/** One problem the validator found in a document the server refused to publish. */
+export interface Finding {
+  ruleId: string;
+  severity: string;
+  path: string;
+  message: string;
+}
+
+/** The validator findings of a refused publish, or none. */
+export function findingsOf(error: unknown): Finding[] {
+  if (!(error instanceof HttpError) || error.status !== 400) return [];
+  const body = error.body as { findings?: unknown } | null | undefined;
+  if (!body || !Array.isArray(body.findings)) return [];
+  return body.findings.filter(
+    (f): f is Finding =>
+      typeof f === 'object' &&
+      f !== null &&
+      typeof (f as Finding).message === 'string' &&
+      typeof (f as Finding).path === 'string',
+  );
+}
+
+const enc = encodeURIComponent;
+const profileUrl = (profileId: string, rest = '') => `/app/profile/${enc(profileId)}${rest}`;
+const versionUrl = (profileId: string, versionId: string, rest = '') =>
+  profileUrl(profileId, `/version/${enc(versionId)}${rest}`);
+
+export function refreshProfiles(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+    queryClient.invalidateQueries({ queryKey: organizationKeysPrefix }),
+    queryClient.invalidateQueries({ queryKey: verificationKeys.requests }),
+  ]);
+}
+
+/** Puts a version's answer in the cache under its own key and the profile's latest key. */
+function remember(queryClient: QueryClient, view: ProfileView): void {
+  queryClient.setQueryData(profileKeys.view(view.profile.uuid, view.version.uuid), view);
+}
+
+// --- reads ------------------------------------------------------------------------------------
+
+/** The root every generated profile IRI starts with. */
+export function useRootIri(enabled = true) {
+  return useQuery({
+    queryKey: profileKeys.rootIri,
+    queryFn: () => http.get<{ success: true; iri: string }>('/app/profile/root-iri'),
+    select: (answer) => answer.iri,
+    staleTime: Infinity,
+    enabled,
+  });
+}
+
+/** The signed-in user's groups: where they may create profiles. */
+export function useMyGroups(enabled = true) {
+  return useQuery({
+    queryKey: profileKeys.myGroups,
+    queryFn: () => http.get<MyOrganizations>('/app/user/organizations'),
+    select: (answer) => answer.organizations,
+    enabled,
+  });
+}
+
+/** A version, or without a version id the newest one the viewer may see. */
+export function useProfileView(profileId: string, versionId?: string, enabled = true) {
+  return useQuery({
+    queryKey: profileKeys.view(profileId, versionId),
+    queryFn: () =>
+      http.get<ProfileView>(
+        versionId === undefined ? profileUrl(profileId) : versionUrl(profileId, versionId),
+      ),
+    enabled,
+  });
+}
+
+/**
+ * The profile's current published version when it is not the one on screen: its name confirms a
+ * deletion and its tags cannot be removed from later versions.
+ */
+export function usePublishedVersion(profile: Profile, shownVersion: ProfileVersion) {
+  const publishedId = profile.currentPublishedVersion?.uuid;
+  const other = publishedId !== undefined && publishedId !== shownVersion.uuid;
+  const query = useProfileView(profile.uuid, publishedId, other);
+  if (publishedId === undefined) return { version: null, isLoading: false };
+  if (!other) return { version: shownVersion, isLoading: false };
+  return { version: query.data?.version ?? null, isLoading: query.isLoading };
+}
+
+export function groupProfilesUrl(organizationId: string, page: number): string {
+  const query = new URLSearchParams({ page: String(page), limit: String(PROFILE_PAGE_SIZE) });
+  return `/app/org/${enc(organizationId)}/profile?${query.toString()}`;
+}
+
+/** A group's profiles; its members also see drafts. */
+export function useGroupProfiles(organizationId: string, page: number) {
+  return useQuery({
+    queryKey: profileKeys.group(organizationId, page),
+    queryFn: () => http.get<ProfileList>(groupProfilesUrl(organizationId, page)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function publishedProfilesUrl(params: PublishedProfilesParams): string {
+  const query = new URLSearchParams({
+    page: String(params.page),
+    limit: String(params.limit ?? PROFILE_PAGE_SIZE),
+    sort: params.sort,
+  });
+  if (params.search) query.set('search', params.search);
+  if (params.verifiedOnly) query.set('verified', 'true');
+  return `/app/profiles?${query.toString()}`;
+}
+
+/** Published profiles, sorted and paged on the server. */
+export function usePublishedProfiles(params: PublishedProfilesParams) {
+  return useQuery({
+    queryKey: profileKeys.published(params),
+    queryFn: () => http.get<ProfileList>(publishedProfilesUrl(params)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The newest published profiles and concepts for the home page. */
+export function useHomeData() {
+  return useQuery({ queryKey: profileKeys.home, queryFn: () => http.get<Home>('/app/home') });
+}
+
+export interface ResolvedIri {
+  success: true;
+  profileUuid: string;
+  versionUuid: string;
+  organizationUuid: string;
+}
+
+/** The profile and version an IRI names; a 404 when none does. */
+export function useResolveIri(iri: string) {
+  return useQuery({
+    queryKey: profileKeys.resolve(iri),
+    queryFn: () =>
+      http.get<ResolvedIri>(`/app/profile/resolve?${new URLSearchParams({ iri }).toString()}`),
+    enabled: iri !== '',
+  });
+}
+
+// --- changes ----------------------------------------------------------------------------------
+
+export function useCreateProfile(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateProfileInput) =>
+      accepted(http.post<ProfileView | Refusal>(`/app/org/${enc(organizationId)}/profile`, input)),
+    onSuccess: (view) => {
+      remember(queryClient, view);
+      return refreshProfiles(queryClient);
+    },
+  });
+}
+
+/**
+ * Saves a version's details. For a published version the server makes the next draft and saves
+ * the change there: the answer is that draft.
+ */
+export function useUpdateVersion(profileId: string, versionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateVersionInput) =>
+      accepted(http.put<ProfileView | Refusal>(versionUrl(profileId, versionId), input)),
+    onSuccess: (view) => {
+      remember(queryClient, view);
+      return refreshProfiles(queryClient);
+    },
+  });
+}
+
+export function usePublishVersion(profileId: string, versionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PublishInput) =>
+      accepted(
+        http.post<ProfileView | Refusal>(versionUrl(profileId, versionId, '/publish'), input),
+      ),
+    onSuccess: (view) => {
+      remember(queryClient, view);
+      return refreshProfiles(queryClient);
+    },
+  });
+}
+
+export function useRequestVerification(profileId: string, versionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      accepted(http.post<ProfileView | Refusal>(versionUrl(profileId, versionId, '/verification'))),
+    onSuccess: (view) => {
+      remember(queryClient, view);
+      return refreshProfiles(queryClient);
+    },
+  });
+}
+
+/**
+ * Deletes the current draft, or with `confirmName` the whole profile. The caller leaves the page
+ * first; the lists refresh on the next tick, so the deleted version is not asked for again while
+ * its page is still mounted.
+ */
+export function useDeleteProfile(profileId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (what: { draftOnly: true } | { draftOnly: false; confirmName: string }) =>
+      accepted(
+        http.delete<Success | Refusal>(
+          what.draftOnly
+            ? profileUrl(profileId, '/draft')
+            : `${profileUrl(profileId)}?${new URLSearchParams({ confirmName: what.confirmName }).toString()}`,
+        ),
+      ),
+    onSuccess: () => {
+      setTimeout(() => {
+        queryClient.removeQueries({ queryKey: profileKeys.ofProfile(profileId) });
+        void refreshProfiles(queryClient);
+      }, 0);
+    },
+  });
+}
+
+/** The file name every export is saved under. */
+export const EXPORT_FILE_NAME = 'profile.jsonld';
+
+/** Fetches a version's JSON-LD document and saves it, indented by four spaces. */
+export async function exportVersion(profileId: string, versionId: string): Promise<void> {
+  const document_ = await http.get<unknown>(versionUrl(profileId, versionId, '/export'));
+  const blob = new Blob([JSON.stringify(document_, null, 4)], { type: 'application/ld+json' });
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = EXPORT_FILE_NAME;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 0);
+}

@@ -1,0 +1,169 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { normalizeExternalIri, type CreateProfileInput } from '../../../common/profiles';
+import { useCreateProfile, useMyGroups, useRootIri } from '../../api/profiles';
+import { feedback } from '../../app/feedback-store';
+import { PageHeading } from '../common/PageHeading';
+import { groupPath, groupVersionPath, newUuid } from './format';
+import { ErrorAlert } from './parts';
+import { ProfileForm, type ProfileFormOutput } from './ProfileForm';
+
+export const NOT_A_MEMBER_MESSAGE = 'Only members of this working group can create its profiles.';
+
+const isMemberLevel = (membership: string | null) =>
+  membership === 'member' || membership === 'admin';
+
+/** /profiles/create: choose one of your working groups, then create the profile there. */
+export function CreateProfileEntryPage() {
+  const groups = useMyGroups();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const mine = (groups.data ?? []).filter((g) => isMemberLevel(g.membership));
+
+  return (
+    <Stack gap="md" maw={720}>
+      <PageHeading>Create Profile</PageHeading>
+      <Text>
+        Every xAPI Profile belongs to a working group. Choose the group that will own and maintain
+        the new profile.
+      </Text>
+      <ErrorAlert error={groups.error} title="Could not load your working groups" />
+      {groups.isLoading ? (
+        <Center py="md">
+          <Loader aria-label="Loading your working groups" />
+        </Center>
+      ) : (
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="md">
+            {mine.length === 0 ? (
+              <Text c="dimmed">
+                You are not a member of any working group yet. Create one, or ask to join an
+                existing group.
+              </Text>
+            ) : (
+              <Select
+                label="Working Group"
+                placeholder="Choose a working group"
+                data={mine.map((g) => ({ value: g.uuid, label: g.name }))}
+                value={chosen}
+                onChange={setChosen}
+                searchable
+                nothingFoundMessage="No working group matches"
+              />
+            )}
+            <Group justify="space-between" gap="sm">
+              <Anchor component={Link} to="/organization/create" size="sm">
+                Create Working Group
+              </Anchor>
+              {chosen !== null && (
+                <Button component={Link} to={`${groupPath(chosen)}/profile/create`}>
+                  Create a new xAPI profile
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** The request a filled-in form makes: the IRI choice plus the profile's content. */
+export function toCreateInput(values: ProfileFormOutput): CreateProfileInput {
+  const iriType = values.iriType ?? 'generated-iri';
+  return {
+    iriType,
+    ...(iriType === 'external-iri' ? { extiri: normalizeExternalIri(values.extiri ?? '') } : {}),
+    name: values.name,
+    description: values.description,
+    translations: values.translations,
+    moreInformation: values.moreInformation,
+    tags: values.tags,
+  };
+}
+
+/** /organization/{organizationId}/profile/create: the new profile's details. */
+export function CreateProfilePage() {
+  const { organizationId = '' } = useParams();
+  const navigate = useNavigate();
+  const groups = useMyGroups();
+  const root = useRootIri();
+  const create = useCreateProfile(organizationId);
+  const [previewUuid] = useState(newUuid);
+
+  const group = groups.data?.find((g) => g.uuid === organizationId);
+  const allowed = group !== undefined && isMemberLevel(group.membership);
+
+  return (
+    <Stack gap="md" maw={860}>
+      <PageHeading>Create xAPI Profile</PageHeading>
+      <Text>
+        A new profile starts as a draft that only{' '}
+        {group ? <strong>{group.name}</strong> : 'your working group'} can see. Add its concepts,
+        statement templates and patterns, then publish it to share it with everyone.
+      </Text>
+      <Text size="sm" c="dimmed">
+        Fields marked with an asterisk (*) are required.
+      </Text>
+      <ErrorAlert error={groups.error ?? root.error} title="Could not load the form" />
+      {groups.isLoading ? (
+        <Center py="md">
+          <Loader aria-label="Loading" />
+        </Center>
+      ) : !allowed ? (
+        <Alert color="yellow" title="Not a member">
+          {NOT_A_MEMBER_MESSAGE}{' '}
+          <Anchor component={Link} to={groupPath(organizationId)}>
+            Go to the working group
+          </Anchor>
+        </Alert>
+      ) : (
+        <Paper withBorder radius="md" p="lg">
+          <ProfileForm
+            mode="create"
+            initial={{
+              iriType: 'generated-iri',
+              extiri: '',
+              name: '',
+              description: '',
+              translations: [],
+              moreInformation: '',
+              tags: [],
+            }}
+            iri={{
+              fixed: false,
+              generatedIri: root.data === undefined ? undefined : `${root.data}/${previewUuid}`,
+            }}
+            busy={create.isPending}
+            error={create.error}
+            onCancel={() => void navigate(groupPath(organizationId))}
+            onSubmit={(values) =>
+              create.mutate(toCreateInput(values), {
+                onSuccess: (view) => {
+                  feedback.showSuccess({
+                    subject: 'Profile created',
+                    message: `${view.version.name} was successfully created.`,
+                  });
+                  void navigate(
+                    groupVersionPath(organizationId, view.profile.uuid, view.version.uuid),
+                  );
+                },
+              })
+            }
+          />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+import { Alert, Anchor, Paper, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  NO_EDIT_PERMISSION,
+  normalizeExternalIri,
+  type Profile,
+  type ProfileVersion,
+  type UpdateVersionInput,
+} from '../../../common/profiles';
+import { usePublishedVersion, useRootIri, useUpdateVersion } from '../../api/profiles';
+import { feedback } from '../../app/feedback-store';
+import { DeleteProfileDialog } from './DeleteProfileDialog';
+import { isCurrentVersion, isMemberOf, newUuid } from './format';
+import { ProfileForm, type ProfileFormOutput } from './ProfileForm';
+
+export const SAVED_MESSAGE = 'Your changes have been saved.';
+
+/**
+ * The request an edit makes: the content, plus the IRI choice only while the profile was never
+ * published and only when it changed.
+ */
+export function toUpdateInput(profile: Profile, values: ProfileFormOutput): UpdateVersionInput {
+  const content: UpdateVersionInput = {
+    name: values.name,
+    description: values.description,
+    translations: values.translations,
+    moreInformation: values.moreInformation,
+    tags: values.tags,
+  };
+  if (profile.iriFixed || values.iriType === undefined) return content;
+  if (values.iriType === 'generated-iri') {
+    return profile.iriType === 'generated-iri' ? content : { ...content, iriType: 'generated-iri' };
+  }
+  const extiri = normalizeExternalIri(values.extiri ?? '');
+  if (profile.iriType === 'external-iri' && extiri === profile.iri) return content;
+  return { ...content, iriType: 'external-iri', extiri };
+}
+
+/** /edit: Edit Profile Details, for members viewing the current version. */
+export function EditProfileDetails({
+  profile,
+  version,
+  backPath,
+  onSaved,
+  onCancel,
+  onDeleted,
+}: {
+  profile: Profile;
+  version: ProfileVersion;
+  backPath: string;
+  onSaved: (versionId: string) => void;
+  onCancel: () => void;
+  onDeleted: () => void;
+}) {
+  const allowed = isMemberOf(profile) && isCurrentVersion(profile, version);
+  const update = useUpdateVersion(profile.uuid, version.uuid);
+  const editableIri = !profile.iriFixed;
+  const root = useRootIri(allowed && editableIri);
+  const [previewUuid] = useState(newUuid);
+  const [deleting, setDeleting] = useState(false);
+  // Tags of the published version stay in every later version.
+  const published = usePublishedVersion(profile, version);
+
+  if (!allowed) {
+    return (
+      <Alert color="yellow" variant="light" title="Edit Profile Details">
+        {NO_EDIT_PERMISSION}{' '}
+        <Anchor component={Link} to={backPath}>
+          Go Back
+        </Anchor>
+      </Alert>
+    );
+  }
+
+  const generatedIri =
+    profile.iriType === 'generated-iri' && profile.iri !== ''
+      ? profile.iri
+      : root.data === undefined
+        ? undefined
+        : `${root.data}/${previewUuid}`;
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          Edit Profile Details
+        </Title>
+        <ProfileForm
+          mode="edit"
+          initial={{
+            ...(editableIri
+              ? {
+                  iriType: profile.iriType,
+                  extiri: profile.iriType === 'external-iri' ? profile.iri : '',
+                }
+              : {}),
+            name: version.name,
+            description: version.description,
+            translations: version.translations,
+            moreInformation: version.moreInformation,
+            tags: version.tags,
+          }}
+          iri={editableIri ? { fixed: false, generatedIri } : { fixed: true, value: profile.iri }}
+          lockedTags={published.version?.tags ?? []}
+          busy={update.isPending}
+          error={update.error}
+          onCancel={onCancel}
+          onDelete={() => setDeleting(true)}
+          onSubmit={(values) =>
+            update.mutate(toUpdateInput(profile, values), {
+              onSuccess: (view) => {
+                feedback.showSuccess({ subject: 'Profile saved', message: SAVED_MESSAGE });
+                onSaved(view.version.uuid);
+              },
+            })
+          }
+        />
+      </Stack>
+      {deleting && (
+        <DeleteProfileDialog
+          opened
+          onClose={() => setDeleting(false)}
+          profile={profile}
+          version={version}
+          onDeleted={onDeleted}
+        />
+      )}
+    </Paper>
+  );
+}

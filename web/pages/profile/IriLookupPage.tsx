@@ -1,0 +1,90 @@
+import { Anchor, Center, Code, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { HttpError } from '../../api/http';
+import { useMyGroups, useResolveIri } from '../../api/profiles';
+import { useSession } from '../../api/session';
+import { PageHeading } from '../common/PageHeading';
+import { groupVersionPath, publicProfilePath } from './format';
+import { ErrorAlert } from './parts';
+
+const PREFIX = '/api/iri/';
+
+/**
+ * The IRI an address names: the rest of the path after /api/iri/, decoded, with any query and
+ * fragment. A `scheme:/host` collapsed by a proxy gets its second slash back.
+ */
+export function iriFromLocation(location: {
+  pathname: string;
+  search: string;
+  hash: string;
+}): string {
+  const raw = location.pathname.startsWith(PREFIX) ? location.pathname.slice(PREFIX.length) : '';
+  let iri: string;
+  try {
+    iri = decodeURIComponent(raw);
+  } catch {
+    iri = raw;
+  }
+  iri = iri.replace(/^([a-z][a-z0-9+.-]*):\/(?!\/)/i, '$1://');
+  return iri === '' ? '' : `${iri}${location.search}${location.hash}`;
+}
+
+export const notFoundMessage = (iri: string) => `No profile has the IRI ${iri}.`;
+
+/** /api/iri/{iri}: opens the profile an IRI names, inside its group for the group's members. */
+export function IriLookupPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const iri = iriFromLocation(location);
+  const session = useSession();
+  const resolved = useResolveIri(iri);
+  const groups = useMyGroups(session.loggedIn);
+  const answer = resolved.data;
+  const groupsReady = !session.loggedIn || groups.data !== undefined || groups.isError;
+
+  useEffect(() => {
+    if (!answer || session.isLoading || !groupsReady) return;
+    const membership = groups.data?.find((g) => g.uuid === answer.organizationUuid)?.membership;
+    const member = membership === 'member' || membership === 'admin';
+    void navigate(
+      member
+        ? groupVersionPath(answer.organizationUuid, answer.profileUuid, answer.versionUuid)
+        : publicProfilePath(answer.profileUuid),
+      { replace: true },
+    );
+  }, [answer, session.isLoading, groupsReady, groups.data, navigate]);
+
+  const notFound =
+    iri === '' || (resolved.error instanceof HttpError && resolved.error.status === 404);
+
+  return (
+    <Stack gap="md" maw={760}>
+      <PageHeading>Profile Lookup</PageHeading>
+      {notFound ? (
+        <Paper withBorder radius="md" p="lg">
+          <Stack gap="sm">
+            <Text>
+              {iri === '' ? (
+                'The address does not name an IRI.'
+              ) : (
+                <>
+                  No profile has the IRI <Code style={{ wordBreak: 'break-all' }}>{iri}</Code>.
+                </>
+              )}
+            </Text>
+            <Anchor component={Link} to="/profiles">
+              Explore published profiles
+            </Anchor>
+          </Stack>
+        </Paper>
+      ) : resolved.error ? (
+        <ErrorAlert error={resolved.error} title="Could not look up the IRI" />
+      ) : (
+        <Center py="xl">
+          <Loader aria-label="Looking up the IRI" />
+        </Center>
+      )}
+    </Stack>
+  );
+}

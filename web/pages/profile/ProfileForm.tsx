@@ -1,0 +1,206 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Code,
+  Fieldset,
+  Group,
+  Modal,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { PROFILE_LIMITS, updateVersionSchema } from '../../../common/profiles';
+import { IriChoice } from './IriChoice';
+import { ErrorAlert } from './parts';
+import { TagsField } from './TagsField';
+import { TranslationsField } from './TranslationsField';
+
+export type ProfileFormValues = z.input<typeof updateVersionSchema>;
+export type ProfileFormOutput = z.output<typeof updateVersionSchema>;
+
+/** The IRI part of the form: a choice while never published, afterwards the fixed IRI. */
+export type IriField =
+  { fixed: false; generatedIri: string | undefined } | { fixed: true; value: string };
+
+export const DISCARD_TITLE = 'Discard Changes?';
+
+/**
+ * Profile Details: IRI, name, description, translations, more information and tags, checked by
+ * the server's own schema. The submit button stays disabled while any field shows an error.
+ */
+export function ProfileForm({
+  mode,
+  initial,
+  iri,
+  lockedTags = [],
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+  onDelete,
+}: {
+  mode: 'create' | 'edit';
+  initial: ProfileFormValues;
+  iri: IriField;
+  lockedTags?: string[];
+  busy: boolean;
+  error: unknown;
+  onSubmit: (values: ProfileFormOutput) => void;
+  onCancel: () => void;
+  onDelete?: () => void;
+}) {
+  const form = useForm({
+    resolver: zodResolver(updateVersionSchema),
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
+  const { errors, isDirty } = form.formState;
+  const hasErrors = Object.keys(errors).length > 0;
+  const iriType = useWatch({ control: form.control, name: 'iriType' });
+  const [discarding, setDiscarding] = useState(false);
+  const submitLabel = mode === 'create' ? 'Create Profile' : 'Save Changes';
+  const submit = form.handleSubmit((values) => onSubmit(values));
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="Profile Details">
+      <Fieldset variant="unstyled" disabled={busy} p={0} m={0}>
+        <Stack gap="lg">
+          <Title order={2} size="h4">
+            Profile Details
+          </Title>
+          {iri.fixed ? (
+            <Stack gap={2}>
+              <Text fw={500} size="sm">
+                Profile IRI
+              </Text>
+              <Code block style={{ wordBreak: 'break-all' }} aria-label="Profile IRI">
+                {iri.value}
+              </Code>
+              <Text size="xs" c="dimmed">
+                The IRI was fixed when the profile was first published.
+              </Text>
+            </Stack>
+          ) : (
+            <Controller
+              control={form.control}
+              name="extiri"
+              render={({ field }) => (
+                <IriChoice
+                  iriType={iriType ?? 'generated-iri'}
+                  onIriTypeChange={(value) => {
+                    form.setValue('iriType', value, { shouldDirty: true });
+                    if (value === 'generated-iri') form.clearErrors('extiri');
+                  }}
+                  extiri={field.value ?? ''}
+                  onExtiriChange={field.onChange}
+                  onExtiriBlur={field.onBlur}
+                  extiriError={errors.extiri?.message}
+                  generatedIri={iri.generatedIri}
+                />
+              )}
+            />
+          )}
+          <TextInput
+            {...form.register('name')}
+            label="Name"
+            required
+            maxLength={PROFILE_LIMITS.nameMax}
+            error={errors.name?.message}
+          />
+          <Textarea
+            {...form.register('description')}
+            label="Description"
+            required
+            autosize
+            minRows={4}
+            maxRows={14}
+            maxLength={PROFILE_LIMITS.descriptionMax}
+            error={errors.description?.message}
+          />
+          <Controller
+            control={form.control}
+            name="translations"
+            render={({ field }) => (
+              <TranslationsField
+                value={field.value ?? []}
+                onChange={field.onChange}
+                error={errors.translations?.message ?? errors.translations?.root?.message}
+              />
+            )}
+          />
+          <TextInput
+            {...form.register('moreInformation')}
+            label="More Information"
+            description="A web page with documentation about the profile."
+            placeholder="https://"
+            type="url"
+            maxLength={PROFILE_LIMITS.iriMax}
+            error={errors.moreInformation?.message}
+          />
+          <Controller
+            control={form.control}
+            name="tags"
+            render={({ field }) => (
+              <TagsField
+                value={field.value ?? []}
+                onChange={field.onChange}
+                locked={lockedTags}
+                error={errors.tags?.message}
+              />
+            )}
+          />
+          <ErrorAlert error={error} title="Profile Not Saved" />
+          <Group justify="space-between" gap="sm">
+            <Group gap="sm">
+              {onDelete && (
+                <Button variant="outline" color="red" onClick={onDelete}>
+                  Delete
+                </Button>
+              )}
+            </Group>
+            <Group gap="sm">
+              <Button
+                variant="default"
+                onClick={() => (isDirty ? setDiscarding(true) : onCancel())}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy} disabled={hasErrors}>
+                {submitLabel}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </Fieldset>
+      <Modal
+        opened={discarding}
+        onClose={() => setDiscarding(false)}
+        title={DISCARD_TITLE}
+        centered
+      >
+        <Stack gap="lg">
+          <Text size="sm">Your changes to this profile have not been saved and will be lost.</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setDiscarding(false)} data-autofocus>
+              Keep Editing
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                setDiscarding(false);
+                onCancel();
+              }}
+            >
+              Discard Changes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </form>
+  );
+}

@@ -1,0 +1,331 @@
+import {
+  Anchor,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Button,
+  Center,
+  Code,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import type { Profile, ProfileVersion, ProfileView } from '../../../common/profiles';
+import { HttpError } from '../../api/http';
+import { useProfileView } from '../../api/profiles';
+import { useSession } from '../../api/session';
+import { NotFoundPage } from '../common/NotFoundPage';
+import { ContentTab } from './ContentTab';
+import { EditProfileDetails } from './EditProfileDetails';
+import {
+  groupPath,
+  groupVersionPath,
+  isMemberOf,
+  latestVersionUuid,
+  publicProfilePath,
+  publicVersionPath,
+} from './format';
+import { ErrorAlert, STATE_LABELS, VerifiedBadge } from './parts';
+import { ProfileDetails } from './ProfileDetails';
+import { VersionActions } from './VersionActions';
+import { VersionBanners } from './VersionBanners';
+
+const TABS = ['', 'templates', 'patterns', 'concepts'] as const;
+type Tab = (typeof TABS)[number];
+type Sub = Tab | 'edit';
+
+const isSub = (value: string): value is Sub =>
+  value === 'edit' || (TABS as readonly string[]).includes(value);
+
+/** Where each version and tab of the page lives: inside the group, or on the public page. */
+export type VersionPaths = (versionId: string, sub?: string) => string;
+
+function CountBadge({ value }: { value: number }) {
+  return (
+    <Badge size="sm" variant="light" color="gray" circle={value < 10}>
+      {value}
+    </Badge>
+  );
+}
+
+function VersionSelector({
+  profile,
+  version,
+  paths,
+}: {
+  profile: Profile;
+  version: ProfileVersion;
+  paths: VersionPaths;
+}) {
+  const navigate = useNavigate();
+  const versions = [...profile.versions].sort((a, b) => b.version - a.version);
+  return (
+    <Select
+      label="Version"
+      w={220}
+      allowDeselect={false}
+      value={version.uuid}
+      data={versions.map((v) => ({
+        value: v.uuid,
+        label: `Version ${v.version} · ${STATE_LABELS[v.state]}${v.isVerified ? ' · Verified' : ''}`,
+      }))}
+      onChange={(value) => {
+        if (value !== null && value !== version.uuid) void navigate(paths(value));
+      }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+function ProfileHeader({
+  profile,
+  version,
+  paths,
+}: {
+  profile: Profile;
+  version: ProfileVersion;
+  paths: VersionPaths;
+}) {
+  const member = isMemberOf(profile);
+  const latest = latestVersionUuid(profile) ?? version.uuid;
+  const home = member
+    ? groupVersionPath(profile.organization.uuid, profile.uuid, latest)
+    : publicProfilePath(profile.uuid);
+  useEffect(() => {
+    document.title = `${version.name} · xAPI Profile Server`;
+  }, [version.name]);
+  return (
+    <Box>
+      <Breadcrumbs mb="xs">
+        <Anchor component={Link} to="/profiles" size="sm">
+          Profiles
+        </Anchor>
+        <Anchor component={Link} to={groupPath(profile.organization.uuid)} size="sm">
+          {profile.organization.name}
+        </Anchor>
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap="sm" align="center">
+            <Title order={1} size="h2">
+              <Anchor component={Link} to={home} inherit c="inherit" underline="hover">
+                {version.name}
+              </Anchor>
+            </Title>
+            {version.isVerified && <VerifiedBadge />}
+          </Group>
+          <Code
+            style={{ wordBreak: 'break-all', alignSelf: 'flex-start' }}
+            aria-label="Profile IRI"
+          >
+            {profile.iri}
+          </Code>
+        </Stack>
+        <VersionSelector profile={profile} version={version} paths={paths} />
+      </Group>
+    </Box>
+  );
+}
+
+function ProfileNotFound() {
+  return (
+    <Paper withBorder p="xl" radius="md" maw={640}>
+      <Stack gap="sm">
+        <Title order={1} size="h2">
+          Profile not found
+        </Title>
+        <Text c="dimmed">
+          There is no profile at this address, or it is not public. It may have been deleted.
+        </Text>
+        <Group>
+          <Button component={Link} to="/profiles" variant="light">
+            Explore profiles
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The header, notices, actions and tabs of one version. */
+function VersionView({ view, sub, paths }: { view: ProfileView; sub: Sub; paths: VersionPaths }) {
+  const { profile, version } = view;
+  const navigate = useNavigate();
+  const { isAdmin } = useSession();
+  const here = (s = '') => paths(version.uuid, s);
+  const leave = () => void navigate(groupPath(profile.organization.uuid));
+
+  return (
+    <Stack gap="md">
+      <ProfileHeader profile={profile} version={version} paths={paths} />
+      <VersionBanners
+        profile={profile}
+        version={version}
+        isSiteAdmin={isAdmin}
+        versionPath={(id) => paths(id)}
+      />
+      {sub === 'edit' ? (
+        <EditProfileDetails
+          key={version.uuid}
+          profile={profile}
+          version={version}
+          backPath={here()}
+          onSaved={(id) => void navigate(paths(id))}
+          onCancel={() => void navigate(here())}
+          onDeleted={leave}
+        />
+      ) : (
+        <>
+          <VersionActions
+            profile={profile}
+            version={version}
+            isSiteAdmin={isAdmin}
+            onEdit={() => void navigate(here('edit'))}
+            onPublished={(id) => void navigate(paths(id))}
+            onDeleted={leave}
+          />
+          <Tabs
+            value={sub === '' ? 'details' : sub}
+            onChange={(value) => {
+              if (value) void navigate(here(value === 'details' ? '' : value));
+            }}
+            keepMounted={false}
+          >
+            <Tabs.List mb="md" aria-label="Profile sections">
+              <Tabs.Tab value="details">Details</Tabs.Tab>
+              <Tabs.Tab
+                value="templates"
+                rightSection={<CountBadge value={version.counts.templates} />}
+              >
+                Statement Templates
+              </Tabs.Tab>
+              <Tabs.Tab
+                value="patterns"
+                rightSection={<CountBadge value={version.counts.patterns} />}
+              >
+                Patterns
+              </Tabs.Tab>
+              <Tabs.Tab
+                value="concepts"
+                rightSection={<CountBadge value={version.counts.concepts} />}
+              >
+                Concepts
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="details">
+              <ProfileDetails profile={profile} version={version} />
+            </Tabs.Panel>
+            <Tabs.Panel value="templates">
+              <ContentTab kind="templates" count={version.counts.templates} />
+            </Tabs.Panel>
+            <Tabs.Panel value="patterns">
+              <ContentTab kind="patterns" count={version.counts.patterns} />
+            </Tabs.Panel>
+            <Tabs.Panel value="concepts">
+              <ContentTab kind="concepts" count={version.counts.concepts} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** Loads a version (or the newest visible one) and shows it, its not-found view or its error. */
+function LoadedVersion({
+  profileId,
+  versionId,
+  sub,
+  makePaths,
+  canonical,
+}: {
+  profileId: string;
+  versionId: string | undefined;
+  sub: Sub;
+  makePaths: (view: ProfileView) => VersionPaths;
+  /** Where this version really lives, when the address names it differently. */
+  canonical?: (view: ProfileView) => string | null;
+}) {
+  const query = useProfileView(profileId, versionId);
+  if (query.error) {
+    if (query.error instanceof HttpError && query.error.status === 404) return <ProfileNotFound />;
+    return <ErrorAlert error={query.error} title="Could not load the profile" />;
+  }
+  if (!query.data) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the profile" />
+      </Center>
+    );
+  }
+  const elsewhere = canonical?.(query.data);
+  if (elsewhere) return <Navigate to={elsewhere} replace />;
+  return <VersionView view={query.data} sub={sub} paths={makePaths(query.data)} />;
+}
+
+const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
+
+/** /organization/{organizationId}/profile/{profileId}/version/{versionId}/*: a version in its group. */
+export function GroupVersionPage() {
+  const { organizationId = '', profileId = '', versionId = '', '*': rest = '' } = useParams();
+  const sub = trimSlashes(rest);
+  if (!isSub(sub)) return <NotFoundPage />;
+  return (
+    <LoadedVersion
+      profileId={profileId}
+      versionId={versionId}
+      sub={sub}
+      makePaths={() =>
+        (id, s = '') =>
+          groupVersionPath(organizationId, profileId, id, s)
+        }
+      canonical={(view) =>
+        view.profile.organization.uuid === organizationId
+          ? null
+          : groupVersionPath(view.profile.organization.uuid, profileId, versionId, sub)
+      }
+    />
+  );
+}
+
+/**
+ * /profile/{profileId}/*: the public page. Without a version it shows the newest version the
+ * viewer may see; `version/{versionId}` picks one; then the same tabs as in the group.
+ */
+export function PublicProfilePage() {
+  const { profileId = '', '*': rest = '' } = useParams();
+  const parts = trimSlashes(rest).split('/');
+  let versionId: string | undefined;
+  if (parts[0] === 'version') {
+    versionId = parts[1];
+    parts.splice(0, 2);
+    if (!versionId) return <NotFoundPage />;
+  }
+  const sub = parts.filter((p) => p !== '').join('/');
+  if (!isSub(sub)) return <NotFoundPage />;
+  // Without a version in the address, the tabs of the shown version keep it that way.
+  const makePaths =
+    (view: ProfileView): VersionPaths =>
+    (id, s = '') =>
+      versionId === undefined && id === view.version.uuid
+        ? s === ''
+          ? publicProfilePath(profileId)
+          : `${publicProfilePath(profileId)}/${s}`
+        : publicVersionPath(profileId, id, s);
+  return (
+    <LoadedVersion
+      key={versionId ?? 'latest'}
+      profileId={profileId}
+      versionId={versionId}
+      sub={sub}
+      makePaths={makePaths}
+    />
+  );
+}
