@@ -10,6 +10,7 @@ import { UsernamePage } from '../pages/account/UsernamePage';
 import { ValidatePage } from '../pages/account/ValidatePage';
 import { AdminUserPage } from '../pages/admin/AdminUserPage';
 import { ManageUsersPage } from '../pages/admin/ManageUsersPage';
+import { VerificationPage } from '../pages/admin/VerificationPage';
 import { NotFoundPage } from '../pages/common/NotFoundPage';
 import { PageHeading } from '../pages/common/PageHeading';
 import { FaqPage } from '../pages/help/FaqPage';
@@ -27,6 +28,10 @@ import { MembersTab } from '../pages/organization/MembersTab';
 import { GroupOnly, OrganizationArea } from '../pages/organization/OrganizationArea';
 import { OrganizationsPage } from '../pages/organization/OrganizationsPage';
 import { ProfilesTab } from '../pages/organization/ProfilesTab';
+import { CreateProfileEntryPage, CreateProfilePage } from '../pages/profile/CreateProfilePage';
+import { ExplorePage } from '../pages/profile/ExplorePage';
+import { IriLookupPage } from '../pages/profile/IriLookupPage';
+import { GroupVersionPage, PublicProfilePage } from '../pages/profile/VersionPage';
 import { RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './Layout';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -43,12 +48,20 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorBoundary />,
     children: [
       { index: true, element: <HomePage /> },
-      { path: 'profiles', element: heading('Explore Profiles') },
-      { path: 'profiles/create', element: signedIn(heading('Create Profile')) },
-      { path: 'profile/:profileId/*', element: heading('Profile') },
-      { path: 'api/iri/*', element: heading('Profile Lookup') },
+      { path: 'profiles', element: <ExplorePage /> },
+      { path: 'profiles/create', element: signedIn(<CreateProfileEntryPage />) },
+      { path: 'profile/:profileId/*', element: <PublicProfilePage /> },
+      { path: 'api/iri/*', element: <IriLookupPage /> },
       { path: 'organization', element: <OrganizationsPage /> },
       { path: 'organization/create', element: signedIn(<CreateOrganizationPage />) },
+      {
+        path: 'organization/:organizationId/profile/create',
+        element: signedIn(<CreateProfilePage />),
+      },
+      {
+        path: 'organization/:organizationId/profile/:profileId/version/:versionId/*',
+        element: signedIn(<GroupVersionPage />),
+      },
       {
         path: 'organization/:organizationId',
         element: <OrganizationArea />,
@@ -143,7 +156,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'users', element: adminOnly(<ManageUsersPage />) },
           { path: 'users/:userId', element: adminOnly(<AdminUserPage />) },
-          { path: 'verification', element: adminOnly(heading('Verify Profiles')) },
+          { path: 'verification', element: adminOnly(<VerificationPage />) },
           { path: 'analytics', element: adminOnly(heading('Analytics')) },
         ],
       },
