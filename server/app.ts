@@ -15,6 +15,7 @@ import { accountRoutes } from './http/app/account.routes';
 import { adminRoutes } from './http/app/admin.routes';
 import { apiKeyRoutes } from './http/app/api-key.routes';
 import { organizationRoutes } from './http/app/organization.routes';
+import { profileRoutes } from './http/app/profile.routes';
 import { userSessionRoutes } from './http/app/user.routes';
 import { registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health.routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       organizationRoutes(scoped, services);
       apiKeyRoutes(scoped, services);
       adminRoutes(scoped, services);
+      profileRoutes(scoped, services);
     },
     { prefix: '/app' },
   );

@@ -62,6 +62,9 @@ export const envSchema = z.object({
   ORGANIZATION_NAME: z.string().min(1).default('xAPI Profile Server'),
   SUPPORT_PHONE: optionalText,
   HELPDESK_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  PROFILE_ROOT_IRI: z
+    .url({ error: 'must be an absolute IRI such as https://w3id.org/xapi' })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -87,6 +90,8 @@ export interface Config {
   captchaCost: number;
   admin: { email: string | undefined; password: string | undefined };
   site: { organizationName: string; supportPhone: string | null; helpdeskUrl: string | null };
+  /** Generated profile IRIs are this plus a new UUID. */
+  profileRootIri: string;
   /** Session cookies carry `Secure` only when the site is served over HTTPS. */
   secureCookies: boolean;
 }
@@ -169,6 +174,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       supportPhone: env.SUPPORT_PHONE ?? null,
       helpdeskUrl: env.HELPDESK_URL ?? null,
     },
+    profileRootIri: (env.PROFILE_ROOT_IRI ?? `${publicUrl}/iri`).replace(/\/+$/, ''),
     secureCookies: publicUrl.startsWith('https://'),
   };
 }

@@ -7,6 +7,7 @@ import { SessionService } from './modules/accounts/sessions';
 import { UserAdminService } from './modules/admin/user-admin-service';
 import { ApiKeyService } from './modules/api-keys/service';
 import { OrganizationService } from './modules/organizations/service';
+import { ProfileService } from './modules/profiles/service';
 import { CaptchaService } from './modules/captcha/captcha';
 import { OutboxMailer, SmtpMailer, type MailLog, type Mailer } from './modules/mail/mailer';
 
@@ -22,6 +23,7 @@ export interface Services {
   organizations: OrganizationService;
   apiKeys: ApiKeyService;
   userAdmin: UserAdminService;
+  profiles: ProfileService;
 }
 
 export interface ServiceOverrides {
@@ -53,7 +55,20 @@ export function buildServices(
     siteUrl: config.publicUrl,
     saltSecret: config.secrets.SALT_SECRET,
   });
-  const organizations = new OrganizationService(db);
+  // Groups count their profiles through the profile service, which itself loads groups.
+  const organizations: OrganizationService = new OrganizationService(
+    db,
+    (ids, includeDrafts): Promise<Map<string, number>> =>
+      profiles.countByOrganization(ids, includeDrafts),
+  );
+  const profiles: ProfileService = new ProfileService({
+    db,
+    organizations,
+    mailer,
+    log,
+    rootIri: config.profileRootIri,
+    siteUrl: config.publicUrl,
+  });
   const apiKeys = new ApiKeyService(db, organizations);
   const userAdmin = new UserAdminService(db);
   return {
@@ -67,5 +82,6 @@ export function buildServices(
     organizations,
     apiKeys,
     userAdmin,
+    profiles,
   };
 }

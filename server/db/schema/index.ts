@@ -3,3 +3,4 @@ export * from './sessions';
 export * from './account-tokens';
 export * from './abuse';
 export * from './organizations';
+export * from './profiles';

@@ -56,12 +56,14 @@ export class OrganizationService {
   ) {}
 
   /** The group (404 when hidden) and the actor's place in it. */
+  /** `db` lets a caller inside a transaction read through it (PGlite has one connection). */
   async load(
     user: UserRow | null,
     organizationId: string,
+    db: Db = this.db,
   ): Promise<{ organization: OrganizationRow; actor: GroupActor }> {
-    const organization = groupPolicy.visible(await findOrganization(this.db, organizationId));
-    const level = user ? await findLevel(this.db, organization.id, user.id) : undefined;
+    const organization = groupPolicy.visible(await findOrganization(db, organizationId));
+    const level = user ? await findLevel(db, organization.id, user.id) : undefined;
     return { organization, actor: { user, level } };
   }
 

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Translation } from '../../../common/profiles';
+import { organizations } from './organizations';
+import { users } from './users';
+
+/** A profile: its permanent IRI, its group, and pointers to its current versions. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    iri: text('iri').notNull().unique(),
+    iriType: text('iri_type', { enum: ['generated-iri', 'external-iri'] }).notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    currentPublishedVersionId: uuid('current_published_version_id'),
+    currentDraftVersionId: uuid('current_draft_version_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('profiles_organization_idx').on(t.organizationId)],
+);
+
+/**
+ * One numbered version of a profile. Drafts are edited in place; publishing freezes the row and
+ * stores the validated JSON-LD document as `snapshot`, which is what every reader gets from then on.
+ */
+export const profileVersions = pgTable(
+  'profile_versions',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    iri: text('iri').notNull(),
+    state: text('state', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('draft'),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    translations: jsonb('translations').$type<Translation[]>().notNull().default([]),
+    moreInformation: text('more_information').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    isVerified: boolean('is_verified').notNull().default(false),
+    verificationRequestedAt: timestamp('verification_requested_at', { withTimezone: true }),
+    verificationRequestedBy: uuid('verification_requested_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    verificationDecidedAt: timestamp('verification_decided_at', { withTimezone: true }),
+    verificationDenyReason: text('verification_deny_reason'),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    unique('profile_versions_number_key').on(t.profileId, t.version),
+    unique('profile_versions_iri_key').on(t.iri),
+    index('profile_versions_verification_idx').on(t.verificationRequestedAt),
+    index('profile_versions_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/** Daily counters per profile (views, exports, API reads and writes), upserted atomically. */
+export const profileCounters = pgTable(
+  'profile_counters',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    counter: text('counter', {
+      enum: ['view', 'uiExport', 'apiExport', 'apiRead', 'apiWrite'],
+    }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.counter, t.day] })],
+);
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type ProfileVersionRow = typeof profileVersions.$inferSelect;
+export type CounterName = (typeof profileCounters.$inferSelect)['counter'];

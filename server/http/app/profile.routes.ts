@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { successSchema } from '../../../common/api';
+import { pageQuerySchema } from '../../../common/pagination';
+import {
+  createProfileSchema,
+  deleteProfileSchema,
+  homeSchema,
+  profileListSchema,
+  profileViewSchema,
+  publishedProfilesQuerySchema,
+  publishSchema,
+  resolveIriSchema,
+  revokeSchema,
+  rootIriSchema,
+  updateVersionSchema,
+  verificationRequestListSchema,
+  verifyDecisionSchema,
+} from '../../../common/profiles';
+import type { Services } from '../../services';
+import type { ZodApp } from '../types';
+
+const profileParams = z.object({ profileId: z.uuid('must be a profile id') });
+const versionParams = profileParams.extend({ versionId: z.uuid('must be a version id') });
+const orgParams = z.object({ orgId: z.uuid('must be a working group id') });
+const documentSchema = z.record(z.string(), z.unknown());
+
+export function profileRoutes(app: ZodApp, services: Services): void {
+  const profiles = services.profiles;
+
+  app.get('/profile/root-iri', { schema: { response: { 200: rootIriSchema } } }, async () => ({
+    success: true as const,
+    iri: profiles.rootIri(),
+  }));
+
+  app.get('/home', { schema: { response: { 200: homeSchema } } }, async () => profiles.home());
+
+  app.get(
+    '/profiles',
+    { schema: { querystring: publishedProfilesQuerySchema, response: { 200: profileListSchema } } },
+    async (request) => profiles.published(request.query),
+  );
+
+  app.get(
+    '/profile/resolve',
+    {
+      schema: {
+        querystring: z.object({ iri: z.string().min(1).max(2000) }),
+        response: { 200: resolveIriSchema },
+      },
+    },
+    async (request) => profiles.resolve(request.user, request.query.iri),
+  );
+
+  app.get(
+    '/org/:orgId/profile',
+    {
+      schema: {
+        params: orgParams,
+        querystring: pageQuerySchema,
+        response: { 200: profileListSchema },
+      },
+    },
+    async (request) =>
+      profiles.groupProfiles(
+        request.user,
+        request.params.orgId,
+        request.query.page,
+        request.query.limit,
+      ),
+  );
+
+  app.post(
+    '/org/:orgId/profile',
+    {
+      schema: {
+        params: orgParams,
+        body: createProfileSchema,
+        response: { 200: profileViewSchema },
+      },
+    },
+    async (request) => profiles.create(request.user, request.params.orgId, request.body),
+  );
+
+  app.get(
+    '/profile/:profileId',
+    { schema: { params: profileParams, response: { 200: profileViewSchema } } },
+    async (request) => profiles.latest(request.user, request.params.profileId),
+  );
+
+  app.delete(
+    '/profile/:profileId',
+    {
+      schema: {
+        params: profileParams,
+        querystring: deleteProfileSchema,
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      await profiles.deleteProfile(
+        request.user,
+        request.params.profileId,
+        request.query.confirmName,
+      );
+      return { success: true as const };
+    },
+  );
+
+  app.delete(
+    '/profile/:profileId/draft',
+    { schema: { params: profileParams, response: { 200: successSchema } } },
+    async (request) => {
+      await profiles.deleteDraft(request.user, request.params.profileId);
+      return { success: true as const };
+    },
+  );
+
+  app.get(
+    '/profile/:profileId/version/:versionId',
+    { schema: { params: versionParams, response: { 200: profileViewSchema } } },
+    async (request) =>
+      profiles.version(request.user, request.params.profileId, request.params.versionId),
+  );
+
+  app.put(
+    '/profile/:profileId/version/:versionId',
+    {
+      schema: {
+        params: versionParams,
+        body: updateVersionSchema,
+        response: { 200: profileViewSchema },
+      },
+    },
+    async (request) =>
+      profiles.update(
+        request.user,
+        request.params.profileId,
+        request.params.versionId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/profile/:profileId/version/:versionId/publish',
+    {
+      schema: { params: versionParams, body: publishSchema, response: { 200: profileViewSchema } },
+    },
+    async (request) =>
+      profiles.publish(
+        request.user,
+        request.params.profileId,
+        request.params.versionId,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/profile/:profileId/version/:versionId/verification',
+    { schema: { params: versionParams, response: { 200: profileViewSchema } } },
+    async (request) =>
+      profiles.requestVerification(
+        request.user,
+        request.params.profileId,
+        request.params.versionId,
+      ),
+  );
+
+  app.get(
+    '/profile/:profileId/version/:versionId/export',
+    { schema: { params: versionParams, response: { 200: documentSchema } } },
+    async (request, reply) => {
+      const document = await profiles.exportDocument(
+        request.user,
+        request.params.profileId,
+        request.params.versionId,
+      );
+      reply.header('content-disposition', 'attachment; filename="profile.jsonld"');
+      return document;
+    },
+  );
+
+  app.get(
+    '/admin/verificationRequests',
+    { schema: { response: { 200: verificationRequestListSchema } } },
+    async (request) => ({
+      success: true as const,
+      requests: await profiles.verificationRequests(request.user),
+    }),
+  );
+
+  app.post(
+    '/admin/verify/:versionId',
+    {
+      schema: {
+        params: z.object({ versionId: z.uuid() }),
+        body: verifyDecisionSchema,
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      await profiles.decide(request.user, request.params.versionId, request.body);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/admin/revoke/:versionId',
+    {
+      schema: {
+        params: z.object({ versionId: z.uuid() }),
+        body: revokeSchema,
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      await profiles.revoke(request.user, request.params.versionId, request.body.reason);
+      return { success: true as const };
+    },
+  );
+}

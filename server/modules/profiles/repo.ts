@@ -1,0 +1,313 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  max,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { ORPHAN_CONTAINER_NAME } from '../../../common/profiles';
+import type { Db } from '../../db/client';
+import {
+  organizations,
+  profileCounters,
+  profileVersions,
+  profiles,
+  users,
+  type CounterName,
+  type OrganizationRow,
+  type ProfileRow,
+  type ProfileVersionRow,
+  type UserRow,
+} from '../../db/schema';
+import { containsPattern } from '../search';
+
+export async function findProfile(
+  db: Db,
+  id: string,
+  forUpdate = false,
+): Promise<ProfileRow | null> {
+  const query = db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
+  const rows = forUpdate ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+export async function findProfileByIri(db: Db, iri: string): Promise<ProfileRow | null> {
+  const rows = await db.select().from(profiles).where(eq(profiles.iri, iri)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findVersion(db: Db, id: string): Promise<ProfileVersionRow | null> {
+  const rows = await db.select().from(profileVersions).where(eq(profileVersions.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findVersionByIri(db: Db, iri: string): Promise<ProfileVersionRow | null> {
+  const rows = await db.select().from(profileVersions).where(eq(profileVersions.iri, iri)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listVersions(db: Db, profileId: string): Promise<ProfileVersionRow[]> {
+  return db
+    .select()
+    .from(profileVersions)
+    .where(eq(profileVersions.profileId, profileId))
+    .orderBy(desc(profileVersions.version));
+}
+
+export async function nextVersionNumber(db: Db, profileId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: max(profileVersions.version) })
+    .from(profileVersions)
+    .where(eq(profileVersions.profileId, profileId));
+  return (row?.n ?? 0) + 1;
+}
+
+export async function insertProfile(
+  db: Db,
+  row: typeof profiles.$inferInsert,
+): Promise<ProfileRow> {
+  const [created] = await db.insert(profiles).values(row).returning();
+  if (!created) throw new Error('insert into profiles returned no row');
+  return created;
+}
+
+export async function updateProfile(
+  db: Db,
+  id: string,
+  changes: Partial<typeof profiles.$inferInsert>,
+): Promise<ProfileRow> {
+  const [updated] = await db.update(profiles).set(changes).where(eq(profiles.id, id)).returning();
+  if (!updated) throw new Error(`profile ${id} vanished during an update`);
+  return updated;
+}
+
+export async function insertVersion(
+  db: Db,
+  row: typeof profileVersions.$inferInsert,
+): Promise<ProfileVersionRow> {
+  const [created] = await db.insert(profileVersions).values(row).returning();
+  if (!created) throw new Error('insert into profile_versions returned no row');
+  return created;
+}
+
+export async function updateVersion(
+  db: Db,
+  id: string,
+  changes: Partial<typeof profileVersions.$inferInsert>,
+): Promise<ProfileVersionRow> {
+  const [updated] = await db
+    .update(profileVersions)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(profileVersions.id, id))
+    .returning();
+  if (!updated) throw new Error(`version ${id} vanished during an update`);
+  return updated;
+}
+
+export async function deleteVersion(db: Db, id: string): Promise<void> {
+  await db.delete(profileVersions).where(eq(profileVersions.id, id));
+}
+
+export async function deleteProfile(db: Db, id: string): Promise<void> {
+  await db.delete(profiles).where(eq(profiles.id, id));
+}
+
+export async function findOrganizationRow(db: Db, id: string): Promise<OrganizationRow | null> {
+  const rows = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUser(db: Db, id: string | null): Promise<UserRow | null> {
+  if (!id) return null;
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Adds one to today's counter of a profile; one statement, safe under concurrency. */
+export async function bumpCounter(
+  db: Db,
+  profileId: string,
+  counter: CounterName,
+  day: string,
+): Promise<void> {
+  await db
+    .insert(profileCounters)
+    .values({ profileId, counter, day, count: 1 })
+    .onConflictDoUpdate({
+      target: [profileCounters.profileId, profileCounters.counter, profileCounters.day],
+      set: { count: sql`${profileCounters.count} + 1` },
+    });
+}
+
+/** Profiles per group: all for members, only those with a published version for others. */
+export async function countProfilesByOrganization(
+  db: Db,
+  organizationIds: string[],
+  publishedOnly: Set<string>,
+) {
+  if (organizationIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({
+      organizationId: profiles.organizationId,
+      all: count(),
+      published: count(profiles.currentPublishedVersionId),
+    })
+    .from(profiles)
+    .where(inArray(profiles.organizationId, organizationIds))
+    .groupBy(profiles.organizationId);
+  return new Map(
+    rows.map((r) => [r.organizationId, publishedOnly.has(r.organizationId) ? r.published : r.all]),
+  );
+}
+
+export type PublishedSort =
+  | 'name'
+  | '-name'
+  | 'organization'
+  | '-organization'
+  | 'updated'
+  | '-updated'
+  | 'views'
+  | '-views'
+  | 'exports'
+  | '-exports';
+
+const windowStart = (days: number, today: Date) =>
+  new Date(today.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+
+export interface PublishedRow {
+  profile: ProfileRow;
+  version: ProfileVersionRow;
+  organization: OrganizationRow;
+  views: number;
+  exports: number;
+}
+
+/** Published profiles (their current published version), searched, sorted and paged in SQL. */
+export async function listPublished(
+  db: Db,
+  options: {
+    search?: string | undefined;
+    verifiedOnly: boolean;
+    sort: PublishedSort;
+    page: number;
+    limit: number;
+    organizationId?: string;
+    today: Date;
+  },
+): Promise<{ rows: PublishedRow[]; total: number }> {
+  const since = windowStart(30, options.today);
+  const views = sql<number>`coalesce((select sum(c.count)::int from ${profileCounters} c where c.profile_id = ${profiles.id} and c.counter = 'view' and c.day >= ${since}), 0)`;
+  const exportsCount = sql<number>`coalesce((select sum(c.count)::int from ${profileCounters} c where c.profile_id = ${profiles.id} and c.counter in ('uiExport', 'apiExport') and c.day >= ${since}), 0)`;
+  const conditions: SQL[] = [
+    ne(profileVersions.name, ORPHAN_CONTAINER_NAME),
+    eq(organizations.orphanContainer, false),
+  ];
+  if (options.search) conditions.push(ilike(profileVersions.name, containsPattern(options.search)));
+  if (options.verifiedOnly) conditions.push(eq(profileVersions.isVerified, true));
+  if (options.organizationId) conditions.push(eq(profiles.organizationId, options.organizationId));
+  const where = and(...conditions);
+  const order: Record<PublishedSort, SQL[]> = {
+    name: [asc(sql`lower(${profileVersions.name})`)],
+    '-name': [desc(sql`lower(${profileVersions.name})`)],
+    organization: [asc(sql`lower(${organizations.name})`)],
+    '-organization': [desc(sql`lower(${organizations.name})`)],
+    updated: [asc(profileVersions.publishedAt)],
+    '-updated': [desc(profileVersions.publishedAt)],
+    views: [asc(views)],
+    '-views': [desc(views)],
+    exports: [asc(exportsCount)],
+    '-exports': [desc(exportsCount)],
+  };
+  const base = () =>
+    db
+      .select({
+        profile: profiles,
+        version: profileVersions,
+        organization: organizations,
+        views,
+        exports: exportsCount,
+      })
+      .from(profiles)
+      .innerJoin(profileVersions, eq(profileVersions.id, profiles.currentPublishedVersionId))
+      .innerJoin(organizations, eq(organizations.id, profiles.organizationId));
+  const [total] = await db
+    .select({ n: count() })
+    .from(profiles)
+    .innerJoin(profileVersions, eq(profileVersions.id, profiles.currentPublishedVersionId))
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .where(where);
+  const rows = await base()
+    .where(where)
+    .orderBy(...order[options.sort], asc(profiles.id))
+    .limit(options.limit)
+    .offset((options.page - 1) * options.limit);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** A group's profiles with the version a viewer sees: the draft for members, else the published one. */
+export async function listGroupProfiles(
+  db: Db,
+  organizationId: string,
+  member: boolean,
+  page: number,
+  limit: number,
+) {
+  const shown = member
+    ? sql`coalesce(${profiles.currentDraftVersionId}, ${profiles.currentPublishedVersionId})`
+    : sql`${profiles.currentPublishedVersionId}`;
+  const where = and(
+    eq(profiles.organizationId, organizationId),
+    member ? undefined : isNotNull(profiles.currentPublishedVersionId),
+  );
+  const [total] = await db.select({ n: count() }).from(profiles).where(where);
+  const rows = await db
+    .select({ profile: profiles, version: profileVersions })
+    .from(profiles)
+    .innerJoin(profileVersions, eq(profileVersions.id, shown))
+    .where(where)
+    .orderBy(asc(sql`lower(${profileVersions.name})`), asc(profiles.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function listVerificationRequests(db: Db) {
+  return db
+    .select({
+      version: profileVersions,
+      profile: profiles,
+      organization: organizations,
+      requester: users,
+    })
+    .from(profileVersions)
+    .innerJoin(profiles, eq(profiles.id, profileVersions.profileId))
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .leftJoin(users, eq(users.id, profileVersions.verificationRequestedBy))
+    .where(
+      and(
+        isNotNull(profileVersions.verificationRequestedAt),
+        eq(profileVersions.state, 'published'),
+        eq(profileVersions.isVerified, false),
+      ),
+    )
+    .orderBy(asc(profileVersions.verificationRequestedAt))
+    .limit(500);
+}
+
+/** Versions published before `version`, newest first. */
+export async function publishedBefore(
+  db: Db,
+  profileId: string,
+  version: number,
+): Promise<ProfileVersionRow[]> {
+  const rows = await listVersions(db, profileId);
+  return rows.filter((v) => v.state === 'published' && v.version < version);
+}

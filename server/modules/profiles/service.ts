@@ -1,0 +1,573 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '../../../common/errors';
+import {
+  normalizeExternalIri,
+  type CreateProfileInput,
+  type Home,
+  type ProfileList,
+  type ProfileView,
+  type PublishInput,
+  type UpdateVersionInput,
+  type VerifyDecision,
+} from '../../../common/profiles';
+import type { Db } from '../../db/client';
+import type { OrganizationRow, ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
+import { isUniqueViolation } from '../accounts/user-repo';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { sendInBackground, type MailLog, type Mailer } from '../mail/mailer';
+import { groupPolicy, isMember, type GroupActor } from '../organizations/policy';
+import type { OrganizationService } from '../organizations/service';
+import { membershipOf } from '../organizations/presenter';
+import { buildProfileDocument, checkDocument, serializeDocument } from './document';
+import { presentListItem, presentProfile, presentVersion } from './presenter';
+import {
+  bumpCounter,
+  countProfilesByOrganization,
+  deleteProfile,
+  deleteVersion,
+  findProfile,
+  findProfileByIri,
+  findUser,
+  findVersion,
+  findVersionByIri,
+  insertProfile,
+  insertVersion,
+  listGroupProfiles,
+  listPublished,
+  listVerificationRequests,
+  listVersions,
+  nextVersionNumber,
+  publishedBefore,
+  updateProfile,
+  updateVersion,
+  type PublishedSort,
+} from './repo';
+
+export interface ProfileServiceDeps {
+  db: Db;
+  organizations: OrganizationService;
+  mailer: Mailer;
+  log: MailLog;
+  rootIri: string;
+  siteUrl: string;
+  now?: () => Date;
+}
+
+interface Loaded {
+  profile: ProfileRow;
+  organization: OrganizationRow;
+  actor: GroupActor;
+  member: boolean;
+}
+
+const versionIri = (profileIri: string, version: number) => `${profileIri}/v${version}`;
+
+/**
+ * The life of a profile: create, edit (a published version is never changed: the edit lands in a
+ * new draft), publish (validated snapshot), verify, export and delete. Drafts exist only for
+ * members of the owning group; to everyone else they are not found.
+ */
+export class ProfileService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ProfileServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  private get db(): Db {
+    return this.deps.db;
+  }
+
+  /** Counts for the working group screens. */
+  countByOrganization = (organizationIds: string[], includeDrafts: (id: string) => boolean) =>
+    countProfilesByOrganization(
+      this.db,
+      organizationIds,
+      new Set(organizationIds.filter((id) => !includeDrafts(id))),
+    );
+
+  rootIri(): string {
+    return this.deps.rootIri;
+  }
+
+  private async load(
+    user: UserRow | null,
+    profileId: string,
+    db: Db = this.db,
+    forUpdate = false,
+  ): Promise<Loaded> {
+    const profile = await findProfile(db, profileId, forUpdate);
+    if (!profile) throw notFound('No such profile.');
+    const { organization, actor } = await this.deps.organizations
+      .load(user, profile.organizationId, db)
+      .catch(() => {
+        throw notFound('No such profile.');
+      });
+    const member = isMember(actor);
+    if (!member && !profile.currentPublishedVersionId) throw notFound('No such profile.');
+    return { profile, organization, actor, member };
+  }
+
+  private async view(
+    loaded: Loaded,
+    version: ProfileVersionRow,
+    db: Db = this.db,
+  ): Promise<ProfileView> {
+    const versions = await listVersions(db, loaded.profile.id);
+    const requester = await findUser(db, version.verificationRequestedBy);
+    return {
+      success: true,
+      profile: presentProfile(
+        loaded.profile,
+        loaded.organization,
+        versions,
+        membershipOf(loaded.actor.level),
+      ),
+      version: presentVersion(version, requester),
+    };
+  }
+
+  private visibleVersion(loaded: Loaded, version: ProfileVersionRow | null): ProfileVersionRow {
+    if (!version || version.profileId !== loaded.profile.id)
+      throw notFound('No such version of this profile.');
+    if (version.state === 'draft' && !loaded.member)
+      throw notFound('No such version of this profile.');
+    return version;
+  }
+
+  private today(): string {
+    return this.now().toISOString().slice(0, 10);
+  }
+
+  async create(
+    user: UserRow | null,
+    organizationId: string,
+    input: CreateProfileInput,
+  ): Promise<ProfileView> {
+    const { organization, actor } = await this.deps.organizations.load(user, organizationId);
+    const author = groupPolicy.member(actor);
+    const iri =
+      input.iriType === 'external-iri'
+        ? normalizeExternalIri(input.extiri ?? '')
+        : `${this.deps.rootIri}/${randomUUID()}`;
+    try {
+      const { profile, version } = await this.db.transaction(async (tx) => {
+        if (await findProfileByIri(tx, iri))
+          throw conflict('A profile with that IRI already exists.');
+        const created = await insertProfile(tx, {
+          iri,
+          iriType: input.iriType,
+          organizationId: organization.id,
+          createdBy: author.id,
+        });
+        const first = await insertVersion(tx, {
+          profileId: created.id,
+          version: 1,
+          iri: versionIri(iri, 1),
+          name: input.name,
+          description: input.description,
+          translations: input.translations ?? [],
+          moreInformation: input.moreInformation ?? '',
+          tags: input.tags ?? [],
+          createdBy: author.id,
+        });
+        return {
+          profile: await updateProfile(tx, created.id, { currentDraftVersionId: first.id }),
+          version: first,
+        };
+      });
+      return this.view({ profile, organization, actor, member: true }, version);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('A profile with that IRI already exists.');
+      throw error;
+    }
+  }
+
+  /** The newest version the viewer may see; counts a page view. */
+  async latest(user: UserRow | null, profileId: string): Promise<ProfileView> {
+    const loaded = await this.load(user, profileId);
+    const id = loaded.member
+      ? (loaded.profile.currentDraftVersionId ?? loaded.profile.currentPublishedVersionId)
+      : loaded.profile.currentPublishedVersionId;
+    const version = this.visibleVersion(loaded, id ? await findVersion(this.db, id) : null);
+    await bumpCounter(this.db, loaded.profile.id, 'view', this.today());
+    return this.view(loaded, version);
+  }
+
+  async version(user: UserRow | null, profileId: string, versionId: string): Promise<ProfileView> {
+    const loaded = await this.load(user, profileId);
+    const version = this.visibleVersion(loaded, await findVersion(this.db, versionId));
+    await bumpCounter(this.db, loaded.profile.id, 'view', this.today());
+    return this.view(loaded, version);
+  }
+
+  /**
+   * Saves Edit Profile Details. A draft changes in place; a published version stays as it is and
+   * the change goes into the next version, a new draft copied from it — refused while a draft exists.
+   */
+  async update(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    input: UpdateVersionInput,
+  ): Promise<ProfileView> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const loaded = await this.load(user, profileId, tx, true);
+        const author = groupPolicy.member(loaded.actor);
+        const target = this.visibleVersion(loaded, await findVersion(tx, versionId));
+        const { profile } = loaded;
+        const current = profile.currentDraftVersionId ?? profile.currentPublishedVersionId;
+        if (target.id !== current) throw forbidden('Only the current version can be edited.');
+        const content = {
+          name: input.name,
+          description: input.description,
+          translations: input.translations ?? [],
+          moreInformation: input.moreInformation ?? '',
+          tags: input.tags ?? [],
+        };
+        let updatedProfile = profile;
+        if (input.iriType !== undefined) {
+          const everPublished = profile.currentPublishedVersionId !== null;
+          const iri =
+            input.iriType === 'external-iri'
+              ? normalizeExternalIri(input.extiri ?? '')
+              : profile.iri;
+          if (iri !== profile.iri || input.iriType !== profile.iriType) {
+            if (everPublished) throw badRequest('The IRI of a published profile is permanent.');
+            updatedProfile = await this.changeIri(tx, profile, iri, input.iriType, target);
+          }
+        }
+        if (target.state === 'draft') {
+          if (profile.currentPublishedVersionId) {
+            const published = await findVersion(tx, profile.currentPublishedVersionId);
+            const removed = published?.tags.filter((t) => !content.tags.includes(t)) ?? [];
+            if (removed.length > 0)
+              throw badRequest(`Published tags cannot be removed: ${removed.join(', ')}.`);
+          }
+          const saved = await updateVersion(tx, target.id, content);
+          return this.view({ ...loaded, profile: updatedProfile }, saved, tx);
+        }
+        const removed = target.tags.filter((t) => !content.tags.includes(t));
+        if (removed.length > 0)
+          throw badRequest(`Published tags cannot be removed: ${removed.join(', ')}.`);
+        const number = await nextVersionNumber(tx, profile.id);
+        const draft = await insertVersion(tx, {
+          profileId: profile.id,
+          version: number,
+          iri: versionIri(profile.iri, number),
+          ...content,
+          createdBy: author.id,
+        });
+        updatedProfile = await updateProfile(tx, profile.id, { currentDraftVersionId: draft.id });
+        return this.view({ ...loaded, profile: updatedProfile }, draft, tx);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw conflict('This profile already has a draft: publish or delete the draft first.');
+      }
+      throw error;
+    }
+  }
+
+  private async changeIri(
+    tx: Db,
+    profile: ProfileRow,
+    iri: string,
+    iriType: ProfileRow['iriType'],
+    draft: ProfileVersionRow,
+  ) {
+    const owner = await findProfileByIri(tx, iri);
+    if (owner && owner.id !== profile.id) throw conflict('A profile with that IRI already exists.');
+    await updateVersion(tx, draft.id, { iri: versionIri(iri, draft.version) });
+    return updateProfile(tx, profile.id, { iri, iriType });
+  }
+
+  /** Publishes the current draft: builds the document, refuses it with the findings if invalid. */
+  async publish(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    input: PublishInput,
+  ): Promise<ProfileView> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const loaded = await this.load(user, profileId, tx, true);
+        groupPolicy.member(loaded.actor);
+        let { profile } = loaded;
+        const draft = this.visibleVersion(loaded, await findVersion(tx, versionId));
+        if (draft.state !== 'draft' || profile.currentDraftVersionId !== draft.id) {
+          throw conflict('Only the current draft can be published.');
+        }
+        if (!profile.currentPublishedVersionId) {
+          if (input.confirmed !== true)
+            throw badRequest('Confirm that the IRI is permanent before publishing.');
+          if (input.iriType !== undefined) {
+            const iri =
+              input.iriType === 'external-iri'
+                ? normalizeExternalIri(input.extiri ?? '')
+                : profile.iri;
+            if (iri !== profile.iri)
+              profile = await this.changeIri(tx, profile, iri, input.iriType, draft);
+          }
+        }
+        const current = (await findVersion(tx, draft.id)) as ProfileVersionRow;
+        const now = this.now();
+        const history = await publishedBefore(tx, profile.id, current.version);
+        const document = serializeDocument(
+          buildProfileDocument(profile, current, loaded.organization, history, now),
+        );
+        const { errors } = checkDocument(document);
+        if (errors.length > 0) {
+          throw new AppError(
+            400,
+            ErrorCode.ValidationFailed,
+            'The profile has problems that must be fixed before it can be published.',
+            {
+              findings: errors,
+            },
+          );
+        }
+        const published = await updateVersion(tx, current.id, {
+          state: 'published',
+          snapshot: document,
+          publishedAt: now,
+        });
+        profile = await updateProfile(tx, profile.id, {
+          currentPublishedVersionId: published.id,
+          currentDraftVersionId: null,
+        });
+        return this.view({ ...loaded, profile }, published, tx);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('Another profile already uses that IRI.');
+      throw error;
+    }
+  }
+
+  async deleteDraft(user: UserRow | null, profileId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const loaded = await this.load(user, profileId, tx, true);
+      groupPolicy.member(loaded.actor);
+      const draftId = loaded.profile.currentDraftVersionId;
+      if (!draftId) throw notFound('This profile has no draft.');
+      if (!loaded.profile.currentPublishedVersionId) {
+        // A profile that was never published is nothing but its draft.
+        await deleteProfile(tx, loaded.profile.id);
+        return;
+      }
+      await updateProfile(tx, loaded.profile.id, { currentDraftVersionId: null });
+      await deleteVersion(tx, draftId);
+    });
+  }
+
+  async deleteProfile(user: UserRow | null, profileId: string, confirmName: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const loaded = await this.load(user, profileId, tx, true);
+      groupPolicy.member(loaded.actor);
+      const shownId =
+        loaded.profile.currentPublishedVersionId ?? loaded.profile.currentDraftVersionId;
+      const shown = shownId ? await findVersion(tx, shownId) : null;
+      if (!shown || shown.name !== confirmName) {
+        throw badRequest(
+          'Type the name of the profile exactly to confirm that it should be deleted.',
+        );
+      }
+      await deleteProfile(tx, loaded.profile.id);
+    });
+  }
+
+  async requestVerification(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+  ): Promise<ProfileView> {
+    const loaded = await this.load(user, profileId);
+    const requester = groupPolicy.member(loaded.actor);
+    const version = this.visibleVersion(loaded, await findVersion(this.db, versionId));
+    if (version.state !== 'published')
+      throw badRequest('Publish the profile before asking for verification.');
+    if (version.isVerified) throw badRequest('This version is already verified.');
+    const updated = await updateVersion(this.db, version.id, {
+      verificationRequestedAt: this.now(),
+      verificationRequestedBy: requester.id,
+      verificationDenyReason: null,
+    });
+    return this.view(loaded, updated);
+  }
+
+  private requireSiteAdmin(user: UserRow | null): UserRow {
+    if (!user) throw unauthorized('Sign in to do this.');
+    if (user.type !== 'admin') throw forbidden('You must be an admin to access this page.');
+    return user;
+  }
+
+  async verificationRequests(user: UserRow | null) {
+    this.requireSiteAdmin(user);
+    const rows = await listVerificationRequests(this.db);
+    return rows.map((r) => ({
+      versionUuid: r.version.id,
+      name: r.version.name,
+      version: r.version.version,
+      organization: { uuid: r.organization.id, name: r.organization.name },
+      parentProfile: { uuid: r.profile.id },
+      requestedBy: r.requester ? `${r.requester.firstname} ${r.requester.lastname}`.trim() : null,
+      verificationRequest: (r.version.verificationRequestedAt as Date).toISOString(),
+    }));
+  }
+
+  /** A site admin approves or denies a request; the requester hears the outcome by e-mail. */
+  async decide(user: UserRow | null, versionId: string, decision: VerifyDecision): Promise<void> {
+    this.requireSiteAdmin(user);
+    const version = await findVersion(this.db, versionId);
+    if (!version || version.state !== 'published') throw notFound('No such published version.');
+    if (!version.verificationRequestedAt || version.isVerified)
+      throw badRequest('This version has no pending verification request.');
+    const approved = decision.approval === 'approve';
+    await updateVersion(this.db, version.id, {
+      isVerified: approved,
+      verificationDecidedAt: this.now(),
+      verificationRequestedAt: approved ? version.verificationRequestedAt : null,
+      verificationDenyReason: approved ? null : (decision.reason ?? ''),
+    });
+    await this.notify(
+      version,
+      approved
+        ? `The submission of "${version.name}" (version ${version.version}) for verification is approved. The profile is now verified.`
+        : `The submission of "${version.name}" (version ${version.version}) for verification is not approved.\n\nReason: ${decision.reason ?? ''}`,
+    );
+  }
+
+  async revoke(user: UserRow | null, versionId: string, reason: string): Promise<void> {
+    this.requireSiteAdmin(user);
+    const version = await findVersion(this.db, versionId);
+    if (!version || version.state !== 'published') throw notFound('No such published version.');
+    if (!version.isVerified) throw badRequest('This version is not verified.');
+    await updateVersion(this.db, version.id, {
+      isVerified: false,
+      verificationRequestedAt: null,
+      verificationDenyReason: reason,
+      verificationDecidedAt: this.now(),
+    });
+    await this.notify(
+      version,
+      `The verification of "${version.name}" (version ${version.version}) was revoked.\n\nReason: ${reason}`,
+    );
+  }
+
+  private async notify(version: ProfileVersionRow, text: string): Promise<void> {
+    const requester = await findUser(this.db, version.verificationRequestedBy);
+    if (!requester) return;
+    void sendInBackground(
+      this.deps.mailer,
+      {
+        to: requester.email,
+        subject: `Verification of ${version.name}`,
+        text: `${text}\n\n${this.deps.siteUrl}/profile/${version.profileId}\n\n— xAPI Profile Server`,
+      },
+      this.deps.log,
+    );
+  }
+
+  /** The JSON-LD of a version: the stored snapshot once published, built on the fly for a draft. */
+  async exportDocument(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+  ): Promise<Record<string, unknown>> {
+    const loaded = await this.load(user, profileId);
+    const version = this.visibleVersion(loaded, await findVersion(this.db, versionId));
+    await bumpCounter(this.db, loaded.profile.id, 'uiExport', this.today());
+    if (version.snapshot) return version.snapshot;
+    const history = await publishedBefore(this.db, loaded.profile.id, version.version);
+    return serializeDocument(
+      buildProfileDocument(
+        loaded.profile,
+        version,
+        loaded.organization,
+        history,
+        version.updatedAt,
+      ),
+    );
+  }
+
+  async published(query: {
+    search?: string | undefined;
+    sort: PublishedSort;
+    page: number;
+    limit: number;
+    verified?: 'true' | 'false' | undefined;
+  }): Promise<ProfileList> {
+    const { rows, total } = await listPublished(this.db, {
+      search: query.search || undefined,
+      verifiedOnly: query.verified === 'true',
+      sort: query.sort,
+      page: query.page,
+      limit: query.limit,
+      today: this.now(),
+    });
+    return {
+      success: true,
+      profiles: rows.map((r) => presentListItem(r.profile, r.version, r.organization, r)),
+      page: query.page,
+      limit: query.limit,
+      total,
+    };
+  }
+
+  async home(): Promise<Home> {
+    const latest = await this.published({ sort: '-updated', page: 1, limit: 3 });
+    // Concepts arrive with concept authoring; until then there are none to show.
+    return { success: true, latestProfiles: latest.profiles, latestConcepts: [] };
+  }
+
+  async groupProfiles(
+    user: UserRow | null,
+    organizationId: string,
+    page: number,
+    limit: number,
+  ): Promise<ProfileList> {
+    const { organization, actor } = await this.deps.organizations.load(user, organizationId);
+    const { rows, total } = await listGroupProfiles(
+      this.db,
+      organization.id,
+      isMember(actor),
+      page,
+      limit,
+    );
+    return {
+      success: true,
+      profiles: rows.map((r) =>
+        presentListItem(r.profile, r.version, organization, { views: 0, exports: 0 }),
+      ),
+      page,
+      limit,
+      total,
+    };
+  }
+
+  /** A profile or version IRI → where its page is, for anyone who may see it. */
+  async resolve(user: UserRow | null, iri: string) {
+    const byProfile = await findProfileByIri(this.db, iri);
+    const version = byProfile ? null : await findVersionByIri(this.db, iri);
+    const profileId = byProfile?.id ?? version?.profileId;
+    if (!profileId) throw notFound(`No profile has the IRI ${iri}.`);
+    const loaded = await this.load(user, profileId);
+    const target = version
+      ? this.visibleVersion(loaded, version)
+      : this.visibleVersion(
+          loaded,
+          await findVersion(
+            this.db,
+            (loaded.profile.currentPublishedVersionId ??
+              loaded.profile.currentDraftVersionId) as string,
+          ),
+        );
+    return {
+      success: true as const,
+      profileUuid: loaded.profile.id,
+      versionUuid: target.id,
+      organizationUuid: loaded.organization.id,
+    };
+  }
+}
