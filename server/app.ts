@@ -19,6 +19,7 @@ import { profileRoutes } from './http/app/profile.routes';
 import { userSessionRoutes } from './http/app/user.routes';
 import { registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health.routes';
+import { iriRoutes } from './http/ld/iri.routes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { buildServices, type ServiceOverrides, type Services } from './services';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     { prefix: '/app' },
   );
 
+  iriRoutes(app, config.publicUrl);
   await registerSpa(app, config.spaDir);
 
   return Object.assign(app, { services, routeTable });

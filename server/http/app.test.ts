@@ -127,6 +127,17 @@ describe('HTTP shell', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('sends a dereferenced generated IRI to the page that resolves it', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/iri/0b7e2c1a-0000-4000-8000-000000000001?x=1',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(
+      `/api/iri/${encodeURIComponent('http://localhost:3000/iri/0b7e2c1a-0000-4000-8000-000000000001')}`,
+    );
+  });
+
   it('serves the site settings the footer shows', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/app/site' });
     expect(response.json()).toEqual({

@@ -119,11 +119,6 @@ export async function deleteProfile(db: Db, id: string): Promise<void> {
   await db.delete(profiles).where(eq(profiles.id, id));
 }
 
-export async function findOrganizationRow(db: Db, id: string): Promise<OrganizationRow | null> {
-  const rows = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
-  return rows[0] ?? null;
-}
-
 export async function findUser(db: Db, id: string | null): Promise<UserRow | null> {
   if (!id) return null;
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
