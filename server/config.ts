@@ -62,6 +62,7 @@ export const envSchema = z.object({
   ORGANIZATION_NAME: z.string().min(1).default('xAPI Profile Server'),
   SUPPORT_PHONE: optionalText,
   HELPDESK_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+  DEMO_CONTENT: booleanFlag.optional(),
   PROFILE_ROOT_IRI: z
     .url({ error: 'must be an absolute IRI such as https://w3id.org/xapi' })
     .optional(),
@@ -90,6 +91,8 @@ export interface Config {
   captchaCost: number;
   admin: { email: string | undefined; password: string | undefined };
   site: { organizationName: string; supportPhone: string | null; helpdeskUrl: string | null };
+  /** A new installation gets a demo working group with profiles (not in production by default). */
+  demoContent: boolean;
   /** Generated profile IRIs are this plus a new UUID. */
   profileRootIri: string;
   /** Session cookies carry `Secure` only when the site is served over HTTPS. */
@@ -174,6 +177,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       supportPhone: env.SUPPORT_PHONE ?? null,
       helpdeskUrl: env.HELPDESK_URL ?? null,
     },
+    demoContent: env.DEMO_CONTENT ?? env.NODE_ENV !== 'production',
     profileRootIri: (env.PROFILE_ROOT_IRI ?? `${publicUrl}/iri`).replace(/\/+$/, ''),
     secureCookies: publicUrl.startsWith('https://'),
   };

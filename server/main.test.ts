@@ -57,35 +57,57 @@ describe('server start-up', () => {
   const running: Run[] = [];
   afterAll(() => running.forEach((run) => run.child.kill('SIGKILL')));
 
-  it('prints the first admin once, refuses a second server on the same folder, and stops cleanly', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'xps-main-'));
-    const port = await freePort();
-    const first = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(port) });
-    running.push(first);
-    await waitFor(first, 'ready at');
-    expect(first.output()).toContain('e-mail:   admin@example.org');
-    expect(first.output()).toMatch(/password: \S{12,}/);
+  // Starts three real servers on a fresh embedded database, so it gets more time than most tests.
+  it(
+    'prints the first admin once, refuses a second server on the same folder, and stops cleanly',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'xps-main-'));
+      const port = await freePort();
+      const first = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(port) });
+      running.push(first);
+      await waitFor(first, 'ready at');
+      expect(first.output()).toContain('e-mail:   admin@example.org');
+      expect(first.output()).toMatch(/password: \S{12,}/);
 
-    const health = await fetch(`http://127.0.0.1:${port}/health`);
-    expect(health.status).toBe(200);
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(health.status).toBe(200);
+      // The demo content: two published profiles, one of them in its second version with translations.
+      const published = (await (
+        await fetch(`http://127.0.0.1:${port}/app/profiles?sort=name`)
+      ).json()) as {
+        total: number;
+        profiles: Array<{ uuid: string; name: string; version: number }>;
+      };
+      expect(published.profiles.map((p) => [p.name, p.version])).toEqual([
+        ['Guided Practice Sessions', 1],
+        ['Reading Progress', 2],
+      ]);
+      const reading = (await (
+        await fetch(`http://127.0.0.1:${port}/app/profile/${published.profiles[1]!.uuid}`)
+      ).json()) as {
+        version: { translations: Array<{ language: string }> };
+      };
+      expect(reading.version.translations.map((t) => t.language)).toEqual(['fr', 'es']);
 
-    const second = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(await freePort()) });
-    running.push(second);
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`The data folder ${dataDir} is in use by another server`);
+      const second = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(await freePort()) });
+      running.push(second);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(`The data folder ${dataDir} is in use by another server`);
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
 
-    // The admin exists now, so a restart prints no credentials.
-    const again = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(await freePort()) });
-    running.push(again);
-    await waitFor(again, 'ready at');
-    expect(again.output()).not.toContain('password:');
-    again.child.kill('SIGINT');
-    expect(await again.exited).toBe(0);
-  });
+      // The admin exists now, so a restart prints no credentials.
+      const again = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(await freePort()) });
+      running.push(again);
+      await waitFor(again, 'ready at');
+      expect(again.output()).not.toContain('password:');
+      again.child.kill('SIGINT');
+      expect(await again.exited).toBe(0);
+    },
+  );
 
   it('stops with one line naming a bad variable', async () => {
     const run = startServer({ ...secrets, PORT: 'abc' });

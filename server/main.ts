@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
-import { seedFirstStart } from './seed';
+import { seedDemoIfWanted, seedFirstStart } from './seed';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -13,13 +13,14 @@ function fail(message: string): never {
 async function start(config: Config): Promise<void> {
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
   let database: Database | undefined;
+  let admin: Awaited<ReturnType<typeof seedFirstStart>> = null;
   try {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
     });
     await database.migrate();
-    await seedFirstStart(database.db, config);
+    admin = await seedFirstStart(database.db, config);
   } catch (error) {
     await database?.close().catch(() => {});
     releaseLock();
@@ -27,6 +28,7 @@ async function start(config: Config): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
+  await seedDemoIfWanted(app.services, admin);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { normalizeEmail } from './email';
 import { passwordRecord } from './password';
 import { deriveSalt } from './salt';
 import { countUsers, insertUser } from './user-repo';
 
 export interface FirstAdmin {
+  user: UserRow;
   email: string;
   /** Present only when the server generated it, so it can be shown once. */
   generatedPassword: string | null;
@@ -24,7 +26,7 @@ export async function createFirstAdmin(
   const email = normalizeEmail(options.email ?? 'admin@example.org');
   const generatedPassword = options.password ? null : randomBytes(12).toString('base64url');
   const password = options.password ?? (generatedPassword as string);
-  await insertUser(db, {
+  const user = await insertUser(db, {
     email,
     username: 'admin',
     usernameChosen: true,
@@ -34,5 +36,5 @@ export async function createFirstAdmin(
     validatedAt: new Date(),
     ...(await passwordRecord(password, deriveSalt(saltSecret, email))),
   });
-  return { email, generatedPassword };
+  return { user, email, generatedPassword };
 }

@@ -1,0 +1,75 @@
+import type { CreateProfileInput } from '../common/profiles';
+import type { UserRow } from './db/schema';
+import type { Services } from './services';
+
+const readingProfile: CreateProfileInput = {
+  iriType: 'generated-iri',
+  name: 'Reading Progress',
+  description:
+    'Describes how learning platforms report that a person opened, paused, finished and reflected on a reading assignment, so that reading time and completion can be compared across e-book readers.',
+  translations: [
+    {
+      language: 'fr',
+      translationName: 'Progression de lecture',
+      translationDesc:
+        "Décrit comment les plateformes d'apprentissage signalent qu'une personne a ouvert, interrompu, terminé puis commenté une lecture.",
+    },
+    {
+      language: 'es',
+      translationName: 'Progreso de lectura',
+      translationDesc:
+        'Describe cómo las plataformas de aprendizaje informan que una persona abrió, pausó, terminó y comentó una lectura asignada.',
+    },
+  ],
+  moreInformation: 'https://github.com/adlnet/xapi-profiles',
+  tags: ['reading', 'e-books', 'demo'],
+};
+
+const practiceProfile: CreateProfileInput = {
+  iriType: 'generated-iri',
+  name: 'Guided Practice Sessions',
+  description:
+    'A vocabulary for short, coached practice sessions: when a session starts, which exercise a learner attempts, the hints they ask for and how the coach rates the attempt.',
+  translations: [],
+  moreInformation: '',
+  tags: ['practice', 'coaching', 'demo'],
+};
+
+/**
+ * A living site for a newcomer: a demo working group owned by the first admin, with two
+ * published profiles — one in three languages with two versions.
+ */
+export async function seedDemoContent(services: Services, admin: UserRow): Promise<void> {
+  const group = await services.organizations.create(admin, {
+    name: 'Demo Working Group',
+    collaborationLink: 'https://github.com/adlnet/xapi-profiles',
+    description:
+      'A working group created with the installation so there is something to explore. Edit it, add members, or delete it once you have your own.',
+  });
+
+  const reading = await services.profiles.create(admin, group.uuid, readingProfile);
+  const readingV1 = await services.profiles.publish(
+    admin,
+    reading.profile.uuid,
+    reading.version.uuid,
+    { confirmed: true },
+  );
+  const readingV2 = await services.profiles.update(
+    admin,
+    reading.profile.uuid,
+    readingV1.version.uuid,
+    {
+      ...readingProfile,
+      description: `${readingProfile.description} Version 2 adds reflections written after finishing a text.`,
+      tags: [...(readingProfile.tags ?? []), 'reflection'],
+    },
+  );
+  await services.profiles.publish(admin, reading.profile.uuid, readingV2.version.uuid, {
+    confirmed: true,
+  });
+
+  const practice = await services.profiles.create(admin, group.uuid, practiceProfile);
+  await services.profiles.publish(admin, practice.profile.uuid, practice.version.uuid, {
+    confirmed: true,
+  });
+}
