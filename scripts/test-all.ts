@@ -85,6 +85,28 @@ async function postgresUrl(): Promise<string | null> {
   }
 }
 
+/** An empty database of its own on the test server, dropped afterwards. */
+async function createThrowawayDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `xps_e2e_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
 const vitest = 'node_modules/.bin/vitest';
 
 const unitReport = path.join(work, 'unit.json');
