@@ -143,15 +143,27 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   if (run('web build', 'npm', ['run', 'build:web', '--silent'])) {
     const e2eReport = path.join(work, 'e2e.json');
-    run(
-      'end-to-end tests in Chromium',
-      'node_modules/.bin/playwright',
-      ['test', '--reporter=list,json'],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-      },
-    );
+    const playwright = 'node_modules/.bin/playwright';
+    const args = ['test', '--reporter=list,json'];
+    run('end-to-end tests in Chromium (PGlite)', playwright, args, {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    });
     addPlaywright(e2eReport);
+    if (pgUrl) {
+      const database = await createThrowawayDatabase(pgUrl);
+      const pgReport = path.join(work, 'e2e-postgres.json');
+      try {
+        run('end-to-end tests in Chromium (PostgreSQL)', playwright, args, {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: pgReport,
+          E2E_DATABASE_URL: database.url,
+        });
+      } finally {
+        await database.drop();
+      }
+      addPlaywright(pgReport);
+    } else {
+      skip('end-to-end tests on PostgreSQL', 'no PostgreSQL server');
+    }
   }
 } else {
   skip('end-to-end tests', `no Chromium at ${chromium} (apt-get install -y chromium)`);
