@@ -55,6 +55,9 @@ describe('My Account', () => {
     }
     expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Select Username' })).not.toBeInTheDocument();
+    expect(
+      await screen.findByText('You are not a member of any working groups.'),
+    ).toBeInTheDocument();
   });
 
   it('labels a site admin as Administrator', async () => {

@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import type { SessionUser } from '../../../common/user';
 import { useSession } from '../../api/session';
 import { PageHeading } from '../common/PageHeading';
+import { MyWorkingGroups } from '../organization/MyWorkingGroups';
 import { AccountEditForm } from './AccountEditForm';
 import { ConfirmEmailForm } from './ConfirmEmailForm';
 
@@ -116,6 +117,7 @@ export function AccountPage() {
         ) : (
           <AccountDetails user={user} onEdit={() => setEditing(true)} />
         )}
+        {!editing && <MyWorkingGroups />}
       </Stack>
     </Container>
   );

@@ -60,6 +60,9 @@ export function stubServer(
       let reply: Reply;
       if (call.path === '/app/csrf') reply = [200, { token: 'csrf-token' }];
       else if (call.path === '/app/user/status') reply = [200, status()];
+      // My Account also lists the user's working groups; account tests do not look at it.
+      else if (call.path === '/app/user/organizations')
+        reply = [200, { success: true, organizations: [] }];
       else if (call.path === '/app/site') {
         reply = [
           200,
