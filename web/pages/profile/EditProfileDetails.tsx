@@ -1,4 +1,4 @@
-import { Alert, Anchor, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -83,11 +83,9 @@ export function EditProfileDetails({
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack gap="md">
-        <Title order={2} size="h3">
-          Edit Profile Details
-        </Title>
         <ProfileForm
           mode="edit"
+          heading="Edit Profile Details"
           initial={{
             ...(editableIri
               ? {

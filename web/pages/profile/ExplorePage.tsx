@@ -24,7 +24,7 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: s
           style={{ flex: 1 }}
         />
         <Button type="submit" variant="light">
-          Search
+          Search Profiles
         </Button>
       </Group>
     </form>

@@ -4,6 +4,7 @@ import {
   Code,
   Fieldset,
   Group,
+  Input,
   Modal,
   Stack,
   Text,
@@ -43,6 +44,7 @@ export function ProfileForm({
   onSubmit,
   onCancel,
   onDelete,
+  heading = 'Profile Details',
 }: {
   mode: 'create' | 'edit';
   initial: ProfileFormValues;
@@ -53,6 +55,8 @@ export function ProfileForm({
   onSubmit: (values: ProfileFormOutput) => void;
   onCancel: () => void;
   onDelete?: () => void;
+  /** The form's section heading. */
+  heading?: string;
 }) {
   const form = useForm({
     resolver: zodResolver(updateVersionSchema),
@@ -71,13 +75,11 @@ export function ProfileForm({
       <Fieldset variant="unstyled" disabled={busy} p={0} m={0}>
         <Stack gap="lg">
           <Title order={2} size="h4">
-            Profile Details
+            {heading}
           </Title>
           {iri.fixed ? (
             <Stack gap={2}>
-              <Text fw={500} size="sm">
-                Profile IRI
-              </Text>
+              <Input.Label>Profile IRI</Input.Label>
               <Code block style={{ wordBreak: 'break-all' }} aria-label="Profile IRI">
                 {iri.value}
               </Code>

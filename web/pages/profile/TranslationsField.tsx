@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Group,
+  Input,
   Modal,
   Select,
   Stack,
@@ -153,12 +154,10 @@ export function TranslationsField({
     <Stack gap="xs">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Text fw={500} size="sm">
-            Translations
-          </Text>
-          <Text size="xs" c="dimmed">
+          <Input.Label>Translations</Input.Label>
+          <Input.Description>
             The name and description in languages other than English.
-          </Text>
+          </Input.Description>
         </div>
         <Button
           variant="light"

@@ -69,7 +69,8 @@ function VersionSelector({
   return (
     <Select
       label="Version"
-      w={220}
+      w={280}
+      maw="100%"
       allowDeselect={false}
       value={version.uuid}
       data={versions.map((v) => ({
@@ -112,7 +113,7 @@ function ProfileHeader({
         </Anchor>
       </Breadcrumbs>
       <Group justify="space-between" align="flex-end" gap="md">
-        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
+        <Stack gap={4} style={{ minWidth: 0, flex: '1 1 18rem' }}>
           <Group gap="sm" align="center">
             <Title order={1} size="h2">
               <Anchor component={Link} to={home} inherit c="inherit" underline="hover">
