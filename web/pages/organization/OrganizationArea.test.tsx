@@ -20,6 +20,8 @@ import {
 const base = `/organization/${GROUP_ID}`;
 const api = `/app/org/${GROUP_ID}`;
 const answer = (organization: Organization) => ok({ success: true, organization });
+/** The group's profile list, which the Profiles tab loads. */
+const noProfiles = ok({ success: true, profiles: [], page: 1, limit: 10, total: 0 });
 
 const tabNames = () =>
   within(screen.getByRole('tablist', { name: 'Working group sections' }))
@@ -90,12 +92,14 @@ describe('Create Working Group', () => {
 
 describe('working group area', () => {
   it('shows visitors About and Profiles, and sends them to sign in to join', async () => {
-    stubServer({ [`GET ${api}`]: answer(group()) }, signedOut);
+    stubServer({ [`GET ${api}`]: answer(group()), [`GET ${api}/profile`]: noProfiles }, signedOut);
     renderApp(base);
     expect(await screen.findByRole('heading', { name: 'Video Working Group' })).toBeVisible();
     expect(tabNames()).toEqual(['About', 'Profiles2']);
     expect(screen.getByRole('tab', { name: /Profiles/ })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText('There are no profiles in this working group yet.')).toBeVisible();
+    expect(
+      await screen.findByText('There are no profiles in this working group yet.'),
+    ).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Create xAPI Profile' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in to join' })).toHaveAttribute(
       'href',
@@ -104,11 +108,17 @@ describe('working group area', () => {
   });
 
   it('shows members the Members tab with its count and a Create xAPI Profile button', async () => {
-    stubServer({ [`GET ${api}`]: answer(group({ membership: 'member' })) }, signedIn(ada));
+    stubServer(
+      {
+        [`GET ${api}`]: answer(group({ membership: 'member' })),
+        [`GET ${api}/profile`]: noProfiles,
+      },
+      signedIn(ada),
+    );
     renderApp(base);
     await screen.findByRole('heading', { name: 'Video Working Group' });
     expect(tabNames()).toEqual(['About', 'Profiles2', 'Members3']);
-    expect(screen.getByRole('link', { name: 'Create xAPI Profile' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Create xAPI Profile' })).toHaveAttribute(
       'href',
       `${base}/profile/create`,
     );
