@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Success } from '../../common/api';
 import type { VerificationRequestList, VerifyDecision } from '../../common/profiles';
 import { http } from './http';
-import { accepted, refreshProfiles, verificationKeys, type Refusal } from './profiles';
+import { succeeded } from './organizations';
+import { refreshProfiles, verificationKeys } from './profiles';
 
 /** Published versions waiting for a site admin's review. */
 export function useVerificationRequests() {
@@ -18,11 +19,8 @@ export function useVerifyDecision(versionUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (decision: VerifyDecision) =>
-      accepted(
-        http.post<Success | Refusal>(
-          `/app/admin/verify/${encodeURIComponent(versionUuid)}`,
-          decision,
-        ),
+      succeeded(
+        http.post<Success>(`/app/admin/verify/${encodeURIComponent(versionUuid)}`, decision),
       ),
     onSuccess: () => {
       queryClient.setQueryData<VerificationRequestList>(verificationKeys.requests, (list) =>
@@ -40,8 +38,8 @@ export function useRevokeVerification(versionUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) =>
-      accepted(
-        http.post<Success | Refusal>(`/app/admin/revoke/${encodeURIComponent(versionUuid)}`, {
+      succeeded(
+        http.post<Success>(`/app/admin/revoke/${encodeURIComponent(versionUuid)}`, {
           reason,
         }),
       ),

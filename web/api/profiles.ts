@@ -6,7 +6,6 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Success } from '../../common/api';
-import type { MyOrganizations } from '../../common/organizations';
 import type {
   CreateProfileInput,
   Home,
@@ -18,6 +17,7 @@ import type {
   UpdateVersionInput,
 } from '../../common/profiles';
 import { HttpError, http } from './http';
+import { succeeded } from './organizations';
 
 /** Published lists and a group's list are shown 10 to a page. */
 export const PROFILE_PAGE_SIZE = 10;
@@ -57,7 +57,6 @@ export const profileKeys = {
   home: ['profiles', 'home'] as const,
   rootIri: ['profiles', 'root-iri'] as const,
   resolve: (iri: string) => ['profiles', 'resolve', iri] as const,
-  myGroups: ['profiles', 'my-groups'] as const,
 };
 
 /** The admin verification queue lists versions, so profile changes refresh it too. */
@@ -65,40 +64,6 @@ export const verificationKeys = { requests: ['admin', 'verification'] as const }
 
 /** Group screens count profiles: creating or deleting one refreshes them. */
 const organizationKeysPrefix = ['organizations'] as const;
-
-/** What a 409 answers instead of throwing: the refusal, with the server's reason. */
-export interface Refusal {
-  success: false;
-  message?: string;
-  code?: string;
-}
-
-/** A change the server refused with a 409 (a draft exists, a name did not match…). */
-export class RefusedError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | undefined,
-  ) {
-    super(message);
-    this.name = 'RefusedError';
-  }
-}
-
-/** A mutation's answer; a 409 body becomes a RefusedError carrying the server's message. */
-export async function accepted<T extends { success: true }>(
-  answer: Promise<T | Refusal>,
-): Promise<T> {
-  const body = await answer;
-  if (!body || body.success !== true) {
-    const refusal = (body ?? {}) as Partial<Refusal>;
-    const message =
-      typeof refusal.message === 'string' && refusal.message !== ''
-        ? refusal.message
-        : 'Permission Denied';
-    throw new RefusedError(message, typeof refusal.code === 'string' ? refusal.code : undefined);
-  }
-  return body;
-}
 
 /** One problem the validator found in a document the server refused to publish. */
 export interface Finding {
@@ -149,16 +114,6 @@ export function useRootIri(enabled = true) {
     queryFn: () => http.get<{ success: true; iri: string }>('/app/profile/root-iri'),
     select: (answer) => answer.iri,
     staleTime: Infinity,
-    enabled,
-  });
-}
-
-/** The signed-in user's groups: where they may create profiles. */
-export function useMyGroups(enabled = true) {
-  return useQuery({
-    queryKey: profileKeys.myGroups,
-    queryFn: () => http.get<MyOrganizations>('/app/user/organizations'),
-    select: (answer) => answer.organizations,
     enabled,
   });
 }
@@ -250,7 +205,7 @@ export function useCreateProfile(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateProfileInput) =>
-      accepted(http.post<ProfileView | Refusal>(`/app/org/${enc(organizationId)}/profile`, input)),
+      succeeded(http.post<ProfileView>(`/app/org/${enc(organizationId)}/profile`, input)),
     onSuccess: (view) => {
       remember(queryClient, view);
       return refreshProfiles(queryClient);
@@ -266,7 +221,7 @@ export function useUpdateVersion(profileId: string, versionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateVersionInput) =>
-      accepted(http.put<ProfileView | Refusal>(versionUrl(profileId, versionId), input)),
+      succeeded(http.put<ProfileView>(versionUrl(profileId, versionId), input)),
     onSuccess: (view) => {
       remember(queryClient, view);
       return refreshProfiles(queryClient);
@@ -278,9 +233,7 @@ export function usePublishVersion(profileId: string, versionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PublishInput) =>
-      accepted(
-        http.post<ProfileView | Refusal>(versionUrl(profileId, versionId, '/publish'), input),
-      ),
+      succeeded(http.post<ProfileView>(versionUrl(profileId, versionId, '/publish'), input)),
     onSuccess: (view) => {
       remember(queryClient, view);
       return refreshProfiles(queryClient);
@@ -292,7 +245,7 @@ export function useRequestVerification(profileId: string, versionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      accepted(http.post<ProfileView | Refusal>(versionUrl(profileId, versionId, '/verification'))),
+      succeeded(http.post<ProfileView>(versionUrl(profileId, versionId, '/verification'))),
     onSuccess: (view) => {
       remember(queryClient, view);
       return refreshProfiles(queryClient);
@@ -309,8 +262,8 @@ export function useDeleteProfile(profileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (what: { draftOnly: true } | { draftOnly: false; confirmName: string }) =>
-      accepted(
-        http.delete<Success | Refusal>(
+      succeeded(
+        http.delete<Success>(
           what.draftOnly
             ? profileUrl(profileId, '/draft')
             : `${profileUrl(profileId)}?${new URLSearchParams({ confirmName: what.confirmName }).toString()}`,

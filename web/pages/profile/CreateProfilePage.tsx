@@ -13,23 +13,22 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { normalizeExternalIri, type CreateProfileInput } from '../../../common/profiles';
-import { useCreateProfile, useMyGroups, useRootIri } from '../../api/profiles';
+import { useMyOrganizations } from '../../api/organizations';
+import { useCreateProfile, useRootIri } from '../../api/profiles';
 import { feedback } from '../../app/feedback-store';
 import { PageHeading } from '../common/PageHeading';
+import { isMembership } from '../organization/format';
 import { groupPath, groupVersionPath, newUuid } from './format';
 import { ErrorAlert } from './parts';
 import { ProfileForm, type ProfileFormOutput } from './ProfileForm';
 
 export const NOT_A_MEMBER_MESSAGE = 'Only members of this working group can create its profiles.';
 
-const isMemberLevel = (membership: string | null) =>
-  membership === 'member' || membership === 'admin';
-
 /** /profiles/create: choose one of your working groups, then create the profile there. */
 export function CreateProfileEntryPage() {
-  const groups = useMyGroups();
+  const groups = useMyOrganizations();
   const [chosen, setChosen] = useState<string | null>(null);
-  const mine = (groups.data ?? []).filter((g) => isMemberLevel(g.membership));
+  const mine = (groups.data ?? []).filter((g) => isMembership(g.membership));
 
   return (
     <Stack gap="md" maw={720}>
@@ -97,13 +96,13 @@ export function toCreateInput(values: ProfileFormOutput): CreateProfileInput {
 export function CreateProfilePage() {
   const { organizationId = '' } = useParams();
   const navigate = useNavigate();
-  const groups = useMyGroups();
+  const groups = useMyOrganizations();
   const root = useRootIri();
   const create = useCreateProfile(organizationId);
   const [previewUuid] = useState(newUuid);
 
   const group = groups.data?.find((g) => g.uuid === organizationId);
-  const allowed = group !== undefined && isMemberLevel(group.membership);
+  const allowed = group !== undefined && isMembership(group.membership);
 
   return (
     <Stack gap="md" maw={860}>

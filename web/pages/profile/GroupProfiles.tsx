@@ -2,8 +2,10 @@ import { Anchor, Button, EmptyState, Group, Paper, Stack, Table, Text } from '@m
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ORPHAN_CONTAINER_NAME } from '../../../common/profiles';
-import { PROFILE_PAGE_SIZE, useGroupProfiles, useMyGroups } from '../../api/profiles';
+import { useMyOrganizations } from '../../api/organizations';
+import { PROFILE_PAGE_SIZE, useGroupProfiles } from '../../api/profiles';
 import { useSession } from '../../api/session';
+import { isMembership } from '../organization/format';
 import { formatDate, groupPath, groupVersionPath, publicProfilePath } from './format';
 import { ErrorAlert, Pager, StateBadge, VerifiedIcon } from './parts';
 
@@ -23,9 +25,9 @@ export function GroupProfiles({
   const [page, setPage] = useState(1);
   const { loggedIn } = useSession();
   const list = useGroupProfiles(organizationId, page);
-  const groups = useMyGroups(loggedIn && isMember === undefined);
-  const membership = groups.data?.find((g) => g.uuid === organizationId)?.membership;
-  const member = isMember ?? (membership === 'member' || membership === 'admin');
+  const groups = useMyOrganizations(loggedIn && isMember === undefined);
+  const membership = groups.data?.find((g) => g.uuid === organizationId)?.membership ?? null;
+  const member = isMember ?? isMembership(membership);
   const createPath = `${groupPath(organizationId)}/profile/create`;
   const data = list.data;
   const rows = (data?.profiles ?? []).filter((p) => p.name !== ORPHAN_CONTAINER_NAME);

@@ -2,9 +2,11 @@ import { Anchor, Center, Code, Loader, Paper, Stack, Text } from '@mantine/core'
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { HttpError } from '../../api/http';
-import { useMyGroups, useResolveIri } from '../../api/profiles';
+import { useMyOrganizations } from '../../api/organizations';
+import { useResolveIri } from '../../api/profiles';
 import { useSession } from '../../api/session';
 import { PageHeading } from '../common/PageHeading';
+import { isMembership } from '../organization/format';
 import { groupVersionPath, publicProfilePath } from './format';
 import { ErrorAlert } from './parts';
 
@@ -39,14 +41,15 @@ export function IriLookupPage() {
   const iri = iriFromLocation(location);
   const session = useSession();
   const resolved = useResolveIri(iri);
-  const groups = useMyGroups(session.loggedIn);
+  const groups = useMyOrganizations(session.loggedIn);
   const answer = resolved.data;
   const groupsReady = !session.loggedIn || groups.data !== undefined || groups.isError;
 
   useEffect(() => {
     if (!answer || session.isLoading || !groupsReady) return;
-    const membership = groups.data?.find((g) => g.uuid === answer.organizationUuid)?.membership;
-    const member = membership === 'member' || membership === 'admin';
+    const membership =
+      groups.data?.find((g) => g.uuid === answer.organizationUuid)?.membership ?? null;
+    const member = isMembership(membership);
     void navigate(
       member
         ? groupVersionPath(answer.organizationUuid, answer.profileUuid, answer.versionUuid)

@@ -1,11 +1,8 @@
 import type { Profile, ProfileVersion } from '../../../common/profiles';
+import { isMembership } from '../organization/format';
 
-/** A stored date as the reader's locale writes it, or 'Unknown' when there is none. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return 'Unknown';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Unknown' : date.toLocaleDateString();
-}
+/** Dates read the same on every screen. */
+export { formatDate } from '../organization/format';
 
 const enc = encodeURIComponent;
 
@@ -33,7 +30,7 @@ export function publicVersionPath(profileId: string, versionId: string, sub = ''
 
 /** Members of the owning group: they see drafts, edit, publish and delete. */
 export const isMemberOf = (profile: Pick<Profile, 'membership'>) =>
-  profile.membership === 'member' || profile.membership === 'admin';
+  isMembership(profile.membership);
 
 /** The newest version the viewer may see: the one that can be edited and published. */
 export function latestVersionUuid(profile: Pick<Profile, 'versions'>): string | undefined {

@@ -3,7 +3,6 @@ import {
   Badge,
   Group,
   List,
-  Pagination,
   Table,
   Text,
   ThemeIcon,
@@ -12,22 +11,10 @@ import {
 } from '@mantine/core';
 import type { VersionState } from '../../../common/profiles';
 import type { Finding } from '../../api/profiles';
+import { Pager as PageButtons } from '../organization/Pager';
 
-/** The sentence a person reads for a failed call: the server's message when it gave one. */
-export function messageOf(error: unknown): string {
-  if (error instanceof Error && error.message !== '') return error.message;
-  return 'Something went wrong. Please try again.';
-}
-
-/** A failed call, shown where it happened. */
-export function ErrorAlert({ error, title = 'Error' }: { error: unknown; title?: string }) {
-  if (!error) return null;
-  return (
-    <Alert color="red" variant="light" title={title} role="alert">
-      {messageOf(error)}
-    </Alert>
-  );
-}
+/** Failures read the same on every screen. */
+export { ErrorAlert, messageOf } from '../organization/parts';
 
 export function VerifiedBadge({ size = 'md' }: { size?: 'sm' | 'md' | 'lg' }) {
   return (
@@ -93,7 +80,7 @@ export function SortableHeader<Key extends string>({
   );
 }
 
-/** Page numbers under a table; nothing when everything fits on one page. */
+/** Page numbers under a list answered a page at a time; nothing when everything fits on one. */
 export function Pager({
   page,
   total,
@@ -105,26 +92,12 @@ export function Pager({
   limit: number;
   onChange: (page: number) => void;
 }) {
-  const pageCount = Math.max(1, Math.ceil(total / limit));
-  if (pageCount <= 1) return null;
   return (
-    <Group justify="center" component="nav" aria-label="Pagination">
-      <Pagination
-        value={Math.min(page, pageCount)}
-        total={pageCount}
-        onChange={onChange}
-        size="sm"
-        getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        getControlProps={(control) =>
-          control === 'previous'
-            ? { 'aria-label': 'Previous page' }
-            : control === 'next'
-              ? { 'aria-label': 'Next page' }
-              : {}
-        }
-        withEdges={false}
-      />
-    </Group>
+    <PageButtons
+      page={page}
+      pageCount={Math.max(1, Math.ceil(total / limit))}
+      onChange={onChange}
+    />
   );
 }
 

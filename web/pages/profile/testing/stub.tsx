@@ -2,44 +2,28 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import type {
   Profile,
   ProfileListItem,
   ProfileVersion,
   ProfileView,
 } from '../../../../common/profiles';
-import type { SessionUser, UserStatus } from '../../../../common/user';
 import { routes } from '../../../app/routes';
 import { theme } from '../../../app/theme';
+import { GROUP_ID } from '../../organization/testing/stub';
 
-export const ada: SessionUser = {
-  uuid: '11111111-1111-4111-8111-111111111111',
-  username: 'ada',
-  usernameChosen: true,
-  firstname: 'Ada',
-  lastname: 'Lovelace',
-  fullname: 'Ada Lovelace',
-  email: 'ada@example.org',
-  publicizeName: true,
-  type: 'user',
-};
+/** The session, the fake server and the people come from the working group tests. */
+export {
+  ada,
+  GROUP_ID,
+  ok,
+  signedIn,
+  signedOut,
+  siteAdmin,
+  stubServer,
+  type StubCall,
+} from '../../organization/testing/stub';
 
-export const siteAdmin: SessionUser = {
-  ...ada,
-  uuid: '99999999-9999-4999-8999-999999999999',
-  username: 'grace',
-  firstname: 'Grace',
-  lastname: 'Hopper',
-  fullname: 'Grace Hopper',
-  email: 'grace@example.org',
-  type: 'admin',
-};
-
-export const signedIn = (user: SessionUser): UserStatus => ({ loggedIn: true, user });
-export const signedOut: UserStatus = { loggedIn: false, user: null };
-
-export const GROUP_ID = '22222222-2222-4222-8222-222222222222';
 export const PROFILE_ID = '33333333-3333-4333-8333-333333333333';
 export const V1 = '44444444-4444-4444-8444-444444444441';
 export const V2 = '44444444-4444-4444-8444-444444444442';
@@ -158,77 +142,6 @@ export const versionPath = (versionId: string, sub = '') =>
   `/organization/${GROUP_ID}/profile/${PROFILE_ID}/version/${versionId}${sub ? `/${sub}` : ''}`;
 export const versionApi = (versionId: string, rest = '') =>
   `/app/profile/${PROFILE_ID}/version/${versionId}${rest}`;
-
-export interface StubCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: Record<string, unknown> | undefined;
-}
-
-export type Reply = [status: number, body: unknown];
-export type Handler = (call: StubCall) => Reply | Promise<Reply>;
-
-export const ok =
-  (body: unknown): Handler =>
-  () => [200, body];
-
-// The router's scroll restoration calls this; jsdom only logs that it is missing.
-window.scrollTo = () => {};
-// Mantine's autosizing Textarea listens for web fonts loading; jsdom has no font set.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {} },
-  });
-}
-
-/**
- * Replaces `fetch` with a fake server answering by "METHOD /path". The session, CSRF token and
- * site details are answered for every test; every other call is recorded in the returned list.
- */
-export function stubServer(handlers: Record<string, Handler>, status: UserStatus): StubCall[] {
-  const calls: StubCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string, init: RequestInit = {}) => {
-      const url = new URL(input, 'http://localhost');
-      const call: StubCall = {
-        method: init.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        body:
-          typeof init.body === 'string'
-            ? (JSON.parse(init.body) as Record<string, unknown>)
-            : undefined,
-      };
-      let reply: Reply;
-      if (call.path === '/app/csrf') reply = [200, { token: 'csrf-token' }];
-      else if (call.path === '/app/user/status') reply = [200, status];
-      else if (call.path === '/app/site') {
-        reply = [
-          200,
-          {
-            organizationName: 'Test Org',
-            supportPhone: null,
-            helpdeskUrl: null,
-            publicUrl: 'http://x',
-          },
-        ];
-      } else {
-        calls.push(call);
-        const handler = handlers[`${call.method} ${call.path}`];
-        reply = handler
-          ? await handler(call)
-          : [404, { success: false, code: 'NOT_FOUND', message: `not stubbed: ${call.path}` }];
-      }
-      return new Response(JSON.stringify(reply[1]), {
-        status: reply[0],
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
 
 /**
  * Renders the whole app (shell, route table and guards) at `path`. Mantine's test environment
