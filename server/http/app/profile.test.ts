@@ -127,6 +127,41 @@ describe('profiles and versions', () => {
     expect(forged.statusCode).toBe(400);
   });
 
+  it('switches a never-published profile from an external to a generated IRI', async () => {
+    const { org, admin } = await group();
+    const external = `https://example.org/switch/${randomUUID()}`;
+    const view = await createProfile(admin.cookie, org.id, {
+      iriType: 'external-iri',
+      extiri: external,
+    });
+    const switched = await as(admin.cookie).put(
+      `/app/profile/${view.profile.uuid}/version/${view.version.uuid}`,
+      {
+        ...content,
+        iriType: 'generated-iri',
+      },
+    );
+    expect(switched.statusCode, switched.body).toBe(200);
+    const profile = switched.json<ProfileView>().profile;
+    expect(profile).toMatchObject({ iriType: 'generated-iri' });
+    expect(profile.iri).toMatch(/^https:\/\/w3id\.org\/xapi\/test-root\/[0-9a-f-]{36}$/);
+    expect(switched.json<ProfileView>().version.iri).toBe(`${profile.iri}/v1`);
+    // And back to an external one at publication.
+    const published = await as(admin.cookie).post(
+      `/app/profile/${view.profile.uuid}/version/${view.version.uuid}/publish`,
+      {
+        confirmed: true,
+        iriType: 'external-iri',
+        extiri: `${external}/`,
+      },
+    );
+    expect(published.json<ProfileView>().profile).toMatchObject({
+      iri: external,
+      iriType: 'external-iri',
+      iriFixed: true,
+    });
+  });
+
   it('keeps drafts from everyone outside the group, by every route', async () => {
     const { org, admin } = await group();
     const outsider = await makePerson(t.database.db, t.app.services.sessions);

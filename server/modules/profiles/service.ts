@@ -229,10 +229,7 @@ export class ProfileService {
         let updatedProfile = profile;
         if (input.iriType !== undefined) {
           const everPublished = profile.currentPublishedVersionId !== null;
-          const iri =
-            input.iriType === 'external-iri'
-              ? normalizeExternalIri(input.extiri ?? '')
-              : profile.iri;
+          const iri = this.chosenIri(profile, input.iriType, input.extiri);
           if (iri !== profile.iri || input.iriType !== profile.iriType) {
             if (everPublished) throw badRequest('The IRI of a published profile is permanent.');
             updatedProfile = await this.changeIri(tx, profile, iri, input.iriType, target);
@@ -270,6 +267,18 @@ export class ProfileService {
     }
   }
 
+  /** The IRI a choice means: an external one as given, or a generated one (kept if it is one). */
+  private chosenIri(
+    profile: ProfileRow,
+    iriType: ProfileRow['iriType'],
+    extiri: string | undefined,
+  ): string {
+    if (iriType === 'external-iri') return normalizeExternalIri(extiri ?? '');
+    return profile.iriType === 'generated-iri'
+      ? profile.iri
+      : `${this.deps.rootIri}/${randomUUID()}`;
+  }
+
   private async changeIri(
     tx: Db,
     profile: ProfileRow,
@@ -303,11 +312,8 @@ export class ProfileService {
           if (input.confirmed !== true)
             throw badRequest('Confirm that the IRI is permanent before publishing.');
           if (input.iriType !== undefined) {
-            const iri =
-              input.iriType === 'external-iri'
-                ? normalizeExternalIri(input.extiri ?? '')
-                : profile.iri;
-            if (iri !== profile.iri)
+            const iri = this.chosenIri(profile, input.iriType, input.extiri);
+            if (iri !== profile.iri || input.iriType !== profile.iriType)
               profile = await this.changeIri(tx, profile, iri, input.iriType, draft);
           }
         }
