@@ -40,6 +40,9 @@ export function wrapPglite(client: PGlite): Database {
 }
 
 export function wrapPool(pool: pg.Pool): Database {
+  // An idle client that loses its server (a restart, a dropped test database) must not crash the
+  // process; the next query through the pool reports the problem.
+  pool.on('error', () => {});
   const pgDb = drizzlePg(pool, { schema });
   const db = pgDb as unknown as Db;
   return {
@@ -72,10 +75,7 @@ export async function openDatabase(options: {
   pgliteDir?: string;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client that loses its server must not crash the process; the next query reports it.
-    pool.on('error', () => {});
-    return wrapPool(pool);
+    return wrapPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
   }
   const client = await PGlite.create({
     dataDir: options.pgliteDir ?? 'memory://',
