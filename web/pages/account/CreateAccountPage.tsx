@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ACCOUNT_LIMITS, createAccountRequestSchema } from '../../../common/accounts';
 import { useCreateAccount } from '../../api/accounts';
-import { Captcha } from '../../components/Captcha';
+import { CaptchaField } from './CaptchaField';
 import { AccountCard, FormFeedback, FormFields } from './AccountCard';
 import { RedirectIfSignedIn, useReturnState } from './navigation';
 import { PasswordPair } from './PasswordPair';
@@ -102,17 +102,7 @@ function CreateAccountForm() {
             passwordError={errors.password?.message}
             repeatError={errors.password2?.message}
           />
-          <Controller
-            control={form.control}
-            name="captcha"
-            render={({ field, fieldState }) => (
-              <Captcha
-                onChange={field.onChange}
-                resetSignal={captchaReset}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <CaptchaField control={form.control} resetSignal={captchaReset} />
           <Button type="submit" fullWidth loading={create.isPending}>
             Create Account
           </Button>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   ACCOUNT_LIMITS,
@@ -9,7 +9,7 @@ import {
   FORGOT_PASSWORD_NOTICE,
 } from '../../../common/accounts';
 import { useForgotPassword } from '../../api/accounts';
-import { Captcha } from '../../components/Captcha';
+import { CaptchaField } from './CaptchaField';
 import { AccountCard, FormFeedback, FormFields } from './AccountCard';
 import { RedirectIfSignedIn } from './navigation';
 
@@ -69,17 +69,7 @@ function ForgotPasswordForm() {
             required
             error={errors.email?.message}
           />
-          <Controller
-            control={form.control}
-            name="captcha"
-            render={({ field, fieldState }) => (
-              <Captcha
-                onChange={field.onChange}
-                resetSignal={captchaReset}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <CaptchaField control={form.control} resetSignal={captchaReset} />
           <Button type="submit" fullWidth loading={forgot.isPending}>
             Send Reset Link
           </Button>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Code, Container, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   ACCOUNT_LIMITS,
@@ -12,8 +12,8 @@ import type { SessionUser } from '../../../common/user';
 import { useChooseUsername } from '../../api/accounts';
 import { useSession } from '../../api/session';
 import { feedback } from '../../app/feedback-store';
-import { Captcha } from '../../components/Captcha';
 import { PageHeading } from '../common/PageHeading';
+import { CaptchaField } from './CaptchaField';
 import { AccountCard, FormFeedback, FormFields } from './AccountCard';
 
 function AlreadyChosen({ user }: { user: SessionUser }) {
@@ -76,17 +76,7 @@ function UsernameForm({ choose }: { choose: ReturnType<typeof useChooseUsername>
             required
             error={errors.username?.message}
           />
-          <Controller
-            control={form.control}
-            name="captcha"
-            render={({ field, fieldState }) => (
-              <Captcha
-                onChange={field.onChange}
-                resetSignal={captchaReset}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <CaptchaField control={form.control} resetSignal={captchaReset} />
           <Button type="submit" fullWidth loading={choose.isPending}>
             Request Username
           </Button>
