@@ -10,6 +10,7 @@ export const ErrorCode = {
   CsrfInvalid: 'CSRF_INVALID',
   NotFound: 'NOT_FOUND',
   MethodNotAllowed: 'METHOD_NOT_ALLOWED',
+  NotAcceptable: 'NOT_ACCEPTABLE',
   Conflict: 'CONFLICT',
   PreconditionFailed: 'PRECONDITION_FAILED',
   PreconditionRequired: 'PRECONDITION_REQUIRED',

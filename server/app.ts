@@ -19,6 +19,10 @@ import { profileRoutes } from './http/app/profile.routes';
 import { userSessionRoutes } from './http/app/user.routes';
 import { registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health.routes';
+import { registerApiCaller } from './http/api/caller';
+import { registerOpenApi } from './http/api/openapi';
+import { publicProfileRoutes } from './http/api/profile.routes';
+import { documentRoutes } from './http/ld/document.routes';
 import { iriRoutes } from './http/ld/iri.routes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
@@ -99,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandling(app);
 
   healthRoutes(app, services);
+  await registerOpenApi(app, config.publicUrl);
 
   const csrf = new Csrf(config.secrets.SESSION_SECRET, config.secureCookies);
   csrf.register(app);
@@ -117,8 +122,19 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     { prefix: '/app' },
   );
 
+  await app.register(
+    async (api) => {
+      const scoped = api.withTypeProvider<ZodTypeProvider>();
+      registerApiCaller(scoped, services, config);
+      publicProfileRoutes(scoped, services);
+      scoped.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
   iriRoutes(app, config.publicUrl);
-  await registerSpa(app, config.spaDir);
+  const { sendPage } = await registerSpa(app, config.spaDir);
+  documentRoutes(app, services, sendPage);
 
   return Object.assign(app, { services, routeTable });
 }

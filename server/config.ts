@@ -57,6 +57,16 @@ export const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(1_000_000, 'must be at most 1000000')
     .default(5000),
+  API_RATE_LIMIT_PER_KEY: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(1200),
+  API_RATE_LIMIT_PER_ADDRESS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(600),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ORGANIZATION_NAME: z.string().min(1).default('xAPI Profile Server'),
@@ -89,6 +99,8 @@ export interface Config {
   secrets: Secrets;
   /** PBKDF2 rounds per captcha guess: the browser's work is about 256 times this. */
   captchaCost: number;
+  /** Public API requests per minute, per key and per client address. */
+  apiRateLimit: { perKey: number; perAddress: number };
   admin: { email: string | undefined; password: string | undefined };
   site: { organizationName: string; supportPhone: string | null; helpdeskUrl: string | null };
   /** A new installation gets a demo working group with profiles (not in production by default). */
@@ -171,6 +183,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     spaDir: path.resolve(env.SPA_DIR),
     secrets,
     captchaCost: env.ALTCHA_COST,
+    apiRateLimit: {
+      perKey: env.API_RATE_LIMIT_PER_KEY,
+      perAddress: env.API_RATE_LIMIT_PER_ADDRESS,
+    },
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     site: {
       organizationName: env.ORGANIZATION_NAME,

@@ -8,6 +8,7 @@ import { UserAdminService } from './modules/admin/user-admin-service';
 import { ApiKeyService } from './modules/api-keys/service';
 import { OrganizationService } from './modules/organizations/service';
 import { ProfileService } from './modules/profiles/service';
+import { PublicApiService } from './modules/public-api/service';
 import { CaptchaService } from './modules/captcha/captcha';
 import { OutboxMailer, SmtpMailer, type MailLog, type Mailer } from './modules/mail/mailer';
 
@@ -24,6 +25,7 @@ export interface Services {
   apiKeys: ApiKeyService;
   userAdmin: UserAdminService;
   profiles: ProfileService;
+  publicApi: PublicApiService;
 }
 
 export interface ServiceOverrides {
@@ -83,5 +85,6 @@ export function buildServices(
     apiKeys,
     userAdmin,
     profiles,
+    publicApi: new PublicApiService(db, config.publicUrl),
   };
 }

@@ -30,6 +30,7 @@ const statusCodes: Record<number, ErrorCode> = {
   403: ErrorCode.Forbidden,
   404: ErrorCode.NotFound,
   405: ErrorCode.MethodNotAllowed,
+  406: ErrorCode.NotAcceptable,
   409: ErrorCode.Conflict,
   412: ErrorCode.PreconditionFailed,
   413: ErrorCode.PayloadTooLarge,

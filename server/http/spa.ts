@@ -19,7 +19,10 @@ function wantsHtml(request: FastifyRequest): boolean {
  * browser path so client-side routes survive a reload. When the app has not been built (the
  * `dev` script serves it through Vite), pages answer with a short explanation instead.
  */
-export async function registerSpa(app: FastifyInstance, spaDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  spaDir: string,
+): Promise<{ sendPage: (reply: FastifyReply) => FastifyReply }> {
   const indexFile = path.join(spaDir, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
@@ -48,11 +51,6 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
     return reply.header('cache-control', 'no-cache').sendFile('index.html', spaDir);
   };
 
-  // Profile IRIs that redirect to this server land here; the page resolves the IRI itself.
-  app.get('/api/iri/*', (request, reply) =>
-    wantsHtml(request) ? sendIndex(reply) : sendNotFound(reply, request.method, request.url),
-  );
-
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -60,4 +58,5 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
       wantsHtml(request);
     return isPageRequest ? sendIndex(reply) : sendNotFound(reply, request.method, request.url);
   });
+  return { sendPage: sendIndex };
 }

@@ -4,3 +4,4 @@ export * from './account-tokens';
 export * from './abuse';
 export * from './organizations';
 export * from './profiles';
+export * from './components';

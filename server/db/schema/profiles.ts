@@ -16,6 +16,13 @@ import type { Translation } from '../../../common/profiles';
 import { organizations } from './organizations';
 import { users } from './users';
 
+/** One entry of a document's `versions` list. */
+export interface VersionEntry {
+  id: string;
+  generatedAtTime?: string;
+  wasRevisionOf?: string[];
+}
+
 /** A profile: its permanent IRI, its group, and pointers to its current versions. */
 export const profiles = pgTable(
   'profiles',
@@ -32,6 +39,8 @@ export const profiles = pgTable(
     currentDraftVersionId: uuid('current_draft_version_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Versions named by an imported document that never lived on this server, newest first. */
+    priorVersions: jsonb('prior_versions').$type<VersionEntry[]>().notNull().default([]),
   },
   (t) => [index('profiles_organization_idx').on(t.organizationId)],
 );
@@ -56,6 +65,8 @@ export const profileVersions = pgTable(
       .default('draft'),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /** The language of name and description; translations hold the others. */
+    language: text('language').notNull().default('en'),
     translations: jsonb('translations').$type<Translation[]>().notNull().default([]),
     moreInformation: text('more_information').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
@@ -66,6 +77,12 @@ export const profileVersions = pgTable(
     }),
     verificationDecidedAt: timestamp('verification_decided_at', { withTimezone: true }),
     verificationDenyReason: text('verification_deny_reason'),
+    /** The document's author when it was imported with one; otherwise the working group. */
+    author: jsonb('author').$type<Record<string, unknown>>(),
+    /** generatedAtTime as written in the document (kept verbatim); set when published. */
+    generatedAt: text('generated_at'),
+    /** wasRevisionOf as imported; when absent the previous version on this server is used. */
+    revisionOf: jsonb('revision_of').$type<string[]>(),
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

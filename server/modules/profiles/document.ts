@@ -1,75 +1,131 @@
 import {
+  parse,
   serialize,
   validate,
   type Finding,
+  type JsonObject,
   type Profile as ProfileDocument,
 } from '../../../xapi/index';
-import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
+import type {
+  ComponentRow,
+  OrganizationRow,
+  ProfileRow,
+  ProfileVersionRow,
+  VersionEntry,
+} from '../../db/schema';
 
-/** The language map of a version's name or description: English first, then the translations. */
+export const PROFILE_CONTEXT = 'https://w3id.org/xapi/profiles/context';
+export const PROFILES_SPEC = 'https://w3id.org/xapi/profiles#1.0';
+
+/** The language map of a version's name or description: its own language, then translations. */
 function languageMap(
   version: ProfileVersionRow,
   pick: (t: ProfileVersionRow['translations'][number]) => string,
-  english: string,
-) {
-  return Object.fromEntries([
-    ['en', english],
-    ...version.translations.map((t) => [t.language, pick(t)] as const),
-  ]);
+  main: string,
+): Record<string, string> {
+  const entries: Array<[string, string]> = [[version.language, main]];
+  for (const t of version.translations) entries.push([t.language, pick(t)]);
+  // A language imported with only a name (or only a description) has an empty other half.
+  return Object.fromEntries(entries.filter(([, text]) => text !== ''));
+}
+
+function entryOf(version: ProfileVersionRow, fallbackTime: string) {
+  return {
+    id: version.iri,
+    generatedAtTime: version.generatedAt ?? (version.publishedAt?.toISOString() || fallbackTime),
+    wasRevisionOf: version.revisionOf ?? undefined,
+  };
 }
 
 /**
- * The xAPI Profile document of a version. `history` holds the versions published before it,
- * newest first; the document lists itself and them, each pointing at the one it revised.
+ * The `versions` list of a version's document: the version itself, the versions published
+ * before it here, newest first, then versions an import named that never lived here. An entry
+ * without a recorded wasRevisionOf revises the entry after it.
  */
-export function buildProfileDocument(
+export function versionChain(
   profile: ProfileRow,
   version: ProfileVersionRow,
-  organization: OrganizationRow,
   history: ProfileVersionRow[],
-  generatedAt: Date,
-): ProfileDocument {
-  const chain = [
-    { iri: version.iri, at: generatedAt },
-    ...history.map((h) => ({ iri: h.iri, at: h.publishedAt ?? h.createdAt })),
+  generatedAt: string,
+): VersionEntry[] {
+  const raw: Array<{ id: string; generatedAtTime?: string; wasRevisionOf?: string[] }> = [
+    entryOf(version, generatedAt),
+    ...history.map((h) => entryOf(h, h.createdAt.toISOString())),
+    ...profile.priorVersions,
   ];
-  const model: ProfileDocument = {
-    '@context': 'https://w3id.org/xapi/profiles/context',
+  return raw.map((entry, index) => {
+    const next = raw[index + 1];
+    const wasRevisionOf = entry.wasRevisionOf ?? (next ? [next.id] : undefined);
+    return {
+      id: entry.id,
+      ...(entry.generatedAtTime ? { generatedAtTime: entry.generatedAtTime } : {}),
+      ...(wasRevisionOf ? { wasRevisionOf } : {}),
+    };
+  });
+}
+
+export interface DocumentParts {
+  profile: ProfileRow;
+  version: ProfileVersionRow;
+  organization: OrganizationRow;
+  /** Versions published before this one, newest first. */
+  history: ProfileVersionRow[];
+  /** The items the version defines, concepts then templates then patterns, in order. */
+  components: ComponentRow[];
+  /** generatedAtTime for a version that has none recorded yet (a draft being shown). */
+  generatedAt: string;
+}
+
+/** The xAPI Profile document of a version, assembled from what is stored about it. */
+export function assembleDocument(parts: DocumentParts): JsonObject {
+  const { profile, version, organization } = parts;
+  const author = version.author ?? {
+    type: 'Organization',
+    name: organization.name,
+    ...(/^https?:\/\//.test(organization.collaborationLink)
+      ? { url: organization.collaborationLink }
+      : {}),
+  };
+  const header: ProfileDocument = {
+    '@context': PROFILE_CONTEXT,
     id: profile.iri,
     type: 'Profile',
-    conformsTo: 'https://w3id.org/xapi/profiles#1.0',
+    conformsTo: PROFILES_SPEC,
     prefLabel: languageMap(version, (t) => t.translationName, version.name),
     definition: languageMap(version, (t) => t.translationDesc, version.description),
     ...(version.moreInformation ? { seeAlso: version.moreInformation } : {}),
-    versions: chain.map((entry, index) => {
-      const previous = chain[index + 1];
-      return {
-        id: entry.iri,
-        generatedAtTime: entry.at.toISOString(),
-        ...(previous ? { wasRevisionOf: [previous.iri] } : {}),
-      };
-    }),
-    author: {
-      type: 'Organization',
-      name: organization.name,
-      ...(/^https?:\/\//.test(organization.collaborationLink)
-        ? { url: organization.collaborationLink }
-        : {}),
-    },
+    versions: versionChain(profile, version, parts.history, parts.generatedAt),
   };
-  return model;
+  const document: JsonObject = { ...serialize(header), author: author as JsonObject };
+  const of = (kind: ComponentRow['kind']) =>
+    parts.components.filter((c) => c.kind === kind).map((c) => c.content as JsonObject);
+  const concepts = of('concept');
+  const templates = of('template');
+  const patterns = of('pattern');
+  if (concepts.length > 0) document.concepts = concepts;
+  if (templates.length > 0) document.templates = templates;
+  if (patterns.length > 0) document.patterns = patterns;
+  return normalizeDocument(document);
 }
 
-export function serializeDocument(model: ProfileDocument): Record<string, unknown> {
-  return serialize(model);
+/**
+ * A document in the spec's property order. The database keeps JSON objects with their keys
+ * sorted its own way, so whatever is read back passes through here before anyone sees it.
+ */
+export function normalizeDocument(document: JsonObject): JsonObject {
+  const { model } = parse(document);
+  return model ? serialize(model) : document;
 }
 
 /** Errors that stop a publication; warnings travel along but do not block. */
-export function checkDocument(document: Record<string, unknown>): {
+export function checkDocument(
+  document: Record<string, unknown>,
+  mode: 'authoring' | 'import' = 'authoring',
+): {
   errors: Finding[];
   warnings: Finding[];
 } {
-  const findings = validate(document, { mode: 'authoring' });
+  const findings = validate(document, { mode });
   return {
     errors: findings.filter((f) => f.severity === 'error'),
     warnings: findings.filter((f) => f.severity === 'warning'),

@@ -20,6 +20,7 @@ export function presentVersionSummary(version: ProfileVersionRow): VersionSummar
 export function presentVersion(
   version: ProfileVersionRow,
   requester: UserRow | null,
+  counts: { templates: number; patterns: number; concepts: number },
 ): ProfileVersion {
   return {
     uuid: version.id,
@@ -37,8 +38,7 @@ export function presentVersion(
     verificationRequestedBy: requester ? publicName(requester) : null,
     updatedOn: version.updatedAt.toISOString(),
     publishedOn: version.publishedAt?.toISOString() ?? null,
-    // Concepts, templates and patterns belong to versions once authoring them is possible.
-    counts: { templates: 0, patterns: 0, concepts: 0 },
+    counts,
   };
 }
 

@@ -38,8 +38,13 @@ export async function findProfile(
   return rows[0] ?? null;
 }
 
-export async function findProfileByIri(db: Db, iri: string): Promise<ProfileRow | null> {
-  const rows = await db.select().from(profiles).where(eq(profiles.iri, iri)).limit(1);
+export async function findProfileByIri(
+  db: Db,
+  iri: string,
+  forUpdate = false,
+): Promise<ProfileRow | null> {
+  const query = db.select().from(profiles).where(eq(profiles.iri, iri)).limit(1);
+  const rows = forUpdate ? await query.for('update') : await query;
   return rows[0] ?? null;
 }
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode } from '../../../common/errors';
 import {
   normalizeExternalIri,
   type CreateProfileInput,
@@ -13,12 +12,15 @@ import {
 import type { Db } from '../../db/client';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../accounts/user-repo';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { sendInBackground, type MailLog, type Mailer } from '../mail/mailer';
 import { groupPolicy, isMember, type GroupActor } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
-import { buildProfileDocument, checkDocument, serializeDocument } from './document';
+import { copyVersionComponents, countVersionComponents } from '../components/repo';
+import type { JsonObject } from '../../../xapi/index';
+import { normalizeDocument } from './document';
+import { freezeVersion, versionDocument } from './publishing';
 import { presentListItem, presentProfile, presentVersion } from './presenter';
 import {
   bumpCounter,
@@ -37,7 +39,6 @@ import {
   listVerificationRequests,
   listVersions,
   nextVersionNumber,
-  publishedBefore,
   updateProfile,
   updateVersion,
   type PublishedSort,
@@ -115,6 +116,7 @@ export class ProfileService {
   ): Promise<ProfileView> {
     const versions = await listVersions(db, loaded.profile.id);
     const requester = await findUser(db, version.verificationRequestedBy);
+    const counts = (await countVersionComponents(db, [version.id])).get(version.id);
     return {
       success: true,
       profile: presentProfile(
@@ -123,7 +125,11 @@ export class ProfileService {
         versions,
         membershipOf(loaded.actor.level),
       ),
-      version: presentVersion(version, requester),
+      version: presentVersion(version, requester, {
+        concepts: counts?.concepts ?? 0,
+        templates: counts?.templates ?? 0,
+        patterns: counts?.patterns ?? 0,
+      }),
     };
   }
 
@@ -254,8 +260,11 @@ export class ProfileService {
           version: number,
           iri: versionIri(profile.iri, number),
           ...content,
+          language: target.language,
+          author: target.author,
           createdBy: author.id,
         });
+        await copyVersionComponents(tx, target.id, draft.id);
         updatedProfile = await updateProfile(tx, profile.id, { currentDraftVersionId: draft.id });
         return this.view({ ...loaded, profile: updatedProfile }, draft, tx);
       });
@@ -318,31 +327,14 @@ export class ProfileService {
           }
         }
         const current = (await findVersion(tx, draft.id)) as ProfileVersionRow;
-        const now = this.now();
-        const history = await publishedBefore(tx, profile.id, current.version);
-        const document = serializeDocument(
-          buildProfileDocument(profile, current, loaded.organization, history, now),
+        const frozen = await freezeVersion(
+          tx,
+          { profile, version: current, organization: loaded.organization },
+          this.now(),
+          'authoring',
         );
-        const { errors } = checkDocument(document);
-        if (errors.length > 0) {
-          throw new AppError(
-            400,
-            ErrorCode.ValidationFailed,
-            'The profile has problems that must be fixed before it can be published.',
-            {
-              findings: errors,
-            },
-          );
-        }
-        const published = await updateVersion(tx, current.id, {
-          state: 'published',
-          snapshot: document,
-          publishedAt: now,
-        });
-        profile = await updateProfile(tx, profile.id, {
-          currentPublishedVersionId: published.id,
-          currentDraftVersionId: null,
-        });
+        profile = frozen.profile;
+        const published = frozen.version;
         return this.view({ ...loaded, profile }, published, tx);
       });
     } catch (error) {
@@ -484,17 +476,13 @@ export class ProfileService {
     const loaded = await this.load(user, profileId);
     const version = this.visibleVersion(loaded, await findVersion(this.db, versionId));
     await bumpCounter(this.db, loaded.profile.id, 'uiExport', this.today());
-    if (version.snapshot) return version.snapshot;
-    const history = await publishedBefore(this.db, loaded.profile.id, version.version);
-    return serializeDocument(
-      buildProfileDocument(
-        loaded.profile,
-        version,
-        loaded.organization,
-        history,
-        version.updatedAt,
-      ),
-    );
+    if (version.snapshot) return normalizeDocument(version.snapshot as JsonObject);
+    return versionDocument(this.db, {
+      profile: loaded.profile,
+      version,
+      organization: loaded.organization,
+      generatedAt: version.updatedAt.toISOString(),
+    });
   }
 
   async published(query: {

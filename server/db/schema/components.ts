@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { apiKeys } from './organizations';
+import { profileVersions, profiles } from './profiles';
+import { users } from './users';
+
+/**
+ * A concept, statement template or pattern. `content` is the item exactly as a profile document
+ * carries it (the xAPI Profiles form), so exporting never re-derives it. An item belongs to the
+ * profile that defined it; versions list it through `version_components`. When its profile is
+ * deleted the item stays, without a parent, as an orphan others may claim.
+ */
+export const profileComponents = pgTable(
+  'profile_components',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    kind: text('kind', { enum: ['concept', 'template', 'pattern'] }).notNull(),
+    type: text('type').notNull(),
+    iri: text('iri').notNull().unique(),
+    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    deprecated: boolean('deprecated').notNull().default(false),
+    deprecationReason: text('deprecation_reason'),
+    deprecationLink: text('deprecation_link'),
+    deprecatedBy: uuid('deprecated_by').references(() => users.id, { onDelete: 'set null' }),
+    deprecatedAt: timestamp('deprecated_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('profile_components_profile_idx').on(t.profileId, t.kind),
+    index('profile_components_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Which items a version lists, in document order. `linked` marks an item of another profile that
+ * this version only refers to; linked items are shown with the version but not exported in it.
+ */
+export const versionComponents = pgTable(
+  'version_components',
+  {
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => profileVersions.id, { onDelete: 'cascade' }),
+    componentId: uuid('component_id')
+      .notNull()
+      .references(() => profileComponents.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    linked: boolean('linked').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.versionId, t.componentId] }),
+    index('version_components_component_idx').on(t.componentId),
+  ],
+);
+
+/** Daily public API reads and writes per key, upserted atomically. */
+export const apiKeyCounters = pgTable(
+  'api_key_counters',
+  {
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    counter: text('counter', { enum: ['apiRead', 'apiWrite'] }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.counter, t.day] })],
+);
+
+export type ComponentRow = typeof profileComponents.$inferSelect;
+export type VersionComponentRow = typeof versionComponents.$inferSelect;

@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DocumentAnswer } from '../../modules/public-api/service';
+import { toSeconds } from '../../modules/public-api/service';
+import { toTurtle } from '../../modules/public-api/turtle';
+import { contentTypeOf, negotiate } from '../ld/negotiation';
+import { invalidDate, notAcceptable } from './errors';
+
+/** If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2). */
+function notModified(request: FastifyRequest, answer: DocumentAnswer, etag: string): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (typeof ifNoneMatch === 'string') {
+    const tags = ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, ''));
+    return tags.includes('*') || tags.includes(etag);
+  }
+  const ifModifiedSince = request.headers['if-modified-since'];
+  if (typeof ifModifiedSince !== 'string') return false;
+  const since = Date.parse(ifModifiedSince);
+  return !Number.isNaN(since) && toSeconds(answer.lastModified) <= Math.floor(since / 1000);
+}
+
+/**
+ * Sends a profile document as JSON-LD (or JSON, or Turtle when asked), with Last-Modified in
+ * HTTP-date form and a strong ETag per representation; a conditional GET that matches gets 304.
+ */
+export async function sendDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: DocumentAnswer,
+) {
+  const chosen = negotiate(request.headers.accept, ['json', 'jsonld', 'turtle']);
+  if (!chosen || chosen === 'html') throw notAcceptable();
+  const etag = chosen === 'turtle' ? answer.etag.replace(/"$/, '-ttl"') : answer.etag;
+  reply
+    .header('last-modified', answer.lastModified.toUTCString())
+    .header('etag', etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'Accept');
+  if (notModified(request, answer, etag)) return reply.status(304).send();
+  const body = chosen === 'turtle' ? await toTurtle(answer.document) : answer.text;
+  return reply.type(contentTypeOf[chosen]).send(body);
+}
+
+/** The If-Unmodified-Since and If-Match of a change; a date that cannot be read is refused. */
+export function preconditionsOf(request: FastifyRequest) {
+  const raw = request.headers['if-unmodified-since'];
+  const ifMatch = request.headers['if-match'];
+  let ifUnmodifiedSince: Date | undefined;
+  if (typeof raw === 'string') {
+    const parsed = Date.parse(raw);
+    if (Number.isNaN(parsed)) throw invalidDate();
+    ifUnmodifiedSince = new Date(parsed);
+  }
+  return { ifUnmodifiedSince, ifMatch: typeof ifMatch === 'string' ? ifMatch : undefined };
+}

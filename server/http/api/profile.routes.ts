@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import type { Services } from '../../services';
+import type { ZodApp } from '../types';
+import { preconditionsOf, sendDocument } from './present';
+import {
+  deleteAnswerSchema,
+  errors,
+  importBodySchema,
+  iriQuerySchema,
+  listQuerySchema,
+  metadataAnswerSchema,
+  metadataListSchema,
+  profileDocumentSchema,
+  statusAnswerSchema,
+  statusInputSchema,
+  uuidParams,
+  validateAnswerSchema,
+} from './schemas';
+
+type Security = Array<Record<string, string[]>>;
+const KEY: Security = [{ apiKey: [] }];
+const OPTIONAL_KEY: Security = [{}, { apiKey: [] }];
+const documentResponses = {
+  200: profileDocumentSchema,
+  304: z.null().describe('Not modified since If-None-Match / If-Modified-Since.'),
+};
+
+export function publicProfileRoutes(app: ZodApp, services: Services): void {
+  const api = services.publicApi;
+
+  app.get(
+    '/profile',
+    {
+      schema: {
+        summary: 'Published profiles (metadata), or one profile by IRI',
+        description:
+          'Without `iri`: the metadata of published profiles, paged, optionally of one working group. With `iri`: the JSON-LD of the profile (its current published version) or of the version with that IRI.',
+        tags: ['Profiles'],
+        querystring: listQuerySchema.extend(iriQuerySchema.partial().shape),
+        security: OPTIONAL_KEY,
+        response: {
+          200: metadataListSchema.or(profileDocumentSchema),
+          ...errors(400, 401, 404, 406, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { iri, ...page } = request.query;
+      if (iri !== undefined) {
+        return sendDocument(request, reply, await api.byIri(request.apiCaller, iri));
+      }
+      return api.list(request.apiCaller, page);
+    },
+  );
+
+  app.get(
+    '/profile/:uuid',
+    {
+      schema: {
+        summary: 'Get a profile document',
+        description:
+          'A profile uuid gives its current published version, a version uuid that version. A draft needs a read key of its working group. Answers carry Last-Modified and ETag; If-None-Match / If-Modified-Since give 304. `Accept: text/turtle` gives Turtle.',
+        tags: ['Profiles'],
+        params: uuidParams,
+        security: OPTIONAL_KEY,
+        response: { ...documentResponses, ...errors(400, 401, 403, 404, 406, 429) },
+      },
+    },
+    async (request, reply) =>
+      sendDocument(request, reply, await api.byUuid(request.apiCaller, request.params.uuid)),
+  );
+
+  for (const path of ['/profile/:uuid/meta', '/profile/:uuid/metadata']) {
+    app.get(
+      path,
+      {
+        schema: {
+          summary: path.endsWith('meta')
+            ? 'Get profile metadata'
+            : 'Get profile metadata (alias of /meta)',
+          tags: ['Profiles'],
+          params: uuidParams,
+          security: OPTIONAL_KEY,
+          response: { 200: metadataAnswerSchema, ...errors(400, 401, 403, 404, 429) },
+        },
+      },
+      async (request, reply) => {
+        const answer = await api.metadata(request.apiCaller, request.params.uuid);
+        reply.header('last-modified', answer.lastModified.toUTCString());
+        return { success: true as const, metadata: answer.metadata };
+      },
+    );
+  }
+
+  app.post(
+    '/profile',
+    {
+      schema: {
+        summary: 'Import a profile',
+        description:
+          'Validates the document (import rules) and stores it in the key’s working group: a new IRI creates a profile, an IRI the group owns gets its next version. Published unless `status.published` is false.',
+        tags: ['Profiles'],
+        body: importBodySchema,
+        security: KEY,
+        response: { 200: metadataAnswerSchema, ...errors(400, 401, 403, 409, 413, 429) },
+      },
+    },
+    async (request, reply) => {
+      const answer = await api.import(request.apiCaller, request.body);
+      reply.header('last-modified', answer.lastModified.toUTCString());
+      return { success: true as const, metadata: answer.metadata };
+    },
+  );
+
+  app.put(
+    '/profile/:uuid',
+    {
+      schema: {
+        summary: 'Edit a draft profile',
+        description:
+          'Replaces the draft’s content. Requires If-Unmodified-Since (the Last-Modified of your last GET or POST); If-Match with the ETag is honoured too. Stays a draft unless `status.published` is true.',
+        tags: ['Profiles'],
+        params: uuidParams,
+        body: importBodySchema,
+        security: KEY,
+        response: {
+          200: metadataAnswerSchema,
+          ...errors(400, 401, 403, 404, 409, 412, 413, 428, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await api.update(
+        request.apiCaller,
+        request.params.uuid,
+        request.body,
+        preconditionsOf(request),
+      );
+      reply.header('last-modified', answer.lastModified.toUTCString());
+      return { success: true as const, metadata: answer.metadata };
+    },
+  );
+
+  app.delete(
+    '/profile/:uuid',
+    {
+      schema: {
+        summary: 'Delete a draft profile',
+        tags: ['Profiles'],
+        params: uuidParams,
+        security: KEY,
+        response: { 200: deleteAnswerSchema, ...errors(400, 401, 403, 404, 405, 429) },
+      },
+    },
+    async (request) => {
+      await api.deleteDraft(request.apiCaller, request.params.uuid);
+      return { success: true as const, message: 'The draft was successfully deleted.' };
+    },
+  );
+
+  app.post(
+    '/profile/:uuid/status',
+    {
+      schema: {
+        summary: 'Update profile status',
+        description:
+          'Publishes the draft (`published: true`) and/or asks for verification (`verificationRequest`). `verified` cannot be set.',
+        tags: ['Profiles'],
+        params: uuidParams,
+        body: statusInputSchema,
+        security: KEY,
+        response: { 200: statusAnswerSchema, ...errors(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => api.status(request.apiCaller, request.params.uuid, request.body),
+  );
+
+  app.post(
+    '/validate',
+    {
+      schema: {
+        summary: 'Validate a profile',
+        description:
+          'Checks a document against the xAPI Profiles specification (import rules). Send the document itself or `{ "profile": document }`. No key needed. An import may still be refused for reasons only the server knows, such as an IRI already in use.',
+        tags: ['Validation'],
+        body: profileDocumentSchema,
+        response: { 200: validateAnswerSchema, ...errors(400, 413, 429) },
+      },
+    },
+    async (request) => {
+      const { warnings } = api.validate(unwrapProfile(request.body));
+      return { success: true as const, message: 'Validation successful.' as const, warnings };
+    },
+  );
+}
+
+/** `{profile: doc}` and the bare document are both accepted; a document has an id or a type. */
+function unwrapProfile(body: Record<string, unknown>): unknown {
+  const wrapped =
+    'profile' in body && !('id' in body) && !('type' in body) && !('@context' in body);
+  return wrapped ? body.profile : body;
+}

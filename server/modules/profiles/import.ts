@@ -1,0 +1,314 @@
+import { ErrorCode } from '../../../common/errors';
+import type { Translation } from '../../../common/profiles';
+import { parse, serialize, validate, type Finding, type JsonObject } from '../../../xapi/index';
+import type { Db } from '../../db/client';
+import type {
+  ComponentRow,
+  OrganizationRow,
+  ProfileRow,
+  ProfileVersionRow,
+  VersionEntry,
+} from '../../db/schema';
+import {
+  deleteUnlistedComponents,
+  findComponentsByIris,
+  insertComponent,
+  setVersionComponents,
+  updateComponent,
+  type ComponentKind,
+} from '../components/repo';
+import { AppError, badRequest, conflict } from '../errors';
+import { freezeVersion } from './publishing';
+import {
+  findProfileByIri,
+  findVersion,
+  findVersionByIri,
+  insertProfile,
+  insertVersion,
+  nextVersionNumber,
+  updateProfile,
+  updateVersion,
+} from './repo';
+
+type Json = Record<string, unknown>;
+
+/** A profile document taken apart into what is stored about a version and its items. */
+export interface DecomposedDocument {
+  iri: string;
+  versions: VersionEntry[];
+  header: {
+    name: string;
+    description: string;
+    language: string;
+    translations: Translation[];
+    moreInformation: string;
+    author: Json | null;
+  };
+  components: Array<{
+    kind: ComponentKind;
+    type: string;
+    iri: string;
+    name: string;
+    content: Json;
+  }>;
+}
+
+/**
+ * Checks a document as an import (rules A1–L2) and returns it in the normal form `serialize`
+ * writes. Errors answer 400 with every finding: rule id, JSON Pointer and message.
+ */
+/** 400 with every finding: rule id, JSON Pointer and message. */
+export function invalidProfile(errors: Finding[]): AppError {
+  return new AppError(
+    400,
+    ErrorCode.ValidationFailed,
+    `The profile is not valid: ${errors.length} error${errors.length === 1 ? '' : 's'} found.`,
+    { findings: errors },
+  );
+}
+
+/** The import check (rules A1–L2) of a document, split into what blocks and what only warns. */
+export function checkImport(input: unknown): { errors: Finding[]; warnings: Finding[] } {
+  const findings = validate(input, { mode: 'import' });
+  return {
+    errors: findings.filter((f) => f.severity === 'error'),
+    warnings: findings.filter((f) => f.severity === 'warning'),
+  };
+}
+
+/** Checks a document as an import and returns it in the normal form `serialize` writes. */
+export function readImportDocument(input: unknown): JsonObject {
+  const { errors } = checkImport(input);
+  if (errors.length > 0) throw invalidProfile(errors);
+  const { model } = parse(input);
+  if (!model) throw badRequest('The profile must be a JSON object.');
+  return serialize(model);
+}
+
+const isJson = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const languageMapOf = (value: unknown): Record<string, string> =>
+  isJson(value)
+    ? Object.fromEntries(
+        Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      )
+    : {};
+
+function displayName(item: Json, fallback: string): string {
+  const definition = isJson(item.activityDefinition) ? item.activityDefinition : undefined;
+  const labels = languageMapOf(definition ? definition.name : item.prefLabel);
+  return (labels.en ?? Object.values(labels)[0] ?? fallback).slice(0, 1000);
+}
+
+export function decomposeDocument(document: JsonObject): DecomposedDocument {
+  const names = languageMapOf(document.prefLabel);
+  const descriptions = languageMapOf(document.definition);
+  const languages = [...new Set([...Object.keys(names), ...Object.keys(descriptions)])];
+  const language = 'en' in names ? 'en' : (languages[0] ?? 'en');
+  const listed: unknown[] = Array.isArray(document.versions) ? document.versions : [];
+  const versions = listed.filter(isJson).map((v) => ({
+    id: String(v.id),
+    ...(typeof v.generatedAtTime === 'string' ? { generatedAtTime: v.generatedAtTime } : {}),
+    ...(Array.isArray(v.wasRevisionOf) ? { wasRevisionOf: v.wasRevisionOf.map(String) } : {}),
+  }));
+  const components: DecomposedDocument['components'] = [];
+  const kinds: Array<[ComponentKind, string]> = [
+    ['concept', 'concepts'],
+    ['template', 'templates'],
+    ['pattern', 'patterns'],
+  ];
+  for (const [kind, key] of kinds) {
+    const list = document[key];
+    if (!Array.isArray(list)) continue;
+    for (const item of list) {
+      if (!isJson(item) || typeof item.id !== 'string') continue;
+      components.push({
+        kind,
+        type: typeof item.type === 'string' ? item.type : kind,
+        iri: item.id,
+        name: displayName(item, item.id),
+        content: item,
+      });
+    }
+  }
+  return {
+    iri: typeof document.id === 'string' ? document.id : '',
+    versions,
+    header: {
+      name: names[language] ?? '',
+      description: descriptions[language] ?? '',
+      language,
+      translations: languages
+        .filter((l) => l !== language)
+        .map((l) => ({
+          language: l,
+          translationName: names[l] ?? '',
+          translationDesc: descriptions[l] ?? '',
+        })),
+      moreInformation: typeof document.seeAlso === 'string' ? document.seeAlso : '',
+      author: isJson(document.author) ? document.author : null,
+    },
+    components,
+  };
+}
+
+const kindLabel: Record<ComponentKind, string> = {
+  concept: 'concept',
+  template: 'statement template',
+  pattern: 'pattern',
+};
+
+/**
+ * Stores a document's items for a version of `profile` and makes the version list them. An item
+ * another profile defines is refused; one this profile defined before (or an orphan) takes the
+ * imported content.
+ */
+async function storeComponents(
+  tx: Db,
+  profile: ProfileRow,
+  versionId: string,
+  components: DecomposedDocument['components'],
+  userId: string | null,
+): Promise<void> {
+  const existing = new Map<string, ComponentRow>(
+    (
+      await findComponentsByIris(
+        tx,
+        components.map((c) => c.iri),
+      )
+    ).map((c) => [c.iri, c]),
+  );
+  const entries: Array<{ componentId: string; position: number; linked: boolean }> = [];
+  const seen = new Set<string>();
+  for (const [position, item] of components.entries()) {
+    if (seen.has(item.iri)) throw badRequest(`The document lists ${item.iri} more than once.`);
+    seen.add(item.iri);
+    const found = existing.get(item.iri);
+    if (found && found.profileId !== null && found.profileId !== profile.id) {
+      throw conflict(`The ${kindLabel[found.kind]} ${item.iri} belongs to another profile.`);
+    }
+    if (found && found.kind !== item.kind) {
+      throw conflict(`${item.iri} is already a ${kindLabel[found.kind]} on this server.`);
+    }
+    const values = {
+      kind: item.kind,
+      type: item.type,
+      name: item.name,
+      content: item.content,
+      deprecated: item.content.deprecated === true,
+      profileId: profile.id,
+      updatedBy: userId,
+    };
+    const row = found
+      ? await updateComponent(tx, found.id, { ...values, deletedAt: null })
+      : await insertComponent(tx, { ...values, iri: item.iri, createdBy: userId });
+    entries.push({ componentId: row.id, position, linked: false });
+  }
+  await setVersionComponents(tx, versionId, entries);
+}
+
+export interface ImportRequest {
+  document: JsonObject;
+  organization: OrganizationRow;
+  userId: string | null;
+  published: boolean;
+  verificationRequest: Date | null;
+}
+
+/**
+ * Imports a checked document into the key's group: a new IRI makes a new profile, an IRI the
+ * group owns gets its next version. Callers run it in one transaction so a refusal leaves nothing.
+ */
+export async function importDocument(
+  tx: Db,
+  request: ImportRequest,
+  now: Date,
+): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
+  const parts = decomposeDocument(request.document);
+  const [self, ...older] = parts.versions;
+  if (!self) throw badRequest('The profile document must list its versions.');
+  if (await findVersionByIri(tx, self.id))
+    throw conflict(`A profile version with the IRI ${self.id} already exists.`);
+
+  let profile = await findProfileByIri(tx, parts.iri, true);
+  if (profile) {
+    if (profile.organizationId !== request.organization.id)
+      throw conflict(`The profile ${parts.iri} belongs to another working group.`);
+    if (profile.currentDraftVersionId)
+      throw conflict(
+        'This profile already has a draft: update it with PUT, or publish or delete it first.',
+      );
+    const current = await findVersion(tx, profile.currentPublishedVersionId ?? '');
+    if (current && (older[0]?.id !== current.iri || !self.wasRevisionOf?.includes(current.iri))) {
+      throw conflict(
+        `A new version must continue the stored history: versions[1] must be ${current.iri} and versions[0].wasRevisionOf must include it.`,
+      );
+    }
+  } else {
+    profile = await insertProfile(tx, {
+      iri: parts.iri,
+      iriType: 'external-iri',
+      organizationId: request.organization.id,
+      createdBy: request.userId,
+      priorVersions: older,
+    });
+  }
+
+  const version = await insertVersion(tx, {
+    profileId: profile.id,
+    version: await nextVersionNumber(tx, profile.id),
+    iri: self.id,
+    ...parts.header,
+    generatedAt: self.generatedAtTime ?? null,
+    revisionOf: self.wasRevisionOf ?? null,
+    createdBy: request.userId,
+    verificationRequestedAt: request.verificationRequest,
+    verificationRequestedBy: request.verificationRequest ? request.userId : null,
+  });
+  await storeComponents(tx, profile, version.id, parts.components, request.userId);
+  profile = await updateProfile(tx, profile.id, { currentDraftVersionId: version.id });
+  if (!request.published) return { profile, version };
+  return freezeVersion(tx, { profile, version, organization: request.organization }, now, 'import');
+}
+
+/** Replaces a draft's content with a checked document; publishes it when asked. */
+export async function replaceDraft(
+  tx: Db,
+  target: { profile: ProfileRow; draft: ProfileVersionRow; organization: OrganizationRow },
+  request: Omit<ImportRequest, 'organization'>,
+  now: Date,
+): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
+  const parts = decomposeDocument(request.document);
+  if (parts.iri !== target.profile.iri)
+    throw conflict(
+      `The document describes ${parts.iri}, but this profile's IRI is ${target.profile.iri}.`,
+    );
+  const [self] = parts.versions;
+  if (!self) throw badRequest('The profile document must list its versions.');
+  const owner = await findVersionByIri(tx, self.id);
+  if (owner && owner.id !== target.draft.id)
+    throw conflict(`A profile version with the IRI ${self.id} already exists.`);
+  let version = await updateVersion(tx, target.draft.id, {
+    iri: self.id,
+    ...parts.header,
+    generatedAt: self.generatedAtTime ?? null,
+    revisionOf: self.wasRevisionOf ?? null,
+    ...(request.verificationRequest
+      ? {
+          verificationRequestedAt: request.verificationRequest,
+          verificationRequestedBy: request.userId,
+        }
+      : {}),
+  });
+  await storeComponents(tx, target.profile, version.id, parts.components, request.userId);
+  await deleteUnlistedComponents(tx, target.profile.id);
+  if (!request.published) return { profile: target.profile, version };
+  version = (await findVersion(tx, version.id)) as ProfileVersionRow;
+  return freezeVersion(
+    tx,
+    { profile: target.profile, version, organization: target.organization },
+    now,
+    'import',
+  );
+}

@@ -1,0 +1,57 @@
+import { ErrorCode } from '../../../common/errors';
+import type { Db } from '../../db/client';
+import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
+import { listVersionComponents } from '../components/repo';
+import { AppError } from '../errors';
+import { assembleDocument, checkDocument } from './document';
+import { publishedBefore, updateProfile, updateVersion } from './repo';
+
+export interface VersionDocumentInput {
+  profile: ProfileRow;
+  version: ProfileVersionRow;
+  organization: OrganizationRow;
+  /** generatedAtTime to show for a version that has none yet. */
+  generatedAt: string;
+}
+
+/** The current document of a version, assembled from its stored parts. */
+export async function versionDocument(db: Db, input: VersionDocumentInput) {
+  const history = await publishedBefore(db, input.profile.id, input.version.version);
+  const listed = await listVersionComponents(db, input.version.id, { ownOnly: true });
+  return assembleDocument({ ...input, history, components: listed.map((l) => l.component) });
+}
+
+/**
+ * Publishes a draft: assembles its document, refuses it with the findings when it has errors,
+ * and freezes the document as the version's snapshot, which every reader gets from then on.
+ */
+export async function freezeVersion(
+  tx: Db,
+  input: { profile: ProfileRow; version: ProfileVersionRow; organization: OrganizationRow },
+  now: Date,
+  mode: 'authoring' | 'import',
+): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
+  const generatedAt = input.version.generatedAt ?? now.toISOString();
+  const version = { ...input.version, generatedAt };
+  const document = await versionDocument(tx, { ...input, version, generatedAt });
+  const { errors } = checkDocument(document, mode);
+  if (errors.length > 0) {
+    throw new AppError(
+      400,
+      ErrorCode.ValidationFailed,
+      'The profile has problems that must be fixed before it can be published.',
+      { findings: errors },
+    );
+  }
+  const published = await updateVersion(tx, version.id, {
+    state: 'published',
+    snapshot: document,
+    publishedAt: now,
+    generatedAt,
+  });
+  const profile = await updateProfile(tx, input.profile.id, {
+    currentPublishedVersionId: published.id,
+    currentDraftVersionId: null,
+  });
+  return { profile, version: published };
+}

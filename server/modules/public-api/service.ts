@@ -1,0 +1,337 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Finding, JsonObject } from '../../../xapi/index';
+import type { Db } from '../../db/client';
+import { apiKeyCounters, type ProfileVersionRow } from '../../db/schema';
+import { countVersionComponents } from '../components/repo';
+import { badRequest, conflict, notFound } from '../errors';
+import { findOrganization } from '../organizations/repo';
+import {
+  checkImport,
+  importDocument,
+  invalidProfile,
+  readImportDocument,
+  replaceDraft,
+} from '../profiles/import';
+import { normalizeDocument } from '../profiles/document';
+import { freezeVersion, versionDocument } from '../profiles/publishing';
+import {
+  bumpCounter,
+  deleteProfile,
+  deleteVersion,
+  findProfile,
+  findProfileByIri,
+  findVersion,
+  findVersionByIri,
+  listPublished,
+  updateProfile,
+  updateVersion,
+} from '../profiles/repo';
+import {
+  authorizeRead,
+  authorizeWrite,
+  notAllowed,
+  preconditionFailed,
+  preconditionRequired,
+  requireKey,
+  type ApiCaller,
+  type Target,
+} from './access';
+import { presentMetadata, presentStatus, type ProfileMetadata } from './metadata';
+
+export interface StatusInput {
+  published?: boolean | undefined;
+  verificationRequest?: string | null | undefined;
+}
+
+export interface ImportInput {
+  profile: unknown;
+  status?: StatusInput | undefined;
+}
+
+/** A document answer: the body and what conditional requests compare against. */
+export interface DocumentAnswer {
+  document: JsonObject;
+  /** The exact text sent, so the ETag names these bytes. */
+  text: string;
+  etag: string;
+  lastModified: Date;
+}
+
+export interface MetadataAnswer {
+  metadata: ProfileMetadata;
+  lastModified: Date;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** HTTP dates have whole seconds; comparisons use the same precision. */
+export const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * The public API's commands: what tools and profile repositories call with an API key. Every
+ * change runs in one transaction; reads serve the frozen snapshot of a published version.
+ */
+export class PublicApiService {
+  constructor(
+    private readonly db: Db,
+    private readonly siteUrl: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private today(): string {
+    return this.now().toISOString().slice(0, 10);
+  }
+
+  /** A profile uuid means its current published version (for changes: its draft); a version uuid itself. */
+  private async resolve(db: Db, uuid: string, prefer: 'published' | 'draft'): Promise<Target> {
+    if (!UUID.test(uuid)) throw notFound('Profile not found.');
+    const profileById = await findProfile(db, uuid);
+    let version: ProfileVersionRow | null;
+    if (profileById) {
+      const first =
+        prefer === 'draft'
+          ? (profileById.currentDraftVersionId ?? profileById.currentPublishedVersionId)
+          : (profileById.currentPublishedVersionId ?? profileById.currentDraftVersionId);
+      version = first ? await findVersion(db, first) : null;
+    } else {
+      version = await findVersion(db, uuid);
+    }
+    const profile = profileById ?? (version ? await findProfile(db, version.profileId) : null);
+    const organization = profile ? await findOrganization(db, profile.organizationId) : null;
+    if (!profile || !version || !organization) throw notFound('Profile not found.');
+    return { profile, version, organization };
+  }
+
+  private async countRead(caller: ApiCaller, profileId: string, asExport: boolean) {
+    const day = this.today();
+    await bumpCounter(this.db, profileId, 'apiRead', day);
+    if (asExport) await bumpCounter(this.db, profileId, 'apiExport', day);
+    await this.countKey(caller, 'apiRead');
+  }
+
+  private async countKey(caller: ApiCaller, counter: 'apiRead' | 'apiWrite', db: Db = this.db) {
+    if (!caller.key) return;
+    await db
+      .insert(apiKeyCounters)
+      .values({ keyId: caller.key.id, counter, day: this.today(), count: 1 })
+      .onConflictDoUpdate({
+        target: [apiKeyCounters.keyId, apiKeyCounters.counter, apiKeyCounters.day],
+        set: { count: sql`${apiKeyCounters.count} + 1` },
+      });
+  }
+
+  private async documentOf(target: Target): Promise<DocumentAnswer> {
+    const document = target.version.snapshot
+      ? normalizeDocument(target.version.snapshot as JsonObject)
+      : await versionDocument(this.db, {
+          ...target,
+          generatedAt: target.version.updatedAt.toISOString(),
+        });
+    const text = JSON.stringify(document);
+    const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
+    return { document, text, etag, lastModified: target.version.updatedAt };
+  }
+
+  private async metadataOf(target: Target): Promise<ProfileMetadata> {
+    const counts = await countVersionComponents(this.db, [target.version.id]);
+    return presentMetadata(
+      this.siteUrl,
+      target.profile,
+      target.version,
+      target.organization,
+      counts.get(target.version.id),
+    );
+  }
+
+  async list(
+    caller: ApiCaller,
+    query: { workinggroup?: string | undefined; page: number; limit: number },
+  ) {
+    const { rows, total } = await listPublished(this.db, {
+      verifiedOnly: false,
+      sort: 'name',
+      page: query.page,
+      limit: query.limit,
+      today: this.now(),
+      ...(query.workinggroup ? { organizationId: query.workinggroup } : {}),
+    });
+    const counts = await countVersionComponents(
+      this.db,
+      rows.map((r) => r.version.id),
+    );
+    await this.countKey(caller, 'apiRead');
+    return {
+      success: true as const,
+      metadata: rows.map((r) =>
+        presentMetadata(
+          this.siteUrl,
+          r.profile,
+          r.version,
+          r.organization,
+          counts.get(r.version.id),
+        ),
+      ),
+      page: query.page,
+      limit: query.limit,
+      total,
+    };
+  }
+
+  /** A profile IRI means its current published version; a version IRI that version. */
+  async byIri(caller: ApiCaller, iri: string): Promise<DocumentAnswer> {
+    const profile = await findProfileByIri(this.db, iri);
+    const version = profile ? null : await findVersionByIri(this.db, iri);
+    const uuid = profile?.currentPublishedVersionId ?? version?.id;
+    if (!uuid) throw notFound(`No published profile has the IRI ${iri}.`);
+    const target = await this.resolve(this.db, uuid, 'published');
+    authorizeRead(caller, target);
+    await this.countRead(caller, target.profile.id, true);
+    return this.documentOf(target);
+  }
+
+  async byUuid(caller: ApiCaller, uuid: string): Promise<DocumentAnswer> {
+    const target = await this.resolve(this.db, uuid, 'published');
+    authorizeRead(caller, target);
+    await this.countRead(caller, target.profile.id, true);
+    return this.documentOf(target);
+  }
+
+  async metadata(caller: ApiCaller, uuid: string): Promise<MetadataAnswer> {
+    const target = await this.resolve(this.db, uuid, 'published');
+    authorizeRead(caller, target);
+    await this.countRead(caller, target.profile.id, false);
+    return { metadata: await this.metadataOf(target), lastModified: target.version.updatedAt };
+  }
+
+  private verificationTime(input: StatusInput | undefined): Date | null {
+    return input?.verificationRequest ? this.now() : null;
+  }
+
+  async import(caller: ApiCaller, input: ImportInput): Promise<MetadataAnswer> {
+    const key = requireKey(caller, 'write');
+    const document = readImportDocument(input.profile);
+    const organization = await findOrganization(this.db, key.organizationId);
+    if (!organization) throw notFound('The working group of this key no longer exists.');
+    const { profile, version } = await this.db.transaction(async (tx) => {
+      const imported = await importDocument(
+        tx,
+        {
+          document,
+          organization,
+          userId: key.createdBy,
+          published: input.status?.published ?? true,
+          verificationRequest: this.verificationTime(input.status),
+        },
+        this.now(),
+      );
+      await this.countKey(caller, 'apiWrite', tx);
+      await bumpCounter(tx, imported.profile.id, 'apiWrite', this.today());
+      return imported;
+    });
+    return {
+      metadata: await this.metadataOf({ profile, version, organization }),
+      lastModified: version.updatedAt,
+    };
+  }
+
+  /**
+   * Replaces a draft's content. The caller proves it saw the latest state with
+   * If-Unmodified-Since (required) — and, when it sends one, a matching If-Match.
+   */
+  async update(
+    caller: ApiCaller,
+    uuid: string,
+    input: ImportInput,
+    preconditions: { ifUnmodifiedSince: Date | undefined; ifMatch: string | undefined },
+  ): Promise<MetadataAnswer> {
+    const answer = await this.db.transaction(async (tx) => {
+      const target = await this.resolve(tx, uuid, 'draft');
+      const key = authorizeWrite(caller, target);
+      if (!preconditions.ifUnmodifiedSince) throw preconditionRequired();
+      if (target.version.state !== 'draft')
+        throw conflict('Only a draft can be edited; import a new version instead.');
+      const lastModified = target.version.updatedAt;
+      if (toSeconds(lastModified) > toSeconds(preconditions.ifUnmodifiedSince))
+        throw preconditionFailed(lastModified.toUTCString());
+      if (preconditions.ifMatch !== undefined) {
+        const current = await this.documentOf(target);
+        const tags = preconditions.ifMatch.split(',').map((t) => t.trim());
+        if (!tags.includes('*') && !tags.includes(current.etag))
+          throw preconditionFailed(lastModified.toUTCString());
+      }
+      const document = readImportDocument(input.profile);
+      const replaced = await replaceDraft(
+        tx,
+        { profile: target.profile, draft: target.version, organization: target.organization },
+        {
+          document,
+          userId: key.createdBy,
+          published: input.status?.published === true,
+          verificationRequest: this.verificationTime(input.status),
+        },
+        this.now(),
+      );
+      await this.countKey(caller, 'apiWrite', tx);
+      await bumpCounter(tx, replaced.profile.id, 'apiWrite', this.today());
+      return { ...replaced, organization: target.organization };
+    });
+    return { metadata: await this.metadataOf(answer), lastModified: answer.version.updatedAt };
+  }
+
+  async deleteDraft(caller: ApiCaller, uuid: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const target = await this.resolve(tx, uuid, 'draft');
+      authorizeWrite(caller, target);
+      if (target.version.state !== 'draft')
+        throw notAllowed('Not Allowed: only drafts can be deleted.');
+      if (!target.profile.currentPublishedVersionId) {
+        // A profile that was never published is nothing but its draft.
+        await deleteProfile(tx, target.profile.id);
+      } else {
+        await updateProfile(tx, target.profile.id, { currentDraftVersionId: null });
+        await deleteVersion(tx, target.version.id);
+      }
+      await this.countKey(caller, 'apiWrite', tx);
+    });
+  }
+
+  /**
+   * Publishes a draft and/or asks for verification. `verified` is the site admins' decision and
+   * cannot be set here; unpublishing is not possible.
+   */
+  async status(caller: ApiCaller, uuid: string, input: StatusInput & { verified?: unknown }) {
+    if (input.verified !== undefined)
+      throw badRequest('verified cannot be set through the API; site admins verify profiles.');
+    return this.db.transaction(async (tx) => {
+      let target = await this.resolve(tx, uuid, 'draft');
+      authorizeWrite(caller, target);
+      if (input.published === false && target.version.state === 'published')
+        throw conflict('A published version cannot be unpublished.');
+      if (input.published === true && target.version.state === 'draft') {
+        if (target.profile.currentDraftVersionId !== target.version.id)
+          throw conflict('Only the current draft can be published.');
+        const frozen = await freezeVersion(tx, target, this.now(), 'import');
+        target = { ...target, ...frozen };
+      }
+      if (input.verificationRequest) {
+        if (target.version.isVerified) throw conflict('This version is already verified.');
+        const updated = await updateVersion(tx, target.version.id, {
+          verificationRequestedAt: this.now(),
+          verificationRequestedBy: caller.key?.createdBy ?? null,
+          verificationDenyReason: null,
+        });
+        target = { ...target, version: updated };
+      }
+      await this.countKey(caller, 'apiWrite', tx);
+      return { success: true as const, status: presentStatus(target.version) };
+    });
+  }
+
+  /** The spec check alone; an import may still be refused (an IRI already taken, say). */
+  validate(input: unknown): { warnings: Finding[] } {
+    const { errors, warnings } = checkImport(input);
+    if (errors.length > 0) throw invalidProfile(errors);
+    return { warnings };
+  }
+}

@@ -1,0 +1,69 @@
+import jsonld from 'jsonld';
+import oxigraph from 'oxigraph';
+import { offlineDocumentLoader } from '../../../xapi/index';
+
+const prefixes = {
+  prof: 'https://w3id.org/xapi/profiles/ontology#',
+  skos: 'http://www.w3.org/2004/02/skos/core#',
+  prov: 'http://www.w3.org/ns/prov#',
+  dcterms: 'http://purl.org/dc/terms/',
+  foaf: 'http://xmlns.com/foaf/0.1/',
+  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+  xsd: 'http://www.w3.org/2001/XMLSchema#',
+  schema: 'http://schema.org/',
+  xapi: 'https://w3id.org/xapi/ontology#',
+};
+
+/** A profile document as Turtle: JSON-LD to RDF with the bundled contexts, offline. */
+export async function toTurtle(document: unknown): Promise<string> {
+  const nquads = (await jsonld.toRDF(document as jsonld.JsonLdDocument, {
+    format: 'application/n-quads',
+    documentLoader: offlineDocumentLoader as never,
+  })) as unknown as string;
+  const store = new oxigraph.Store();
+  store.load(nquads, { format: 'application/n-quads' });
+  const body = store.dump({ format: 'text/turtle', from_graph_name: oxigraph.defaultGraph() });
+  return withPrefixes(body);
+}
+
+const LOCAL_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+function shorten(iri: string): string | null {
+  for (const [prefix, namespace] of Object.entries(prefixes)) {
+    if (!iri.startsWith(namespace)) continue;
+    const local = iri.slice(namespace.length);
+    if (LOCAL_NAME.test(local)) return `${prefix}:${local}`;
+  }
+  return null;
+}
+
+/**
+ * Writes well-known namespaces as prefixed names so people can read the Turtle. Only IRI tokens
+ * are touched: the scan copies string literals as they are.
+ */
+function withPrefixes(turtle: string): string {
+  let out = '';
+  let i = 0;
+  while (i < turtle.length) {
+    const ch = turtle[i] as string;
+    if (ch === '"') {
+      let j = i + 1;
+      while (j < turtle.length && turtle[j] !== '"') j += turtle[j] === '\\' ? 2 : 1;
+      out += turtle.slice(i, j + 1);
+      i = j + 1;
+    } else if (ch === '<') {
+      const end = turtle.indexOf('>', i);
+      const iri = turtle.slice(i + 1, end);
+      out += shorten(iri) ?? `<${iri}>`;
+      i = end + 1;
+    } else {
+      out += ch;
+      i += 1;
+    }
+  }
+  const header = Object.entries(prefixes)
+    .map(([prefix, namespace]) => `@prefix ${prefix}: <${namespace}> .`)
+    .join('\n');
+  return `${header}\n\n${out}`;
+}
