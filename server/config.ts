@@ -67,6 +67,12 @@ export const envSchema = z.object({
     .int('must be a whole number')
     .min(1, 'must be at least 1')
     .default(600),
+  LOCK_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(5, 'must be at least 5')
+    .max(86_400, 'must be at most 86400')
+    .default(600),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ORGANIZATION_NAME: z.string().min(1).default('xAPI Profile Server'),
@@ -101,6 +107,8 @@ export interface Config {
   captchaCost: number;
   /** Public API requests per minute, per key and per client address. */
   apiRateLimit: { perKey: number; perAddress: number };
+  /** How long a write lock lasts without renewal. */
+  lockTimeoutSeconds: number;
   admin: { email: string | undefined; password: string | undefined };
   site: { organizationName: string; supportPhone: string | null; helpdeskUrl: string | null };
   /** A new installation gets a demo working group with profiles (not in production by default). */
@@ -183,6 +191,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     spaDir: path.resolve(env.SPA_DIR),
     secrets,
     captchaCost: env.ALTCHA_COST,
+    lockTimeoutSeconds: env.LOCK_TIMEOUT_SECONDS,
     apiRateLimit: {
       perKey: env.API_RATE_LIMIT_PER_KEY,
       perAddress: env.API_RATE_LIMIT_PER_ADDRESS,

@@ -5,3 +5,4 @@ export * from './abuse';
 export * from './organizations';
 export * from './profiles';
 export * from './components';
+export * from './locks';
