@@ -1,0 +1,379 @@
+import { z } from 'zod';
+import { pageInfoSchema, pageQuerySchema, searchTextSchema } from './pagination';
+import {
+  IRI_FORMAT_MESSAGE,
+  isValidIri,
+  PROFILE_LIMITS,
+  REQUIRED,
+  translationSchema,
+} from './profiles';
+
+/** The six kinds of concept a person authors; Document and Extension each have three types. */
+export const CONCEPT_TYPES = [
+  'Verb',
+  'ActivityType',
+  'AttachmentUsageType',
+  'Activity',
+  'Document',
+  'Extension',
+] as const;
+export const conceptTypeSchema = z.enum(CONCEPT_TYPES);
+export type ConceptType = z.infer<typeof conceptTypeSchema>;
+
+export const SEMANTIC_TYPES = ['Verb', 'ActivityType', 'AttachmentUsageType'] as const;
+export const DOCUMENT_TYPES = [
+  'StateResource',
+  'AgentProfileResource',
+  'ActivityProfileResource',
+] as const;
+export const EXTENSION_TYPES = [
+  'ContextExtension',
+  'ResultExtension',
+  'ActivityExtension',
+] as const;
+export const RELATION_TYPES = ['related', 'broader', 'narrower'] as const;
+export type RelationType = (typeof RELATION_TYPES)[number];
+export const INTERACTION_TYPES = [
+  'true-false',
+  'choice',
+  'fill-in',
+  'long-fill-in',
+  'matching',
+  'performance',
+  'sequencing',
+  'likert',
+  'numeric',
+  'other',
+] as const;
+export const INTERACTION_COMPONENT_KEYS = [
+  'choices',
+  'scale',
+  'source',
+  'target',
+  'steps',
+] as const;
+
+/** Where generated concept IRIs live under the profile IRI. */
+export const CONCEPT_IRI_SEGMENT: Record<ConceptType, string> = {
+  Verb: 'verbs',
+  ActivityType: 'activity-types',
+  AttachmentUsageType: 'attachment-usage-types',
+  Activity: 'activities',
+  Document: 'documents',
+  Extension: 'extensions',
+};
+
+/** The kind of concept a spec `type` value belongs to. */
+export function conceptTypeOf(specType: string): ConceptType | null {
+  if ((SEMANTIC_TYPES as readonly string[]).includes(specType)) return specType as ConceptType;
+  if (specType === 'Activity') return 'Activity';
+  if ((DOCUMENT_TYPES as readonly string[]).includes(specType)) return 'Document';
+  if ((EXTENSION_TYPES as readonly string[]).includes(specType)) return 'Extension';
+  return null;
+}
+
+export const NOT_JSON_MESSAGE = 'Not a valid json string.';
+export const SCHEMA_FORMAT_MESSAGE = 'Schema String did not match expected format.';
+export const LIMITED_EDIT_MESSAGE =
+  'Editing is limited. This concept has already been published in the profile and may be in use.';
+export const relationTypeMessage = (name: string) => `${name} does not have a relation type.`;
+export const EMPTY_CONCEPTS_MESSAGE =
+  'There are no concepts in this profile. Concepts created in this profile or added through import or statement templates will appear here.';
+
+export const generatedConceptIri = (profileIri: string, type: ConceptType, suffix: string) =>
+  `${profileIri}/${CONCEPT_IRI_SEGMENT[type]}/${suffix.trim()}`;
+
+const text = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
+const optionalIri = z
+  .string()
+  .trim()
+  .max(PROFILE_LIMITS.iriMax)
+  .refine((v) => v === '' || isValidIri(v), IRI_FORMAT_MESSAGE)
+  .default('');
+const iriList = z.array(z.string().trim().max(PROFILE_LIMITS.iriMax)).max(200).default([]);
+
+/** An inline JSON Schema as typed: JSON that is an object (or boolean) schema. */
+export function inlineSchemaProblem(value: string): string | null {
+  if (value.trim() === '') return REQUIRED;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return NOT_JSON_MESSAGE;
+  }
+  return typeof parsed === 'boolean' ||
+    (typeof parsed === 'object' && parsed && !Array.isArray(parsed))
+    ? null
+    : SCHEMA_FORMAT_MESSAGE;
+}
+
+const schemaShape = {
+  schemaType: z.enum(['inlineSchema', 'schemaString'], { error: REQUIRED }),
+  inlineSchema: z.string().max(200_000).default(''),
+  schemaString: z.string().trim().max(PROFILE_LIMITS.iriMax).default(''),
+};
+
+type SchemaFields = {
+  schemaType: 'inlineSchema' | 'schemaString';
+  inlineSchema: string;
+  schemaString: string;
+};
+
+function checkSchema(v: SchemaFields, ctx: z.RefinementCtx) {
+  if (v.schemaType === 'inlineSchema') {
+    const problem = inlineSchemaProblem(v.inlineSchema);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['inlineSchema'] });
+  } else if (v.schemaString === '') {
+    ctx.addIssue({ code: 'custom', message: REQUIRED, path: ['schemaString'] });
+  } else if (!isValidIri(v.schemaString)) {
+    ctx.addIssue({ code: 'custom', message: IRI_FORMAT_MESSAGE, path: ['schemaString'] });
+  }
+}
+
+const similarTermSchema = z.object({
+  iri: z.string().trim().min(1).max(PROFILE_LIMITS.iriMax),
+  name: z.string().max(PROFILE_LIMITS.nameMax).default(''),
+  relationType: z.union([z.enum(RELATION_TYPES), z.literal('')]),
+});
+export type SimilarTerm = z.infer<typeof similarTermSchema>;
+
+const interactionComponentSchema = z.object({
+  id: z.string().trim().min(1, REQUIRED).max(200),
+  description: z.string().trim().max(PROFILE_LIMITS.descriptionMax).default(''),
+});
+
+const common = {
+  name: text(PROFILE_LIMITS.nameMax),
+  description: text(PROFILE_LIMITS.descriptionMax),
+  translations: z
+    .array(translationSchema)
+    .max(PROFILE_LIMITS.translationsMax)
+    .default([])
+    .refine(
+      (list) => new Set(list.map((t) => t.language.toLowerCase())).size === list.length,
+      'Each language may be used once.',
+    ),
+  /** Only for a new concept: the IRI is permanent once set. */
+  iriType: z.enum(['generated-iri', 'external-iri']).optional(),
+  extiri: z.string().trim().max(PROFILE_LIMITS.iriMax).optional(),
+  geniri: z.string().trim().max(300).optional(),
+};
+
+const semanticSchema = z.object({
+  conceptType: z.enum(SEMANTIC_TYPES),
+  ...common,
+  similarTerms: z.array(similarTermSchema).max(200).default([]),
+});
+
+const activitySchema = z.object({
+  conceptType: z.literal('Activity'),
+  ...common,
+  activityType: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(PROFILE_LIMITS.iriMax)
+    .refine(isValidIri, IRI_FORMAT_MESSAGE),
+  moreInfo: optionalIri,
+  interactionType: z.union([z.enum(INTERACTION_TYPES), z.literal('')]).default(''),
+  correctResponsesPattern: z.array(z.string().max(5000)).max(100).default([]),
+  choices: z.array(interactionComponentSchema).max(200).default([]),
+  scale: z.array(interactionComponentSchema).max(200).default([]),
+  source: z.array(interactionComponentSchema).max(200).default([]),
+  target: z.array(interactionComponentSchema).max(200).default([]),
+  steps: z.array(interactionComponentSchema).max(200).default([]),
+  /** The activity definition's extensions as JSON text ('' for none). */
+  extensions: z.string().max(100_000).default(''),
+});
+
+const documentSchema = z.object({
+  conceptType: z.literal('Document'),
+  ...common,
+  type: z.enum(DOCUMENT_TYPES, { error: REQUIRED }),
+  mediaType: text(200),
+  contextIri: optionalIri,
+  ...schemaShape,
+});
+
+const extensionSchema = z.object({
+  conceptType: z.literal('Extension'),
+  ...common,
+  type: z.enum(EXTENSION_TYPES, { error: REQUIRED }),
+  recommendedTerms: iriList,
+  contextIri: optionalIri,
+  ...schemaShape,
+});
+
+function checkIri(
+  v: {
+    iriType?: 'generated-iri' | 'external-iri' | undefined;
+    extiri?: string | undefined;
+    geniri?: string | undefined;
+  },
+  ctx: z.RefinementCtx,
+) {
+  if (v.iriType === 'external-iri') {
+    if (!v.extiri) ctx.addIssue({ code: 'custom', message: REQUIRED, path: ['extiri'] });
+    else if (!isValidIri(v.extiri))
+      ctx.addIssue({ code: 'custom', message: IRI_FORMAT_MESSAGE, path: ['extiri'] });
+  } else if (v.iriType === 'generated-iri') {
+    if (!v.geniri) ctx.addIssue({ code: 'custom', message: REQUIRED, path: ['geniri'] });
+    else if (!isValidIri(`https://example.org/${v.geniri}`) || v.geniri.includes('#'))
+      ctx.addIssue({ code: 'custom', message: IRI_FORMAT_MESSAGE, path: ['geniri'] });
+  }
+}
+
+/** The concept form: one shape per kind. The server checks the same schema on save. */
+export const conceptInputSchema = z
+  .discriminatedUnion('conceptType', [
+    semanticSchema,
+    activitySchema,
+    documentSchema,
+    extensionSchema,
+  ])
+  .superRefine((v, ctx) => {
+    checkIri(v, ctx);
+    if (v.conceptType === 'Document' || v.conceptType === 'Extension') checkSchema(v, ctx);
+    if (v.conceptType === 'Activity' && v.extensions.trim() !== '') {
+      const problem = inlineSchemaProblem(v.extensions);
+      if (problem === NOT_JSON_MESSAGE)
+        ctx.addIssue({ code: 'custom', message: NOT_JSON_MESSAGE, path: ['extensions'] });
+    }
+    if (
+      v.conceptType === 'Verb' ||
+      v.conceptType === 'ActivityType' ||
+      v.conceptType === 'AttachmentUsageType'
+    ) {
+      v.similarTerms.forEach((term, index) => {
+        if (term.relationType === '')
+          ctx.addIssue({
+            code: 'custom',
+            message: relationTypeMessage(term.name || term.iri),
+            path: ['similarTerms', index, 'relationType'],
+          });
+      });
+    }
+  });
+export type ConceptInput = z.input<typeof conceptInputSchema>;
+export type ConceptValues = z.output<typeof conceptInputSchema>;
+
+export const deprecateSchema = z
+  .object({
+    reason: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(2000),
+    link: optionalIri,
+  })
+  .strict();
+export type DeprecateInput = z.input<typeof deprecateSchema>;
+
+export const linkConceptsSchema = z
+  .object({ conceptIds: z.array(z.uuid()).min(1, 'Choose at least one concept.').max(100) })
+  .strict();
+
+export const claimSchema = z.object({ profileId: z.uuid('Choose a profile.') }).strict();
+
+export const conceptSortSchema = z.enum(['name', '-name', 'type', '-type', 'updated', '-updated']);
+export const conceptListQuerySchema = pageQuerySchema.extend({
+  sort: conceptSortSchema.default('name'),
+});
+
+export const conceptSearchQuerySchema = pageQuerySchema.extend({
+  search: searchTextSchema.default(''),
+  /** Hide what this version already lists; show drafts of its own profile. */
+  versionId: z.uuid().optional(),
+  conceptType: conceptTypeSchema.optional(),
+  /** Only concepts of the version's own profile. */
+  scope: z.enum(['all', 'profile']).default('all'),
+});
+
+// --- answers ----------------------------------------------------------------------------------
+
+export const conceptStatusSchema = z.enum(['Deprecated', 'Unpublished', 'Published']);
+
+const parentProfileSchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  state: z.enum(['draft', 'published']),
+  organization: z.object({ uuid: z.string(), name: z.string() }),
+});
+
+export const conceptRowSchema = z.object({
+  uuid: z.string(),
+  iri: z.string(),
+  name: z.string(),
+  description: z.string(),
+  conceptType: conceptTypeSchema,
+  type: z.string(),
+  parentProfile: parentProfileSchema.nullable(),
+  updatedOn: z.string(),
+  status: conceptStatusSchema,
+  /** Defined by another profile and only listed here. */
+  linked: z.boolean(),
+});
+export type ConceptRow = z.infer<typeof conceptRowSchema>;
+
+export const conceptListSchema = pageInfoSchema.extend({
+  success: z.literal(true),
+  concepts: z.array(conceptRowSchema),
+});
+export type ConceptList = z.infer<typeof conceptListSchema>;
+
+const termRefSchema = z.object({
+  iri: z.string(),
+  name: z.string().nullable(),
+  uuid: z.string().nullable(),
+});
+
+export const conceptViewSchema = z.object({
+  success: z.literal(true),
+  concept: conceptRowSchema.extend({
+    translations: z.array(translationSchema),
+    deprecation: z
+      .object({
+        reason: z.string(),
+        link: z.string().nullable(),
+        by: z.string().nullable(),
+        on: z.string(),
+      })
+      .nullable(),
+    updatedBy: z.string().nullable(),
+    /** Listed by a published version of its profile: editing is limited from then on. */
+    publishedInProfile: z.boolean(),
+    similarTerms: z.array(termRefSchema.extend({ relationType: z.string() })),
+    recommendedTerms: z.array(termRefSchema),
+    /** The form's values for editing. */
+    form: z.record(z.string(), z.unknown()),
+    /** The concept as the profile document carries it. */
+    content: z.record(z.string(), z.unknown()),
+  }),
+  /** What the viewer may do with it in the version of the request (false outside one). */
+  permissions: z.object({ edit: z.boolean(), removeLink: z.boolean(), claim: z.boolean() }),
+});
+export type ConceptView = z.infer<typeof conceptViewSchema>;
+
+export const deletedItemSchema = z.object({
+  uuid: z.string(),
+  iri: z.string(),
+  name: z.string(),
+  kind: z.enum(['concept', 'template', 'pattern']),
+  type: z.string(),
+  parentProfile: parentProfileSchema.nullable(),
+  updatedOn: z.string(),
+  /** Deleted from this profile, or left without a profile when its profile was deleted. */
+  reason: z.enum(['deleted', 'orphaned']),
+  deletedOn: z.string().nullable(),
+});
+export type DeletedItem = z.infer<typeof deletedItemSchema>;
+
+export const deletedItemsSchema = pageInfoSchema.extend({
+  success: z.literal(true),
+  items: z.array(deletedItemSchema),
+});
+export type DeletedItems = z.infer<typeof deletedItemsSchema>;
+
+export const conceptChangeSchema = z.object({
+  success: z.literal(true),
+  concept: z.object({ uuid: z.string() }),
+  /** Where the change landed: a new draft when the version was published. */
+  versionId: z.string(),
+});
+export type ConceptChange = z.infer<typeof conceptChangeSchema>;
