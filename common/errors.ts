@@ -26,6 +26,8 @@ export const ErrorCode = {
   UsernameAlreadyChosen: 'USERNAME_ALREADY_CHOSEN',
   ResetKeyInvalid: 'RESET_KEY_INVALID',
   LastAdmin: 'LAST_ADMIN',
+  ResourceLocked: 'RESOURCE_LOCKED',
+  LockRequired: 'LOCK_REQUIRED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -6,6 +6,7 @@ import { AccountService } from './modules/accounts/account-service';
 import { SessionService } from './modules/accounts/sessions';
 import { UserAdminService } from './modules/admin/user-admin-service';
 import { ApiKeyService } from './modules/api-keys/service';
+import { LockService } from './modules/locks/service';
 import { OrganizationService } from './modules/organizations/service';
 import { ProfileService } from './modules/profiles/service';
 import { PublicApiService } from './modules/public-api/service';
@@ -24,6 +25,7 @@ export interface Services {
   organizations: OrganizationService;
   apiKeys: ApiKeyService;
   userAdmin: UserAdminService;
+  locks: LockService;
   profiles: ProfileService;
   publicApi: PublicApiService;
 }
@@ -63,6 +65,7 @@ export function buildServices(
     (ids, includeDrafts): Promise<Map<string, number>> =>
       profiles.countByOrganization(ids, includeDrafts),
   );
+  const locks = new LockService({ db, timeoutSeconds: config.lockTimeoutSeconds });
   const profiles: ProfileService = new ProfileService({
     db,
     organizations,
@@ -84,6 +87,7 @@ export function buildServices(
     organizations,
     apiKeys,
     userAdmin,
+    locks,
     profiles,
     publicApi: new PublicApiService(db, config.publicUrl),
   };
