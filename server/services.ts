@@ -69,6 +69,7 @@ export function buildServices(
   const profiles: ProfileService = new ProfileService({
     db,
     organizations,
+    locks,
     mailer,
     log,
     rootIri: config.profileRootIri,

@@ -18,6 +18,7 @@ import { groupPolicy, isMember, type GroupActor } from '../organizations/policy'
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
 import { copyVersionComponents, countVersionComponents } from '../components/repo';
+import type { LockService } from '../locks/service';
 import type { JsonObject } from '../../../xapi/index';
 import { normalizeDocument } from './document';
 import { freezeVersion, versionDocument } from './publishing';
@@ -47,6 +48,7 @@ import {
 export interface ProfileServiceDeps {
   db: Db;
   organizations: OrganizationService;
+  locks: LockService;
   mailer: Mailer;
   log: MailLog;
   rootIri: string;
@@ -205,6 +207,27 @@ export class ProfileService {
     const version = this.visibleVersion(loaded, await findVersion(this.db, versionId));
     await bumpCounter(this.db, loaded.profile.id, 'view', this.today());
     return this.view(loaded, version);
+  }
+
+  /**
+   * Who may edit a version's details: a member of the owning group, on the current version (the
+   * draft, else the published one). With `anyVersion`, any version the member can see: giving a
+   * lock up needs no more. Answers the member and the version, or throws the refusal.
+   */
+  async assertEditable(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    options: { anyVersion?: boolean } = {},
+  ): Promise<{ user: UserRow; version: ProfileVersionRow }> {
+    const loaded = await this.load(user, profileId);
+    const member = groupPolicy.member(loaded.actor);
+    const version = this.visibleVersion(loaded, await findVersion(this.db, versionId));
+    const { profile } = loaded;
+    const current = profile.currentDraftVersionId ?? profile.currentPublishedVersionId;
+    if (!options.anyVersion && version.id !== current)
+      throw forbidden('Only the current version can be edited.');
+    return { user: member, version };
   }
 
   /**
