@@ -271,6 +271,8 @@ export const linkConceptsSchema = z
 
 export const claimSchema = z.object({ profileId: z.uuid('Choose a profile.') }).strict();
 
+export const linkAnswerSchema = z.object({ success: z.literal(true), versionId: z.string() });
+
 export const conceptSortSchema = z.enum(['name', '-name', 'type', '-type', 'updated', '-updated']);
 export const conceptListQuerySchema = pageQuerySchema.extend({
   sort: conceptSortSchema.default('name'),
@@ -283,6 +285,8 @@ export const conceptSearchQuerySchema = pageQuerySchema.extend({
   conceptType: conceptTypeSchema.optional(),
   /** Only concepts of the version's own profile. */
   scope: z.enum(['all', 'profile']).default('all'),
+  /** 'false' leaves deprecated concepts out. */
+  deprecated: z.enum(['true', 'false']).optional(),
 });
 
 // --- answers ----------------------------------------------------------------------------------

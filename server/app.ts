@@ -16,6 +16,7 @@ import { adminRoutes } from './http/app/admin.routes';
 import { apiKeyRoutes } from './http/app/api-key.routes';
 import { organizationRoutes } from './http/app/organization.routes';
 import { lockRoutes } from './http/app/lock.routes';
+import { conceptRoutes } from './http/app/concept.routes';
 import { profileRoutes } from './http/app/profile.routes';
 import { userSessionRoutes } from './http/app/user.routes';
 import { registerErrorHandling } from './http/errors';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       apiKeyRoutes(scoped, services);
       adminRoutes(scoped, services);
       profileRoutes(scoped, services);
+      conceptRoutes(scoped, services);
       lockRoutes(scoped, services);
     },
     { prefix: '/app' },

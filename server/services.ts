@@ -6,6 +6,7 @@ import { AccountService } from './modules/accounts/account-service';
 import { SessionService } from './modules/accounts/sessions';
 import { UserAdminService } from './modules/admin/user-admin-service';
 import { ApiKeyService } from './modules/api-keys/service';
+import { ConceptService } from './modules/concepts/service';
 import { LockService } from './modules/locks/service';
 import { OrganizationService } from './modules/organizations/service';
 import { ProfileService } from './modules/profiles/service';
@@ -26,6 +27,7 @@ export interface Services {
   apiKeys: ApiKeyService;
   userAdmin: UserAdminService;
   locks: LockService;
+  concepts: ConceptService;
   profiles: ProfileService;
   publicApi: PublicApiService;
 }
@@ -89,6 +91,7 @@ export function buildServices(
     apiKeys,
     userAdmin,
     locks,
+    concepts: new ConceptService({ db, organizations, locks }),
     profiles,
     publicApi: new PublicApiService(db, config.publicUrl),
   };

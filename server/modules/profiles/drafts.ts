@@ -1,0 +1,52 @@
+import type { Db } from '../../db/client';
+import type { ProfileRow, ProfileVersionRow } from '../../db/schema';
+import { copyVersionComponents } from '../components/repo';
+import { conflict, forbidden } from '../errors';
+import { insertVersion, nextVersionNumber, updateProfile } from './repo';
+
+export const versionIri = (profileIri: string, version: number) => `${profileIri}/v${version}`;
+
+/** The version members edit: the draft when there is one, else the published version. */
+export const currentVersionId = (profile: ProfileRow) =>
+  profile.currentDraftVersionId ?? profile.currentPublishedVersionId;
+
+export function requireCurrent(profile: ProfileRow, version: ProfileVersionRow): void {
+  if (version.id !== currentVersionId(profile))
+    throw forbidden('Only the current version can be edited.');
+}
+
+/**
+ * The draft a change lands in. A draft is changed in place; a published version never changes,
+ * so the change goes into the next version, a new draft copied from it (its details and every
+ * item it lists). Callers run this inside their transaction.
+ */
+export async function draftFor(
+  tx: Db,
+  profile: ProfileRow,
+  version: ProfileVersionRow,
+  userId: string | null,
+  changes: Partial<ProfileVersionRow> = {},
+): Promise<{ profile: ProfileRow; draft: ProfileVersionRow }> {
+  requireCurrent(profile, version);
+  if (version.state === 'draft') return { profile, draft: version };
+  if (profile.currentDraftVersionId)
+    throw conflict('This profile already has a draft: publish or delete the draft first.');
+  const number = await nextVersionNumber(tx, profile.id);
+  const draft = await insertVersion(tx, {
+    profileId: profile.id,
+    version: number,
+    iri: versionIri(profile.iri, number),
+    name: version.name,
+    description: version.description,
+    language: version.language,
+    translations: version.translations,
+    moreInformation: version.moreInformation,
+    tags: version.tags,
+    author: version.author,
+    createdBy: userId,
+    ...changes,
+  });
+  await copyVersionComponents(tx, version.id, draft.id);
+  const updated = await updateProfile(tx, profile.id, { currentDraftVersionId: draft.id });
+  return { profile: updated, draft };
+}
