@@ -16,12 +16,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import type { Profile, ProfileVersion, ProfileView } from '../../../common/profiles';
 import { HttpError } from '../../api/http';
 import { useProfileView } from '../../api/profiles';
 import { useSession } from '../../api/session';
 import { NotFoundPage } from '../common/NotFoundPage';
+import { ConceptsArea } from '../concepts/ConceptsArea';
+import type { VersionPaths } from '../concepts/scope';
 import { ContentTab } from './ContentTab';
 import { EditProfileDetails } from './EditProfileDetails';
 import {
@@ -41,11 +43,16 @@ const TABS = ['', 'templates', 'patterns', 'concepts'] as const;
 type Tab = (typeof TABS)[number];
 type Sub = Tab | 'edit';
 
-const isSub = (value: string): value is Sub =>
-  value === 'edit' || (TABS as readonly string[]).includes(value);
+/** The tab or screen a sub-path opens; the Concepts tab has screens of its own under it. */
+function subOf(path: string): Sub | null {
+  const first = path.split('/')[0] ?? '';
+  if (first === 'concepts') return 'concepts';
+  if (first !== path) return null;
+  return path === 'edit' || (TABS as readonly string[]).includes(path) ? (path as Sub) : null;
+}
 
 /** Where each version and tab of the page lives: inside the group, or on the public page. */
-export type VersionPaths = (versionId: string, sub?: string) => string;
+export type { VersionPaths };
 
 function CountBadge({ value }: { value: number }) {
   return (
@@ -156,7 +163,18 @@ function ProfileNotFound() {
 }
 
 /** The header, notices, actions and tabs of one version. */
-function VersionView({ view, sub, paths }: { view: ProfileView; sub: Sub; paths: VersionPaths }) {
+function VersionView({
+  view,
+  sub,
+  paths,
+  routePrefix,
+}: {
+  view: ProfileView;
+  sub: Sub;
+  paths: VersionPaths;
+  /** The part of the address between the page's own route and the tab ('' or 'version/:id/'). */
+  routePrefix: string;
+}) {
   const { profile, version } = view;
   const navigate = useNavigate();
   const { isAdmin } = useSession();
@@ -230,7 +248,12 @@ function VersionView({ view, sub, paths }: { view: ProfileView; sub: Sub; paths:
               <ContentTab kind="patterns" count={version.counts.patterns} />
             </Tabs.Panel>
             <Tabs.Panel value="concepts">
-              <ContentTab kind="concepts" count={version.counts.concepts} />
+              <Routes>
+                <Route
+                  path={`${routePrefix}concepts/*`}
+                  element={<ConceptsArea view={view} paths={paths} />}
+                />
+              </Routes>
             </Tabs.Panel>
           </Tabs>
         </>
@@ -246,10 +269,12 @@ function LoadedVersion({
   sub,
   makePaths,
   canonical,
+  routePrefix,
 }: {
   profileId: string;
   versionId: string | undefined;
   sub: Sub;
+  routePrefix: string;
   makePaths: (view: ProfileView) => VersionPaths;
   /** Where this version really lives, when the address names it differently. */
   canonical?: (view: ProfileView) => string | null;
@@ -268,7 +293,14 @@ function LoadedVersion({
   }
   const elsewhere = canonical?.(query.data);
   if (elsewhere) return <Navigate to={elsewhere} replace />;
-  return <VersionView view={query.data} sub={sub} paths={makePaths(query.data)} />;
+  return (
+    <VersionView
+      view={query.data}
+      sub={sub}
+      paths={makePaths(query.data)}
+      routePrefix={routePrefix}
+    />
+  );
 }
 
 const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
@@ -276,13 +308,15 @@ const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
 /** /organization/{organizationId}/profile/{profileId}/version/{versionId}/*: a version in its group. */
 export function GroupVersionPage() {
   const { organizationId = '', profileId = '', versionId = '', '*': rest = '' } = useParams();
-  const sub = trimSlashes(rest);
-  if (!isSub(sub)) return <NotFoundPage />;
+  const path = trimSlashes(rest);
+  const sub = subOf(path);
+  if (sub === null) return <NotFoundPage />;
   return (
     <LoadedVersion
       profileId={profileId}
       versionId={versionId}
       sub={sub}
+      routePrefix=""
       makePaths={() =>
         (id, s = '') =>
           groupVersionPath(organizationId, profileId, id, s)
@@ -290,7 +324,7 @@ export function GroupVersionPage() {
       canonical={(view) =>
         view.profile.organization.uuid === organizationId
           ? null
-          : groupVersionPath(view.profile.organization.uuid, profileId, versionId, sub)
+          : groupVersionPath(view.profile.organization.uuid, profileId, versionId, path)
       }
     />
   );
@@ -309,8 +343,8 @@ export function PublicProfilePage() {
     parts.splice(0, 2);
     if (!versionId) return <NotFoundPage />;
   }
-  const sub = parts.filter((p) => p !== '').join('/');
-  if (!isSub(sub)) return <NotFoundPage />;
+  const sub = subOf(parts.filter((p) => p !== '').join('/'));
+  if (sub === null) return <NotFoundPage />;
   // Without a version in the address, the tabs of the shown version keep it that way.
   const makePaths =
     (view: ProfileView): VersionPaths =>
@@ -326,6 +360,7 @@ export function PublicProfilePage() {
       profileId={profileId}
       versionId={versionId}
       sub={sub}
+      routePrefix={versionId === undefined ? '' : 'version/:versionId/'}
       makePaths={makePaths}
     />
   );

@@ -1,0 +1,36 @@
+import type { ConceptRow, ConceptType } from '../../../common/concepts';
+
+/** Concept kinds as people read them: capitalised words. */
+export const CONCEPT_TYPE_LABELS: Record<ConceptType, string> = {
+  Verb: 'Verb',
+  ActivityType: 'Activity Type',
+  AttachmentUsageType: 'Attachment Usage Type',
+  Activity: 'Activity',
+  Document: 'Document',
+  Extension: 'Extension',
+};
+
+/** A spec type (`StateResource`, `ContextExtension`, …) as words: 'State Resource'. */
+export const typeLabel = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2');
+
+export const STATUS_COLORS: Record<ConceptRow['status'], string> = {
+  Deprecated: 'red',
+  Unpublished: 'orange',
+  Published: 'blue',
+};
+
+/** JSON text indented for reading; text that is not JSON stays as it is. */
+export function prettyJson(value: unknown): string {
+  if (typeof value !== 'string') return JSON.stringify(value, null, 2);
+  try {
+    return JSON.stringify(JSON.parse(value), null, 2);
+  } catch {
+    return value;
+  }
+}
+
+const enc = encodeURIComponent;
+
+/** Where a profile version's deleted items and claimable orphans are listed. */
+export const deletedItemsPath = (organizationId: string, profileId: string, versionId: string) =>
+  `/deleted-items/organization/${enc(organizationId)}/profile/${enc(profileId)}/version/${enc(versionId)}`;
