@@ -121,10 +121,11 @@ export class PublicApiService {
       });
   }
 
-  private async documentOf(target: Target): Promise<DocumentAnswer> {
+  /** `db` is the transaction when one is open: PGlite serves nothing else until it ends. */
+  private async documentOf(target: Target, db: Db = this.db): Promise<DocumentAnswer> {
     const document = target.version.snapshot
       ? normalizeDocument(target.version.snapshot as JsonObject)
-      : await versionDocument(this.db, {
+      : await versionDocument(db, {
           ...target,
           generatedAt: target.version.updatedAt.toISOString(),
         });
@@ -255,7 +256,7 @@ export class PublicApiService {
       if (toSeconds(lastModified) > toSeconds(preconditions.ifUnmodifiedSince))
         throw preconditionFailed(lastModified.toUTCString());
       if (preconditions.ifMatch !== undefined) {
-        const current = await this.documentOf(target);
+        const current = await this.documentOf(target, tx);
         const tags = preconditions.ifMatch.split(',').map((t) => t.trim());
         if (!tags.includes('*') && !tags.includes(current.etag))
           throw preconditionFailed(lastModified.toUTCString());
