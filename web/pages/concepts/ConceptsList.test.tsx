@@ -27,13 +27,14 @@ import {
   versionApi,
   versionPath,
   view,
+  type StubCall,
 } from './testing/stub';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());
 
 const table = () => screen.findByRole('table', { name: 'Concepts' });
-const listCalls = (calls: { method: string; path: string }[], versionId = V1) =>
+const listCalls = (calls: StubCall[], versionId = V1) =>
   calls.filter((c) => c.method === 'GET' && c.path === conceptsApi(versionId));
 
 describe('concept list', () => {
