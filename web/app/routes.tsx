@@ -11,8 +11,10 @@ import { ValidatePage } from '../pages/account/ValidatePage';
 import { AdminUserPage } from '../pages/admin/AdminUserPage';
 import { ManageUsersPage } from '../pages/admin/ManageUsersPage';
 import { VerificationPage } from '../pages/admin/VerificationPage';
+import { apiInfoRoute } from '../pages/api-info/routes';
 import { NotFoundPage } from '../pages/common/NotFoundPage';
 import { PageHeading } from '../pages/common/PageHeading';
+import { DeletedItemsPage } from '../pages/concepts/DeletedItemsPage';
 import { FaqPage } from '../pages/help/FaqPage';
 import { GuidelinesPage } from '../pages/help/GuidelinesPage';
 import { HomePage } from '../pages/home/HomePage';
@@ -143,13 +145,13 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'search', element: heading('Search') },
-      { path: 'api-info/*', element: heading('API Info') },
+      apiInfoRoute,
       { path: 'help', element: <GuidelinesPage /> },
       { path: 'FAQs', element: <FaqPage /> },
       { path: 'deleted-items', element: signedIn(heading('Deleted Items')) },
       {
         path: 'deleted-items/organization/:organizationId/profile/:profileId/version/:versionId',
-        element: signedIn(heading('Deleted Items')),
+        element: signedIn(<DeletedItemsPage />),
       },
       {
         path: 'admin',
