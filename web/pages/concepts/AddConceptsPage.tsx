@@ -57,7 +57,7 @@ function SearchForm({ onSearch }: { onSearch: (text: string) => void }) {
           style={{ flex: 1 }}
         />
         <Button type="submit" variant="light" mt={25}>
-          Search
+          Search Concepts
         </Button>
       </Group>
     </form>
