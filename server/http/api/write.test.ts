@@ -303,6 +303,46 @@ describe('public API: importing, editing, deleting and publishing', () => {
     });
   });
 
+  describe('concurrent imports', () => {
+    const statuses = (responses: Array<{ statusCode: number }>) =>
+      responses.map((r) => r.statusCode).sort();
+
+    it('store one of several imports of one new profile and refuse the others with 409', async () => {
+      const document = uniqueProfile();
+      const responses = await Promise.all(
+        [1, 2, 3].map(() =>
+          api.post('/api/profile', { profile: document.doc }, { key: group.keys.readWrite }),
+        ),
+      );
+      expect(statuses(responses)).toEqual([200, 409, 409]);
+      for (const refused of responses.filter((r) => r.statusCode !== 200))
+        expectError(refused, 409, 'CONFLICT');
+      expect(await profilesWithIri(t.app, document.base)).toBe(1);
+    });
+
+    it('give a new item to one of two profiles that both define it', async () => {
+      const shared = `https://example.org/xapi/shared/${Date.now()}/attachment`;
+      const documents = [uniqueProfile(), uniqueProfile()];
+      for (const document of documents) {
+        (document.doc.concepts as JsonObject[]).push({
+          id: shared,
+          type: 'AttachmentUsageType',
+          inScheme: `${document.base}/v2`,
+          prefLabel: { en: 'shared' },
+          definition: { en: 'Defined by both.' },
+        });
+      }
+      const responses = await Promise.all(
+        documents.map((document) =>
+          api.post('/api/profile', { profile: document.doc }, { key: group.keys.readWrite }),
+        ),
+      );
+      expect(statuses(responses)).toEqual([200, 409]);
+      const stored = await Promise.all(documents.map((d) => profilesWithIri(t.app, d.base)));
+      expect(stored.sort()).toEqual([0, 1]);
+    });
+  });
+
   describe('PUT /api/profile/{uuid}', () => {
     const renamed = (document: TestDocument, name: string) => {
       const doc = structuredClone(document.doc);

@@ -102,7 +102,6 @@ describe('write locks of Edit Profile Details', () => {
     // A draft-only profile does not exist for outsiders; a published one they may not edit.
     expect((await as().post(lock())).statusCode).toBe(404);
     expect((await as(outsider.cookie).post(lock())).statusCode).toBe(404);
-    expect((await as(outsider.cookie).delete(lock())).statusCode).toBe(404);
     await publish(admin.cookie, version());
     const anonymous = await as().post(lock());
     expect(anonymous.statusCode).toBe(401);
@@ -111,7 +110,28 @@ describe('write locks of Edit Profile Details', () => {
     const refused = await as(outsider.cookie).post(lock());
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
-    expect((await as(outsider.cookie).delete(lock())).statusCode).toBe(403);
+  });
+
+  it('lets a signed-in person give up only their own lock, whatever became of the version', async () => {
+    const { admin, member, lock, view } = await draftOfGroup();
+    const outsider = await makePerson(t.database.db, t.app.services.sessions);
+    await as(admin.cookie).post(lock());
+    expect((await as().delete(lock())).statusCode).toBe(401);
+    for (const cookie of [outsider.cookie, member.cookie]) {
+      const released = await as(cookie).delete(lock());
+      expect(released.statusCode).toBe(200);
+      expect((await as(member.cookie).post(lock())).statusCode).toBe(409);
+    }
+    // Deleting the draft deletes a never-published profile; its editor still lets go.
+    expect(
+      (await as(admin.cookie).delete(`/app/profile/${view.profile.uuid}/draft`)).statusCode,
+    ).toBe(200);
+    expect((await as(admin.cookie).delete(lock())).statusCode).toBe(200);
+    const left = await t.database.db
+      .select()
+      .from(writeLocks)
+      .where(eq(writeLocks.resource, `version:${view.version.uuid}`));
+    expect(left).toEqual([]);
   });
 
   it('refuses a lock on a version that is not the current one', async () => {
@@ -149,9 +169,6 @@ describe('write locks of Edit Profile Details', () => {
         `^Ada Lovelace is editing this\\. Their write lock lasts until ${held.lock.expiresAt.slice(11, 16)} UTC \\(in about 2 minutes\\)`,
       ),
     );
-    // Another person cannot release it either.
-    expect((await as(member.cookie).delete(lock())).statusCode).toBe(200);
-    expect((await as(member.cookie).post(lock())).statusCode).toBe(409);
   });
 
   it('gives the lock to exactly one of two members asking at once', async () => {

@@ -211,22 +211,19 @@ export class ProfileService {
 
   /**
    * Who may edit a version's details: a member of the owning group, on the current version (the
-   * draft, else the published one). With `anyVersion`, any version the member can see: giving a
-   * lock up needs no more. Answers the member and the version, or throws the refusal.
+   * draft, else the published one). Answers the member and the version, or throws the refusal.
    */
   async assertEditable(
     user: UserRow | null,
     profileId: string,
     versionId: string,
-    options: { anyVersion?: boolean } = {},
   ): Promise<{ user: UserRow; version: ProfileVersionRow }> {
     const loaded = await this.load(user, profileId);
     const member = groupPolicy.member(loaded.actor);
     const version = this.visibleVersion(loaded, await findVersion(this.db, versionId));
     const { profile } = loaded;
     const current = profile.currentDraftVersionId ?? profile.currentPublishedVersionId;
-    if (!options.anyVersion && version.id !== current)
-      throw forbidden('Only the current version can be edited.');
+    if (version.id !== current) throw forbidden('Only the current version can be edited.');
     return { user: member, version };
   }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Finding, JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import { apiKeyCounters, type ProfileVersionRow } from '../../db/schema';
+import { isUniqueViolation } from '../accounts/user-repo';
 import { countVersionComponents } from '../components/repo';
 import { badRequest, conflict, notFound } from '../errors';
 import { findOrganization } from '../organizations/repo';
@@ -64,6 +65,22 @@ export interface MetadataAnswer {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A change that lost a race for an IRI or a version number to a concurrent one (the database's
+ * unique constraints decide) is a conflict, as it would have been a moment later.
+ */
+async function orConflict<T>(change: Promise<T>): Promise<T> {
+  try {
+    return await change;
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw conflict(
+        'Another request stored the same profile, version or item at the same moment; read it again and retry.',
+      );
+    throw error;
+  }
+}
 
 /** HTTP dates have whole seconds; comparisons use the same precision. */
 export const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -214,22 +231,24 @@ export class PublicApiService {
     const document = readImportDocument(input.profile);
     const organization = await findOrganization(this.db, key.organizationId);
     if (!organization) throw notFound('The working group of this key no longer exists.');
-    const { profile, version } = await this.db.transaction(async (tx) => {
-      const imported = await importDocument(
-        tx,
-        {
-          document,
-          organization,
-          userId: key.createdBy,
-          published: input.status?.published ?? true,
-          verificationRequest: this.verificationTime(input.status),
-        },
-        this.now(),
-      );
-      await this.countKey(caller, 'apiWrite', tx);
-      await bumpCounter(tx, imported.profile.id, 'apiWrite', this.today());
-      return imported;
-    });
+    const { profile, version } = await orConflict(
+      this.db.transaction(async (tx) => {
+        const imported = await importDocument(
+          tx,
+          {
+            document,
+            organization,
+            userId: key.createdBy,
+            published: input.status?.published ?? true,
+            verificationRequest: this.verificationTime(input.status),
+          },
+          this.now(),
+        );
+        await this.countKey(caller, 'apiWrite', tx);
+        await bumpCounter(tx, imported.profile.id, 'apiWrite', this.today());
+        return imported;
+      }),
+    );
     return {
       metadata: await this.metadataOf({ profile, version, organization }),
       lastModified: version.updatedAt,
@@ -246,37 +265,39 @@ export class PublicApiService {
     input: ImportInput,
     preconditions: { ifUnmodifiedSince: Date | undefined; ifMatch: string | undefined },
   ): Promise<MetadataAnswer> {
-    const answer = await this.db.transaction(async (tx) => {
-      const target = await this.resolve(tx, uuid, 'draft');
-      const key = authorizeWrite(caller, target);
-      if (!preconditions.ifUnmodifiedSince) throw preconditionRequired();
-      if (target.version.state !== 'draft')
-        throw conflict('Only a draft can be edited; import a new version instead.');
-      const lastModified = target.version.updatedAt;
-      if (toSeconds(lastModified) > toSeconds(preconditions.ifUnmodifiedSince))
-        throw preconditionFailed(lastModified.toUTCString());
-      if (preconditions.ifMatch !== undefined) {
-        const current = await this.documentOf(target, tx);
-        const tags = preconditions.ifMatch.split(',').map((t) => t.trim());
-        if (!tags.includes('*') && !tags.includes(current.etag))
+    const answer = await orConflict(
+      this.db.transaction(async (tx) => {
+        const target = await this.resolve(tx, uuid, 'draft');
+        const key = authorizeWrite(caller, target);
+        if (!preconditions.ifUnmodifiedSince) throw preconditionRequired();
+        if (target.version.state !== 'draft')
+          throw conflict('Only a draft can be edited; import a new version instead.');
+        const lastModified = target.version.updatedAt;
+        if (toSeconds(lastModified) > toSeconds(preconditions.ifUnmodifiedSince))
           throw preconditionFailed(lastModified.toUTCString());
-      }
-      const document = readImportDocument(input.profile);
-      const replaced = await replaceDraft(
-        tx,
-        { profile: target.profile, draft: target.version, organization: target.organization },
-        {
-          document,
-          userId: key.createdBy,
-          published: input.status?.published === true,
-          verificationRequest: this.verificationTime(input.status),
-        },
-        this.now(),
-      );
-      await this.countKey(caller, 'apiWrite', tx);
-      await bumpCounter(tx, replaced.profile.id, 'apiWrite', this.today());
-      return { ...replaced, organization: target.organization };
-    });
+        if (preconditions.ifMatch !== undefined) {
+          const current = await this.documentOf(target, tx);
+          const tags = preconditions.ifMatch.split(',').map((t) => t.trim());
+          if (!tags.includes('*') && !tags.includes(current.etag))
+            throw preconditionFailed(lastModified.toUTCString());
+        }
+        const document = readImportDocument(input.profile);
+        const replaced = await replaceDraft(
+          tx,
+          { profile: target.profile, draft: target.version, organization: target.organization },
+          {
+            document,
+            userId: key.createdBy,
+            published: input.status?.published === true,
+            verificationRequest: this.verificationTime(input.status),
+          },
+          this.now(),
+        );
+        await this.countKey(caller, 'apiWrite', tx);
+        await bumpCounter(tx, replaced.profile.id, 'apiWrite', this.today());
+        return { ...replaced, organization: target.organization };
+      }),
+    );
     return { metadata: await this.metadataOf(answer), lastModified: answer.version.updatedAt };
   }
 
