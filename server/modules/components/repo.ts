@@ -33,6 +33,21 @@ export async function insertComponent(
   return created;
 }
 
+/** Inserts many items, returning them in the order given. */
+export async function insertComponents(
+  db: Db,
+  rows: Array<typeof profileComponents.$inferInsert>,
+): Promise<ComponentRow[]> {
+  const created: ComponentRow[] = [];
+  for (let i = 0; i < rows.length; i += 200) {
+    const batch = rows.slice(i, i + 200);
+    const inserted = await db.insert(profileComponents).values(batch).returning();
+    const byIri = new Map(inserted.map((r) => [r.iri, r]));
+    for (const row of batch) created.push(byIri.get(row.iri) as ComponentRow);
+  }
+  return created;
+}
+
 export async function updateComponent(
   db: Db,
   id: string,

@@ -2,6 +2,7 @@ import { ErrorCode } from '../../../common/errors';
 import type { Translation } from '../../../common/profiles';
 import { parse, serialize, validate, type Finding, type JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
+import type { profileComponents } from '../../db/schema';
 import type {
   ComponentRow,
   OrganizationRow,
@@ -12,7 +13,7 @@ import type {
 import {
   deleteUnlistedComponents,
   findComponentsByIris,
-  insertComponent,
+  insertComponents,
   setVersionComponents,
   updateComponent,
   type ComponentKind,
@@ -179,7 +180,8 @@ async function storeComponents(
       )
     ).map((c) => [c.iri, c]),
   );
-  const entries: Array<{ componentId: string; position: number; linked: boolean }> = [];
+  const ids: string[] = [];
+  const fresh: Array<{ position: number; row: typeof profileComponents.$inferInsert }> = [];
   const seen = new Set<string>();
   for (const [position, item] of components.entries()) {
     if (seen.has(item.iri)) throw badRequest(`The document lists ${item.iri} more than once.`);
@@ -200,11 +202,19 @@ async function storeComponents(
       profileId: profile.id,
       updatedBy: userId,
     };
-    const row = found
-      ? await updateComponent(tx, found.id, { ...values, deletedAt: null })
-      : await insertComponent(tx, { ...values, iri: item.iri, createdBy: userId });
-    entries.push({ componentId: row.id, position, linked: false });
+    if (found) {
+      ids[position] = (await updateComponent(tx, found.id, { ...values, deletedAt: null })).id;
+    } else {
+      fresh.push({ position, row: { ...values, iri: item.iri, createdBy: userId } });
+    }
   }
+  // New items go in with one statement per batch: imports are mostly new items.
+  const created = await insertComponents(
+    tx,
+    fresh.map((f) => f.row),
+  );
+  fresh.forEach((f, i) => (ids[f.position] = (created[i] as ComponentRow).id));
+  const entries = ids.map((componentId, position) => ({ componentId, position, linked: false }));
   await setVersionComponents(tx, versionId, entries);
 }
 

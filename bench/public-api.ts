@@ -1,0 +1,122 @@
+/**
+ * Public API throughput on the embedded database: importing a real profile, reading it back
+ * (full body, then conditional 304), its metadata and the published list, plus Turtle.
+ * Prints figures only. Run: node --import tsx bench/public-api.ts [rounds]
+ * Uses ../shared/corpus when present, else a generated profile.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { openDatabase } from '../server/db/client.js';
+import { generateProfile } from './xapi-validate.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const corpusFile = resolve(repoRoot, '../shared/corpus/authored/video/video.jsonld');
+const rounds = Number(process.argv[2] ?? 20);
+
+const source = existsSync(corpusFile) ? readFileSync(corpusFile, 'utf8') : generateProfile(2);
+const original = JSON.parse(source) as { id: string };
+
+/** The document under a fresh base IRI, so every round imports a new profile. */
+function freshCopy(): unknown {
+  return JSON.parse(source.split(original.id).join(`https://bench.example/${randomUUID()}`));
+}
+
+async function time<T>(label: string, times: number, run: (i: number) => Promise<T>) {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const start = process.hrtime.bigint();
+    await run(i);
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  const median = samples[Math.floor(samples.length / 2)] ?? 0;
+  const p95 = samples[Math.min(samples.length - 1, Math.floor(samples.length * 0.95))] ?? 0;
+  console.log(
+    `${label.padEnd(34)} median ${median.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms`,
+  );
+}
+
+const database = await openDatabase({});
+await database.migrate();
+const config = loadConfig({
+  NODE_ENV: 'test',
+  SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+  SALT_SECRET: 'bench-salt-secret-0123456789abcdef01',
+  ALTCHA_HMAC_KEY: 'bench-altcha-secret-0123456789abcdef',
+  LOG_LEVEL: 'silent',
+  API_RATE_LIMIT_PER_ADDRESS: '1000000',
+  API_RATE_LIMIT_PER_KEY: '1000000',
+});
+const app = await buildApp({ config, database, logger: false });
+await app.ready();
+
+const { services } = app;
+const { user } = await (async () => {
+  const { insertUser } = await import('../server/modules/accounts/user-repo.js');
+  const made = await insertUser(database.db, {
+    email: 'bench@example.org',
+    username: 'bench',
+    usernameChosen: true,
+    firstname: 'Bench',
+    lastname: 'Mark',
+    publicizeName: true,
+    type: 'user',
+    validatedAt: new Date(),
+    passwordSalt: 'x',
+    passwordHash: 'x',
+  });
+  return { user: made };
+})();
+const group = await services.organizations.create(user, {
+  name: 'Bench group',
+  collaborationLink: 'https://example.org',
+  description: '',
+});
+const key = randomUUID();
+await services.apiKeys.create(user, group.uuid, {
+  uuid: key,
+  description: 'bench',
+  readPermission: true,
+  writePermission: true,
+  isEnabled: true,
+});
+
+console.log(`document: ${(source.length / 1024).toFixed(0)} KB, ${rounds} rounds`);
+const imported: string[] = [];
+await time('POST /api/profile (import)', rounds, async () => {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/profile',
+    headers: { 'x-api-key': key },
+    payload: { profile: freshCopy() },
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  imported.push(response.json<{ metadata: { version_uuid: string } }>().metadata.version_uuid);
+});
+const target = imported[0] as string;
+const first = await app.inject({ method: 'GET', url: `/api/profile/${target}` });
+const etag = String(first.headers.etag);
+await time('GET /api/profile/{uuid}', rounds * 5, () =>
+  app.inject({ method: 'GET', url: `/api/profile/${target}` }),
+);
+await time('GET /api/profile/{uuid} (304)', rounds * 5, () =>
+  app.inject({ method: 'GET', url: `/api/profile/${target}`, headers: { 'if-none-match': etag } }),
+);
+await time('GET /api/profile/{uuid}/meta', rounds * 5, () =>
+  app.inject({ method: 'GET', url: `/api/profile/${target}/meta` }),
+);
+await time('GET /api/profile?limit=100', rounds, () =>
+  app.inject({ method: 'GET', url: '/api/profile?limit=100' }),
+);
+await time('GET /profile/{uuid} as Turtle', rounds, () =>
+  app.inject({ method: 'GET', url: `/profile/${target}`, headers: { accept: 'text/turtle' } }),
+);
+await time('POST /api/validate', rounds, () =>
+  app.inject({ method: 'POST', url: '/api/validate', payload: freshCopy() as object }),
+);
+await app.close();
+await database.close();
