@@ -1,0 +1,164 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useRoutes } from 'react-router';
+import { examplesOf, type ApiDocPage } from '../../../common/api-examples';
+import { ErrorCode } from '../../../common/errors';
+import { renderWithProviders } from '../../test/render';
+import { API_INFO_MENU } from './menu';
+import { apiInfoRoute } from './routes';
+
+function ApiInfo() {
+  return useRoutes([apiInfoRoute]);
+}
+
+const renderAt = (route: string) => renderWithProviders(<ApiInfo />, { route });
+
+const MENU: Array<[label: string, href: string]> = [
+  ['Getting Started', '/api-info'],
+  ['Import/Create Profile', '/api-info/post'],
+  ['Get a Profile', '/api-info/get'],
+  ['Single', '/api-info/get/single'],
+  ['By IRI', '/api-info/get/by-iri'],
+  ['Many', '/api-info/get/many'],
+  ['Edit Profile', '/api-info/put'],
+  ['Delete Draft Profile', '/api-info/delete'],
+  ['Update Profile Status', '/api-info/status'],
+  ['Get Profile Metadata', '/api-info/metadata'],
+  ['Validate Profile', '/api-info/validate'],
+  ['SPARQL', '/api-info/sparql'],
+];
+
+const PAGES: Array<[path: string, heading: string, examples: ApiDocPage | null]> = [
+  ['/api-info', 'Getting Started', 'getting-started'],
+  ['/api-info/post', 'Import/Create Profile', 'post'],
+  ['/api-info/get', 'Get a Profile', null],
+  ['/api-info/get/single', 'Get a Single Profile', 'get-single'],
+  ['/api-info/get/by-iri', 'Get a Profile by IRI', 'get-by-iri'],
+  ['/api-info/get/many', 'Get Many Profiles', 'get-many'],
+  ['/api-info/put', 'Edit Profile', 'put'],
+  ['/api-info/delete', 'Delete Draft Profile', 'delete'],
+  ['/api-info/status', 'Update Profile Status', 'status'],
+  ['/api-info/metadata', 'Get Profile Metadata', 'metadata'],
+  ['/api-info/validate', 'Validate Profile', 'validate'],
+  ['/api-info/sparql', 'SPARQL', null],
+];
+
+const menu = () => screen.getByRole('navigation', { name: 'API Info' });
+
+describe('API documentation', () => {
+  it('has a side menu with every page, in order', () => {
+    renderAt('/api-info');
+    const links = within(menu()).getAllByRole('link');
+    expect(links.map((link) => [link.textContent?.replace(/(GET|POST|PUT|DELETE)$/, '')])).toEqual(
+      MENU.map(([label]) => [label]),
+    );
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(MENU.map(([, href]) => href));
+    expect(API_INFO_MENU.flatMap((item) => [item, ...(item.children ?? [])])).toHaveLength(
+      MENU.length,
+    );
+  });
+
+  it('marks the page being read in the menu', () => {
+    renderAt('/api-info/get/by-iri');
+    const current = within(menu()).getByRole('link', { current: 'page' });
+    expect(current).toHaveAttribute('href', '/api-info/get/by-iri');
+  });
+
+  it.each(PAGES)('%s is headed "%s" and shows its examples', (path, heading, page) => {
+    renderAt(path);
+    expect(screen.getByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(document.title).toBe(`${heading} · xAPI Profile Server`);
+    if (!page) return;
+    const examples = examplesOf(page);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const example of examples) {
+      const article = screen.getByRole('article', { name: example.title });
+      const request = within(article).getByLabelText('Request');
+      expect(request).toHaveTextContent(
+        `${example.request.method} ${example.request.path} HTTP/1.1`,
+      );
+      const response = within(article).getByLabelText('Response');
+      expect(response.textContent).toMatch(new RegExp(`^HTTP/1\\.1 ${example.response.status}`));
+    }
+  });
+
+  it('renders an example with its JSON body, on this server', () => {
+    renderAt('/api-info/post');
+    const article = screen.getByRole('article', { name: 'Import a new profile' });
+    const request = within(article).getByLabelText('Request');
+    expect(request.textContent).toContain('x-api-key: {api_key}');
+    expect(request.textContent).toContain('"id": "https://example.org/xapi/reading"');
+    const curl = within(article).getByLabelText('curl command');
+    expect(curl.textContent).toContain(`curl -i -X POST '${window.location.origin}/api/profile'`);
+    const response = within(article).getByLabelText('Response');
+    expect(response.textContent).toContain('HTTP/1.1 200 OK');
+    expect(response.textContent).toContain('Last-Modified: {last_modified}');
+    expect(response.textContent).toContain(
+      `"profile_url": "${window.location.origin}/profile/{profile_uuid}"`,
+    );
+  });
+
+  it('shows the curl form of a request on demand', async () => {
+    renderAt('/api-info/delete');
+    const article = screen.getByRole('article', { name: 'Delete a draft' });
+    await userEvent.click(within(article).getByRole('tab', { name: 'curl' }));
+    expect(within(article).getByLabelText('curl command')).toBeVisible();
+    expect(within(article).getByLabelText('curl command').textContent).toBe(
+      `curl -i -X DELETE '${window.location.origin}/api/profile/{draft_uuid}' \\\n  -H 'x-api-key: {api_key}'`,
+    );
+  });
+
+  it('explains keys, errors, limits, CORS and formats, and links to the reference', () => {
+    renderAt('/api-info');
+    for (const section of [
+      'API keys',
+      'Errors',
+      'Limits',
+      'Formats',
+      'Calls from web pages (CORS)',
+      'About the examples',
+    ]) {
+      expect(screen.getByRole('heading', { level: 2, name: section })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'OpenAPI 3 document' })).toHaveAttribute(
+      'href',
+      '/api/openapi.json',
+    );
+    expect(screen.getByRole('link', { name: 'interactive API reference' })).toHaveAttribute(
+      'href',
+      '/api/reference/',
+    );
+    const codes = screen.getByRole('table', { name: 'Error answers' });
+    for (const code of [
+      ErrorCode.Unauthorized,
+      ErrorCode.Forbidden,
+      ErrorCode.NotFound,
+      ErrorCode.MethodNotAllowed,
+      ErrorCode.Conflict,
+      ErrorCode.PreconditionFailed,
+      ErrorCode.PayloadTooLarge,
+      ErrorCode.PreconditionRequired,
+      ErrorCode.RateLimited,
+    ]) {
+      expect(within(codes).getByText(code)).toBeInTheDocument();
+    }
+    const limits = screen.getByRole('region', { name: 'Limits' });
+    expect(within(limits).getByText('Retry-After')).toBeInTheDocument();
+    expect(limits).toHaveTextContent('5 MB');
+    expect(
+      within(screen.getByRole('table', { name: 'Placeholders' })).getByText('{draft_uuid}'),
+    ).toBeInTheDocument();
+  });
+
+  it('says the SPARQL endpoint is documented once it is available', () => {
+    renderAt('/api-info/sparql');
+    expect(screen.getByText('POST /api/sparql')).toBeInTheDocument();
+    expect(screen.getByText(/when it is available/)).toBeInTheDocument();
+  });
+
+  it('shows the not-found page for an unknown page', () => {
+    renderAt('/api-info/nothing-here');
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'API Info' })).not.toBeInTheDocument();
+  });
+});
