@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppError } from '../../modules/errors';
 import type { Services } from '../../services';
 import type { ZodApp } from '../types';
 import { preconditionsOf, sendDocument } from './present';
@@ -152,8 +153,15 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
         response: { 200: deleteAnswerSchema, ...errors(400, 401, 403, 404, 405, 429) },
       },
     },
-    async (request) => {
-      await api.deleteDraft(request.apiCaller, request.params.uuid);
+    async (request, reply) => {
+      try {
+        await api.deleteDraft(request.apiCaller, request.params.uuid);
+      } catch (error) {
+        // A 405 must name the methods the resource allows (RFC 9110 §15.5.6): a published
+        // version is only read.
+        if (error instanceof AppError && error.status === 405) reply.header('allow', 'GET, HEAD');
+        throw error;
+      }
       return { success: true as const, message: 'The draft was successfully deleted.' };
     },
   );
