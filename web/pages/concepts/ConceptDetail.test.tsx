@@ -377,6 +377,10 @@ describe('concept page actions', () => {
       'href',
       `/profile/${otherParent.uuid}`,
     );
+    expect(within(banner).getByRole('link', { name: 'See it in its profile' })).toHaveAttribute(
+      'href',
+      `/profile/${otherParent.uuid}/concepts/${CONCEPT_ID}`,
+    );
     expect(screen.queryByRole('toolbar', { name: 'Concept actions' })).toBeNull();
     await userEvent.click(within(banner).getByRole('button', { name: 'Remove Link' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Link?' });

@@ -126,6 +126,18 @@ function ConceptDetail({ view }: { view: ConceptView }) {
                 'another profile'
               )}{' '}
               and only listed in this one: it is edited there.
+              {parent && (
+                <>
+                  {' '}
+                  <Anchor
+                    component={Link}
+                    to={`${publicProfilePath(parent.uuid)}/concepts/${encodeURIComponent(concept.uuid)}`}
+                    size="sm"
+                  >
+                    See it in its profile
+                  </Anchor>
+                </>
+              )}
             </Text>
             {permissions.removeLink && (
               <Button variant="light" color="red" onClick={() => setDialog('unlink')}>
