@@ -42,6 +42,16 @@ function csrf(): Promise<string> {
   return csrfToken;
 }
 
+/**
+ * A write lock's own URL (`…/lock`). Its calls run in the background of an edit screen, which
+ * shows their outcome itself: they never cover the page, and their 409 is no 'Permission Denied'.
+ */
+const isLockUrl = (url: string) => /\/lock(?:\?|$)/.test(url);
+
+/** Giving a lock up is best effort: it never throws, and its failure is nobody's business. */
+const isRelease = (method: Method, url: string) =>
+  url.includes('/unlock') || (method === 'DELETE' && isLockUrl(url));
+
 /** Forgets the cached token (after sign-in or sign-out the server may issue a new one). */
 export function resetCsrfToken(): void {
   csrfToken = null;
@@ -81,11 +91,14 @@ async function send(method: Method, url: string, body: unknown): Promise<Respons
 /**
  * The one way the web app calls its server. 200–399 answers their body; 409 answers its body
  * too (and says 'Permission Denied' after a POST or PUT); 401 raises the global permission error;
- * anything else throws the server's message, else the status text. Calls to `/unlock` URLs never
- * throw: releasing a lock is best effort. A network failure is logged and thrown as NetworkError.
+ * anything else throws the server's message, else the status text. Releasing a write lock
+ * (DELETE of a `/lock` URL, or any `/unlock` URL) never throws: it is best effort; and lock calls
+ * neither show the loading overlay nor turn a 409 into 'Permission Denied'. A network failure is
+ * logged and thrown as NetworkError.
  */
 export async function request<T>(method: Method, url: string, body?: unknown): Promise<T> {
-  feedback.requestStarted();
+  const shown = !isLockUrl(url);
+  if (shown) feedback.requestStarted();
   try {
     let response: Response;
     try {
@@ -101,17 +114,17 @@ export async function request<T>(method: Method, url: string, body?: unknown): P
         }
       }
     } catch (error) {
-      if (url.includes('/unlock')) return undefined as T;
+      if (isRelease(method, url)) return undefined as T;
       console.warn(`Network failure on ${method} ${url}`, error);
       throw new NetworkError(error);
     }
 
     const payload = await readBody(response);
     if (response.status >= 200 && response.status < 400) return payload as T;
-    if (url.includes('/unlock')) return payload as T;
+    if (isRelease(method, url)) return payload as T;
 
     if (response.status === 409) {
-      if (method === 'POST' || method === 'PUT') {
+      if ((method === 'POST' || method === 'PUT') && shown) {
         feedback.reportError({
           errorType: 'Permission',
           type: 'conflict',
@@ -127,8 +140,25 @@ export async function request<T>(method: Method, url: string, body?: unknown): P
     }
     throw new HttpError(response.status, message, payload);
   } finally {
-    feedback.requestFinished();
+    if (shown) feedback.requestFinished();
   }
+}
+
+/**
+ * Sends a call while the page goes away (`pagehide`): `keepalive` lets the browser finish it after
+ * the page is gone. It carries the CSRF token like any other change; nothing waits for it.
+ */
+export function sendWhileLeaving(method: Exclude<Method, 'GET'>, url: string): void {
+  void csrf()
+    .then((token) =>
+      fetch(url, {
+        method,
+        headers: { accept: 'application/json', 'x-csrf-token': token },
+        credentials: 'same-origin',
+        keepalive: true,
+      }),
+    )
+    .catch(() => {});
 }
 
 export const http = {

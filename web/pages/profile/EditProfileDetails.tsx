@@ -8,8 +8,10 @@ import {
   type ProfileVersion,
   type UpdateVersionInput,
 } from '../../../common/profiles';
+import { releaseWriteLock, versionLockPath } from '../../api/locks';
 import { usePublishedVersion, useRootIri, useUpdateVersion } from '../../api/profiles';
 import { feedback } from '../../app/feedback-store';
+import { WriteLockGate } from '../common/WriteLockGate';
 import { DeleteProfileDialog } from './DeleteProfileDialog';
 import { isCurrentVersion, isMemberOf, newUuid } from './format';
 import { ProfileForm, type ProfileFormOutput } from './ProfileForm';
@@ -37,7 +39,10 @@ export function toUpdateInput(profile: Profile, values: ProfileFormOutput): Upda
   return { ...content, iriType: 'external-iri', extiri };
 }
 
-/** /edit: Edit Profile Details, for members viewing the current version. */
+/**
+ * /edit: Edit Profile Details, for members viewing the current version, while they hold its
+ * write lock.
+ */
 export function EditProfileDetails({
   profile,
   version,
@@ -81,49 +86,55 @@ export function EditProfileDetails({
         : `${root.data}/${previewUuid}`;
 
   return (
-    <Paper withBorder radius="md" p="lg">
-      <Stack gap="md">
-        <ProfileForm
-          mode="edit"
-          heading="Edit Profile Details"
-          initial={{
-            ...(editableIri
-              ? {
-                  iriType: profile.iriType,
-                  extiri: profile.iriType === 'external-iri' ? profile.iri : '',
-                }
-              : {}),
-            name: version.name,
-            description: version.description,
-            translations: version.translations,
-            moreInformation: version.moreInformation,
-            tags: version.tags,
-          }}
-          iri={editableIri ? { fixed: false, generatedIri } : { fixed: true, value: profile.iri }}
-          lockedTags={published.version?.tags ?? []}
-          busy={update.isPending}
-          error={update.error}
-          onCancel={onCancel}
-          onDelete={() => setDeleting(true)}
-          onSubmit={(values) =>
-            update.mutate(toUpdateInput(profile, values), {
-              onSuccess: (view) => {
-                feedback.showSuccess({ subject: 'Profile saved', message: SAVED_MESSAGE });
-                onSaved(view.version.uuid);
-              },
-            })
-          }
-        />
-      </Stack>
-      {deleting && (
-        <DeleteProfileDialog
-          opened
-          onClose={() => setDeleting(false)}
-          profile={profile}
-          version={version}
-          onDeleted={onDeleted}
-        />
-      )}
-    </Paper>
+    <WriteLockGate lockPath={versionLockPath(profile.uuid, version.uuid)} onLeave={onCancel}>
+      <Paper withBorder radius="md" p="lg">
+        <Stack gap="md">
+          <ProfileForm
+            mode="edit"
+            heading="Edit Profile Details"
+            initial={{
+              ...(editableIri
+                ? {
+                    iriType: profile.iriType,
+                    extiri: profile.iriType === 'external-iri' ? profile.iri : '',
+                  }
+                : {}),
+              name: version.name,
+              description: version.description,
+              translations: version.translations,
+              moreInformation: version.moreInformation,
+              tags: version.tags,
+            }}
+            iri={editableIri ? { fixed: false, generatedIri } : { fixed: true, value: profile.iri }}
+            lockedTags={published.version?.tags ?? []}
+            busy={update.isPending}
+            error={update.error}
+            onCancel={onCancel}
+            onDelete={() => setDeleting(true)}
+            onSubmit={(values) =>
+              update.mutate(toUpdateInput(profile, values), {
+                onSuccess: (view) => {
+                  // A published version's save made a draft, and the lock moved to it; the screen
+                  // closes, so it is given up (leaving gives up the published version's one).
+                  if (view.version.uuid !== version.uuid)
+                    void releaseWriteLock(versionLockPath(profile.uuid, view.version.uuid));
+                  feedback.showSuccess({ subject: 'Profile saved', message: SAVED_MESSAGE });
+                  onSaved(view.version.uuid);
+                },
+              })
+            }
+          />
+        </Stack>
+        {deleting && (
+          <DeleteProfileDialog
+            opened
+            onClose={() => setDeleting(false)}
+            profile={profile}
+            version={version}
+            onDeleted={onDeleted}
+          />
+        )}
+      </Paper>
+    </WriteLockGate>
   );
 }

@@ -2,8 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IRI_FORMAT_MESSAGE, NO_EDIT_PERMISSION } from '../../../common/profiles';
+import { LOCK_TIMED_OUT_MESSAGE } from '../../../common/locks';
 import { PERMISSION_DENIED_MESSAGE } from '../../api/http';
 import { feedback } from '../../app/feedback-store';
+import { lockAnswer, lockedBy, lockHandlers } from '../common/testing/locks';
+import { RETRY_LABEL } from '../common/WriteLockGate';
 import { emptyContentMessage } from './ContentTab';
 import { ACKNOWLEDGE_LABEL } from './PublishDialog';
 import {
@@ -258,6 +261,8 @@ describe('editing', () => {
     const calls = stubServer(
       {
         [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
+        ...lockHandlers(versionApi(V1, '/lock')),
+        ...lockHandlers(versionApi(V2, '/lock')),
         [`PUT ${versionApi(V1)}`]: (call) => [
           200,
           view(after.profile, {
@@ -273,6 +278,8 @@ describe('editing', () => {
     const router = renderApp(versionPath(V1));
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V1, 'edit')));
+    // The form opens once the version's write lock is held.
+    expect(calls.find((c) => c.method === 'POST')?.path).toBe(versionApi(V1, '/lock'));
     // The IRI of a published profile is fixed, and its tags cannot be removed.
     expect(await screen.findByLabelText('Profile IRI', { selector: 'pre' })).toHaveTextContent(
       PROFILE_IRI,
@@ -294,6 +301,49 @@ describe('editing', () => {
       tags: ['video', 'quiz'],
     });
     expect(await screen.findByRole('status')).toHaveTextContent('Your changes have been saved.');
+    // Leaving gives up the lock; the one the save moved to the new draft goes too.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(
+        expect.arrayContaining([versionApi(V1, '/lock'), versionApi(V2, '/lock')]),
+      ),
+    );
+  });
+
+  it('shows who holds the lock instead of the form, and opens the form once it is free', async () => {
+    const { profile: p, v1 } = publishedOnly();
+    let holder: string | null = 'Grace Hopper';
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
+        ...lockHandlers(versionApi(V1, '/lock')),
+        [`POST ${versionApi(V1, '/lock')}`]: () =>
+          holder === null ? [200, lockAnswer(`version:${V1}`)] : [409, lockedBy(holder)],
+      },
+      signedIn(ada),
+    );
+    renderApp(versionPath(V1, 'edit'));
+    expect(await screen.findByText(/^Grace Hopper is editing this\./)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+    expect(screen.queryByText(PERMISSION_DENIED_MESSAGE)).toBeNull();
+    holder = null;
+    await userEvent.click(screen.getByRole('button', { name: RETRY_LABEL }));
+    expect(await screen.findByRole('button', { name: 'Save Changes' })).toBeVisible();
+  });
+
+  it('shows a save refused for a lost lock under the form', async () => {
+    const [p, v1] = [profile(), version()];
+    const message = `${LOCK_TIMED_OUT_MESSAGE}. Take the lock again (reopen the edit screen), then save.`;
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
+        ...lockHandlers(versionApi(V1, '/lock')),
+        [`PUT ${versionApi(V1)}`]: () => [409, { success: false, code: 'LOCK_REQUIRED', message }],
+      },
+      signedIn(ada),
+    );
+    renderApp(versionPath(V1, 'edit'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(message)).toBeVisible();
   });
 
   it('shows the conflict message when the server refuses with 409', async () => {
@@ -302,6 +352,7 @@ describe('editing', () => {
     stubServer(
       {
         [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
+        ...lockHandlers(versionApi(V1, '/lock')),
         [`PUT ${versionApi(V1)}`]: () => [
           409,
           { success: false, code: 'CONFLICT', message: conflict },
