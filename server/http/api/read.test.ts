@@ -146,7 +146,7 @@ describe('public API: reading profiles', () => {
       expect(body.versions).toHaveLength(2);
     });
 
-    it('answers 404 for an unknown IRI and for a draft', async () => {
+    it('answers 404 for an unknown IRI and for a draft, except a draft version to its group', async () => {
       expectError(
         await api.get(`/api/profile?iri=${encodeURIComponent('https://example.org/none')}`),
         404,
@@ -164,6 +164,11 @@ describe('public API: reading profiles', () => {
         404,
         'NOT_FOUND',
       );
+      const own = await api.get(`/api/profile?iri=${encodeURIComponent(`${draft.base}/v2`)}`, {
+        key: group.keys.readOnly,
+      });
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json<{ id: string }>().id).toBe(draft.base);
     });
   });
 

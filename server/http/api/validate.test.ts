@@ -133,6 +133,17 @@ describe('public API: validation, CORS and body limits', () => {
       }
     });
 
+    it('lets other origins read the errors of reads and validation too', async () => {
+      const missing = await api.get('/api/profile/00000000-0000-4000-8000-000000000000', {
+        headers: origin,
+      });
+      expectError(missing, 404, 'NOT_FOUND');
+      expect(missing.headers['access-control-allow-origin']).toBe('*');
+      const invalid = await api.post('/api/validate', { id: 'nope' }, { headers: origin });
+      expectError(invalid, 400, 'VALIDATION_FAILED');
+      expect(invalid.headers['access-control-allow-origin']).toBe('*');
+    });
+
     it('answers preflights with 204', async () => {
       const read = await api.request('OPTIONS', '/api/profile', undefined, {
         headers: { ...origin, 'access-control-request-method': 'GET' },
