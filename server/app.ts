@@ -105,7 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandling(app);
 
   healthRoutes(app, services);
-  await registerOpenApi(app, config.publicUrl);
+  await registerOpenApi(app);
 
   const csrf = new Csrf(config.secrets.SESSION_SECRET, config.secureCookies);
   csrf.register(app);

@@ -7,7 +7,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
  * The OpenAPI 3 document of `/api`, generated from the route schemas (so it cannot drift from
  * what the server checks), and the interactive reference, served from our own files.
  */
-export async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
@@ -17,7 +17,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
         description:
           'Import, read, edit, publish and validate xAPI Profiles. Errors are `{success:false, message, code}`, plus `findings` for validation. Guides with examples: /api-info.',
       },
-      servers: [{ url: publicUrl }],
+      // Relative, so the interactive reference calls the server it was loaded from.
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: {
           apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },

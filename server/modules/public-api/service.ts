@@ -85,6 +85,15 @@ async function orConflict<T>(change: Promise<T>): Promise<T> {
 /** HTTP dates have whole seconds; comparisons use the same precision. */
 export const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** Verification is for published versions; a document that stays a draft cannot ask for it. */
+function refuseDraftVerification(status: StatusInput | undefined, publishedByDefault: boolean) {
+  const published = status?.published ?? publishedByDefault;
+  if (status?.verificationRequest && !published)
+    throw badRequest(
+      'Only a published version can be verified: publish it ("published": true) or leave verificationRequest out.',
+    );
+}
+
 /**
  * The public API's commands: what tools and profile repositories call with an API key. Every
  * change runs in one transaction; reads serve the frozen snapshot of a published version.
@@ -228,6 +237,7 @@ export class PublicApiService {
 
   async import(caller: ApiCaller, input: ImportInput): Promise<MetadataAnswer> {
     const key = requireKey(caller, 'write');
+    refuseDraftVerification(input.status, true);
     const document = readImportDocument(input.profile);
     const organization = await findOrganization(this.db, key.organizationId);
     if (!organization) throw notFound('The working group of this key no longer exists.');
@@ -281,6 +291,7 @@ export class PublicApiService {
           if (!tags.includes('*') && !tags.includes(current.etag))
             throw preconditionFailed(lastModified.toUTCString());
         }
+        refuseDraftVerification(input.status, false);
         const document = readImportDocument(input.profile);
         const replaced = await replaceDraft(
           tx,
@@ -337,6 +348,8 @@ export class PublicApiService {
         target = { ...target, ...frozen };
       }
       if (input.verificationRequest) {
+        if (target.version.state !== 'published')
+          throw conflict('Publish the profile before asking for verification.');
         if (target.version.isVerified) throw conflict('This version is already verified.');
         const updated = await updateVersion(tx, target.version.id, {
           verificationRequestedAt: this.now(),
