@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
+import { createValidatedUser, signIn as signInAs } from './users';
 
 /** The site admin the e2e server is started with (playwright.config.ts). */
 const ADMIN = { email: 'admin@example.org', password: 'e2e-admin-password' };
@@ -222,4 +223,100 @@ test('an unknown IRI says no profile has it', async ({ page, consoleErrors }) =>
   );
   expect(logged).toBeGreaterThanOrEqual(0);
   consoleErrors.splice(logged, 1);
+});
+
+/** A second person's browser, whose console errors fail the test like the main page's do. */
+async function secondBrowser(browser: Browser, consoleErrors: string[]): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`second browser: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`second browser: ${error.message}`));
+  return page;
+}
+
+test('two members editing one profile: the write lock lets one edit at a time', async ({
+  page,
+  browser,
+  baseURL,
+  consoleErrors,
+}) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error('baseURL is not configured');
+  const stamp = Date.now().toString(36);
+  const bob = await createValidatedUser(baseURL, { firstname: 'Bob', lastname: 'Boole' });
+
+  // A group with Bob as a member and a draft profile, made through the site's own calls.
+  await signIn(page);
+  const api = page.request;
+  const csrf = ((await (await api.get('/app/csrf')).json()) as { token: string }).token;
+  const headers = { 'x-csrf-token': csrf };
+  const group = await api.post('/app/org', {
+    headers,
+    data: {
+      name: `Lock Group ${stamp}`,
+      collaborationLink: 'https://example.org/locks',
+      description: 'Two editors.',
+    },
+  });
+  expect(group.status(), await group.text()).toBe(200);
+  const orgId = ((await group.json()) as { organization: { uuid: string } }).organization.uuid;
+  const found = await api.get(`/app/user?search=${bob.username}&organization=${orgId}`);
+  const bobId = ((await found.json()) as { users: Array<{ _id: string }> }).users[0]?._id;
+  const added = await api.post(`/app/org/${orgId}/member`, {
+    headers,
+    data: { userId: bobId, level: 'member' },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const created = await api.post(`/app/org/${orgId}/profile`, {
+    headers,
+    data: {
+      iriType: 'generated-iri',
+      name: `Lock Profile ${stamp}`,
+      description: 'Edited by two people.',
+      translations: [],
+      moreInformation: '',
+      tags: [],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const view = (await created.json()) as { profile: { uuid: string }; version: { uuid: string } };
+  const versionPath = `/organization/${orgId}/profile/${view.profile.uuid}/version/${view.version.uuid}`;
+  const heading = (p: Page) => p.getByRole('heading', { name: 'Edit Profile Details' });
+
+  // The admin opens Edit Profile Details and so holds the write lock.
+  await page.goto(`${versionPath}/edit`);
+  await expect(heading(page)).toBeVisible();
+
+  // Bob is told who is editing (the admin keeps their name private) and until when; no form.
+  const bobPage = await secondBrowser(browser, consoleErrors);
+  await signInAs(bobPage, bob);
+  await bobPage.goto(`${versionPath}/edit`);
+  await expect(
+    bobPage.getByText(/^admin is editing this\. Their write lock lasts until \d\d:\d\d UTC/),
+  ).toBeVisible();
+  await expect(bobPage.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(heading(bobPage)).toHaveCount(0);
+
+  // The admin leaves for another site: the departing page gives the lock up.
+  await page.goto('about:blank');
+  await expect(async () => {
+    await bobPage.getByRole('button', { name: 'Retry' }).click();
+    await expect(heading(bobPage)).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+  await bobPage.getByRole('textbox', { name: /^Description/ }).fill('Edited by Bob.');
+  await bobPage.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(bobPage.getByRole('status')).toContainText('Your changes have been saved.');
+  await expect(bobPage).toHaveURL(versionPath);
+
+  // Saved and gone, Bob no longer holds it: the admin edits again.
+  await page.goto(`${versionPath}/edit`);
+  await expect(heading(page)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Description/ })).toHaveValue('Edited by Bob.');
+
+  // Chromium logs every refused request; Bob's lock refusals are expected, nothing else is.
+  const refused =
+    'second browser: Failed to load resource: the server responded with a status of 409 (Conflict)';
+  expect(consoleErrors).toContain(refused);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => e !== refused));
 });

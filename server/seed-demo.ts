@@ -1,5 +1,6 @@
 import type { CreateProfileInput } from '../common/profiles';
 import type { UserRow } from './db/schema';
+import { lockResource } from './modules/locks/service';
 import type { Services } from './services';
 
 const readingProfile: CreateProfileInput = {
@@ -54,6 +55,8 @@ export async function seedDemoContent(services: Services, admin: UserRow): Promi
     reading.version.uuid,
     { confirmed: true },
   );
+  // Saving details needs the version's write lock, as on the edit screen; it moves to the draft.
+  await services.locks.acquire(admin, lockResource.version(readingV1.version.uuid));
   const readingV2 = await services.profiles.update(
     admin,
     reading.profile.uuid,
@@ -64,6 +67,7 @@ export async function seedDemoContent(services: Services, admin: UserRow): Promi
       tags: [...(readingProfile.tags ?? []), 'reflection'],
     },
   );
+  await services.locks.release(admin, lockResource.version(readingV2.version.uuid));
   await services.profiles.publish(admin, reading.profile.uuid, readingV2.version.uuid, {
     confirmed: true,
   });

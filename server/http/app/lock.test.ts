@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LockAnswer } from '../../../common/locks';
 import type { ProfileView } from '../../../common/profiles';
 import { memberships, organizations, writeLocks } from '../../db/schema';
+import { lockRequiredMessage } from '../../modules/locks/service';
 import { useTestApp } from '../../test/app';
 import { TestBrowser } from '../../test/browser';
 import { makePerson } from '../../test/people';
@@ -169,6 +170,69 @@ describe('write locks of Edit Profile Details', () => {
         `^Ada Lovelace is editing this\\. Their write lock lasts until ${held.lock.expiresAt.slice(11, 16)} UTC \\(in about 2 minutes\\)`,
       ),
     );
+  });
+
+  it('refuses a save without the lock, and after the lock ran out', async () => {
+    const { admin, member, lock, version } = await draftOfGroup();
+    const refused = await as(admin.cookie).put(version(), { ...content, name: 'Unlocked' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: 'LOCK_REQUIRED',
+      message: lockRequiredMessage,
+    });
+    // Someone else's lock is no use either.
+    await as(member.cookie).post(lock());
+    expect((await as(admin.cookie).put(version(), content)).statusCode).toBe(409);
+    await as(member.cookie).delete(lock());
+
+    await as(admin.cookie).post(lock());
+    await t.database.db
+      .update(writeLocks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(writeLocks.userId, admin.user.id));
+    const late = await as(admin.cookie).put(version(), content);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'LOCK_REQUIRED' });
+    const unchanged = await as(admin.cookie).get(version());
+    expect(unchanged.json<ProfileView>().version.name).toBe('Lock Profile');
+  });
+
+  it('saves with the lock, and a release lets someone else take it', async () => {
+    const { admin, member, lock, version } = await draftOfGroup();
+    expect((await as(admin.cookie).post(lock())).statusCode).toBe(200);
+    const saved = await as(admin.cookie).put(version(), { ...content, name: 'Locked and saved' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<ProfileView>().version.name).toBe('Locked and saved');
+    // The lock lasts beyond a save, so the editor can save again.
+    expect((await as(admin.cookie).put(version(), content)).statusCode).toBe(200);
+    expect((await as(member.cookie).post(lock())).statusCode).toBe(409);
+    const released = await as(admin.cookie).delete(lock());
+    expect(released.statusCode).toBe(200);
+    expect(released.json()).toEqual({ success: true });
+    expect((await as(member.cookie).post(lock())).statusCode).toBe(200);
+    expect((await as(member.cookie).put(version(), content)).statusCode).toBe(200);
+    expect((await as(admin.cookie).put(version(), content)).statusCode).toBe(409);
+  });
+
+  it('moves the lock to the draft a save of the published version creates', async () => {
+    const { admin, member, lock, version } = await draftOfGroup();
+    await publish(admin.cookie, version());
+    await as(admin.cookie).post(lock());
+    const saved = await as(admin.cookie).put(version(), { ...content, name: 'Version two' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const draft = saved.json<ProfileView>().version;
+    expect(draft.version).toBe(2);
+    const rows = await t.database.db
+      .select()
+      .from(writeLocks)
+      .where(eq(writeLocks.userId, admin.user.id));
+    expect(rows.map((r) => r.resource)).toEqual([`version:${draft.uuid}`]);
+    // The editor keeps editing the draft; the other member waits.
+    expect((await as(admin.cookie).put(version(draft.uuid), content)).statusCode).toBe(200);
+    expect((await as(member.cookie).post(lock(draft.uuid))).statusCode).toBe(409);
+    await as(admin.cookie).delete(lock(draft.uuid));
+    expect((await as(member.cookie).post(lock(draft.uuid))).statusCode).toBe(200);
   });
 
   it('gives the lock to exactly one of two members asking at once', async () => {

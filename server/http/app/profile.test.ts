@@ -57,6 +57,12 @@ describe('profiles and versions', () => {
     return response.json<ProfileView>();
   }
 
+  /** Saving details needs the version's write lock, as the edit screen takes it. */
+  async function lock(cookie: string, profileId: string, versionId: string) {
+    const response = await as(cookie).post(`/app/profile/${profileId}/version/${versionId}/lock`);
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
   async function publish(cookie: string, view: ProfileView) {
     const response = await as(cookie).post(
       `/app/profile/${view.profile.uuid}/version/${view.version.uuid}/publish`,
@@ -134,6 +140,7 @@ describe('profiles and versions', () => {
       iriType: 'external-iri',
       extiri: external,
     });
+    await lock(admin.cookie, view.profile.uuid, view.version.uuid);
     const switched = await as(admin.cookie).put(
       `/app/profile/${view.profile.uuid}/version/${view.version.uuid}`,
       {
@@ -224,6 +231,7 @@ describe('profiles and versions', () => {
     );
 
     // Editing the published version makes draft 2 and leaves version 1 exactly as it was.
+    await lock(admin.cookie, draft.profile.uuid, draft.version.uuid);
     const edited = await as(admin.cookie).put(
       `/app/profile/${draft.profile.uuid}/version/${draft.version.uuid}`,
       {
@@ -253,7 +261,7 @@ describe('profiles and versions', () => {
       content,
     );
     expect([403, 409]).toContain(second.statusCode);
-    // Published tags stay.
+    // Published tags stay (the lock moved to the new draft with the save).
     const dropTag = await as(admin.cookie).put(
       `/app/profile/${draft.profile.uuid}/version/${v2.version.uuid}`,
       { ...content, tags: ['books'] },
@@ -279,6 +287,7 @@ describe('profiles and versions', () => {
     const { org, admin } = await group();
     const draft = await createProfile(admin.cookie, org.id);
     await publish(admin.cookie, draft);
+    await lock(admin.cookie, draft.profile.uuid, draft.version.uuid);
     const v2 = (
       await as(admin.cookie).put(
         `/app/profile/${draft.profile.uuid}/version/${draft.version.uuid}`,
@@ -289,6 +298,7 @@ describe('profiles and versions', () => {
     expect(
       (await as(admin.cookie).delete(`/app/profile/${draft.profile.uuid}/draft`)).statusCode,
     ).toBe(200);
+    await lock(admin.cookie, draft.profile.uuid, draft.version.uuid);
     const v2again = (
       await as(admin.cookie).put(
         `/app/profile/${draft.profile.uuid}/version/${draft.version.uuid}`,

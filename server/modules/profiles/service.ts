@@ -18,7 +18,7 @@ import { groupPolicy, isMember, type GroupActor } from '../organizations/policy'
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
 import { copyVersionComponents, countVersionComponents } from '../components/repo';
-import type { LockService } from '../locks/service';
+import { lockResource, type LockService } from '../locks/service';
 import type { JsonObject } from '../../../xapi/index';
 import { normalizeDocument } from './document';
 import { freezeVersion, versionDocument } from './publishing';
@@ -228,8 +228,9 @@ export class ProfileService {
   }
 
   /**
-   * Saves Edit Profile Details. A draft changes in place; a published version stays as it is and
-   * the change goes into the next version, a new draft copied from it — refused while a draft exists.
+   * Saves Edit Profile Details, for the holder of the version's write lock. A draft changes in
+   * place; a published version stays as it is and the change goes into the next version, a new
+   * draft copied from it (the lock moves to it) — refused while a draft exists.
    */
   async update(
     user: UserRow | null,
@@ -245,6 +246,7 @@ export class ProfileService {
         const { profile } = loaded;
         const current = profile.currentDraftVersionId ?? profile.currentPublishedVersionId;
         if (target.id !== current) throw forbidden('Only the current version can be edited.');
+        await this.deps.locks.requireHeld(tx, author, lockResource.version(target.id));
         const content = {
           name: input.name,
           description: input.description,
@@ -285,6 +287,12 @@ export class ProfileService {
           createdBy: author.id,
         });
         await copyVersionComponents(tx, target.id, draft.id);
+        await this.deps.locks.transfer(
+          tx,
+          author,
+          lockResource.version(target.id),
+          lockResource.version(draft.id),
+        );
         updatedProfile = await updateProfile(tx, profile.id, { currentDraftVersionId: draft.id });
         return this.view({ ...loaded, profile: updatedProfile }, draft, tx);
       });
