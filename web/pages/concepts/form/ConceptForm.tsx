@@ -29,13 +29,13 @@ import { PROFILE_LIMITS } from '../../../../common/profiles';
 import { DISCARD_TITLE } from '../../profile/ProfileForm';
 import { ErrorAlert } from '../../profile/parts';
 import { TranslationsField } from '../../profile/TranslationsField';
+import { CONCEPT_TYPE_LABELS } from '../format';
 import { ConceptIriField, FixedIri } from './ConceptIriField';
 import { ComponentListField, MediaTypeField, ResponsesField, SchemaField } from './fields';
 import { useLiveFindings } from './live-check';
 import { LiveFindings } from './LiveFindings';
 import { RecommendedTermsField, SimilarTermsField } from './TermFields';
 import {
-  CONCEPT_TYPE_LABELS,
   DOCUMENT_TYPE_LABELS,
   EXTENSION_TYPE_LABELS,
   INTERACTION_COMPONENTS,
@@ -178,6 +178,15 @@ export function ConceptForm({
               {LIMITED_EDIT_MESSAGE}
             </Alert>
           )}
+          <TextInput
+            {...nameField}
+            label="Name"
+            required
+            readOnly={readOnly}
+            variant={filled}
+            maxLength={PROFILE_LIMITS.nameMax}
+            error={errors.name?.message}
+          />
           {isNew ? (
             <ConceptIriField
               conceptType={conceptType}
@@ -213,15 +222,6 @@ export function ConceptForm({
           ) : (
             <FixedIri conceptType={conceptType} iri={iri ?? ''} />
           )}
-          <TextInput
-            {...nameField}
-            label="Name"
-            required
-            readOnly={readOnly}
-            variant={filled}
-            maxLength={PROFILE_LIMITS.nameMax}
-            error={errors.name?.message}
-          />
           <Textarea
             {...form.register('description')}
             label="Description"
@@ -280,7 +280,9 @@ export function ConceptForm({
                 {...form.register('activityType')}
                 label="Activity Type"
                 description="The IRI of the kind of activity, e.g. an Activity Type concept's IRI."
-                placeholder="http://adlnet.gov/expapi/activities/assessment"
+                placeholder={
+                  readOnly ? undefined : 'http://adlnet.gov/expapi/activities/assessment'
+                }
                 required
                 readOnly={readOnly}
                 variant={filled}
@@ -291,7 +293,7 @@ export function ConceptForm({
                 {...form.register('moreInfo')}
                 label="More Information"
                 description="An IRI where a person finds more about the activity."
-                placeholder="https://"
+                placeholder={readOnly ? undefined : 'https://'}
                 readOnly={readOnly}
                 variant={filled}
                 maxLength={PROFILE_LIMITS.iriMax}
@@ -356,7 +358,7 @@ export function ConceptForm({
                 {...form.register('extensions')}
                 label="Extensions"
                 description="The activity definition's extensions as a JSON object keyed by extension IRI; leave empty for none."
-                placeholder='{ "https://example.org/extensions/level": 3 }'
+                placeholder={readOnly ? undefined : '{ "https://example.org/extensions/level": 3 }'}
                 readOnly={readOnly}
                 variant={filled}
                 autosize
@@ -446,7 +448,7 @@ export function ConceptForm({
                 {...form.register('contextIri')}
                 label="Context IRI"
                 description="A JSON-LD context for the values, if they are JSON-LD."
-                placeholder="https://"
+                placeholder={readOnly ? undefined : 'https://'}
                 readOnly={readOnly}
                 variant={filled}
                 maxLength={PROFILE_LIMITS.iriMax}

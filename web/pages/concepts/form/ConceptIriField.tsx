@@ -1,7 +1,7 @@
 import { Code, Input, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { generatedConceptIri, type ConceptType } from '../../../../common/concepts';
 import { PROFILE_LIMITS } from '../../../../common/profiles';
-import { CONCEPT_TYPE_LABELS } from './values';
+import { CONCEPT_TYPE_LABELS } from '../format';
 
 export type ConceptIriType = 'generated-iri' | 'external-iri';
 

@@ -7,7 +7,7 @@ import {
   type SimilarTerm,
 } from '../../../../common/concepts';
 import { TermSearch } from './TermSearch';
-import { CONCEPT_TYPE_LABELS } from './values';
+import { CONCEPT_TYPE_LABELS } from '../format';
 
 const RELATION_LABELS: Record<RelationType, string> = {
   related: 'Related',

@@ -16,7 +16,7 @@ import type { ConceptList, ConceptRow, ConceptType } from '../../../../common/co
 import { conceptKeys, useConceptSearch } from '../../../api/concepts';
 import { http } from '../../../api/http';
 import { ErrorAlert } from '../../profile/parts';
-import { CONCEPT_TYPE_LABELS } from './values';
+import { CONCEPT_TYPE_LABELS } from '../format';
 
 export const NO_TERMS_FOUND = 'No results found';
 const SHOWN = 10;
@@ -110,7 +110,7 @@ export function TermSearch({
         <Paper withBorder radius="sm">
           <ScrollArea.Autosize mah={320}>
             <Stack gap={0} role="list" aria-label={`${label} results`}>
-              {rows.slice(0, SHOWN).map((row) => (
+              {rows.slice(0, SHOWN).map((row, index) => (
                 <Group
                   key={row.uuid}
                   role="listitem"
@@ -119,7 +119,11 @@ export function TermSearch({
                   gap="sm"
                   px="sm"
                   py={6}
-                  style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                  style={
+                    index === 0
+                      ? undefined
+                      : { borderTop: '1px solid var(--mantine-color-default-border)' }
+                  }
                 >
                   <Stack gap={0} style={{ minWidth: 0 }}>
                     <Group gap={6} wrap="nowrap">

@@ -130,15 +130,6 @@ export function withoutUnusedFields<
   return values;
 }
 
-export const CONCEPT_TYPE_LABELS: Record<ConceptType, string> = {
-  Verb: 'Verb',
-  ActivityType: 'Activity Type',
-  AttachmentUsageType: 'Attachment Usage Type',
-  Activity: 'Activity',
-  Document: 'Document',
-  Extension: 'Extension',
-};
-
 /** One sentence per kind for the chooser. */
 export const CONCEPT_TYPE_SENTENCES: Record<ConceptType, string> = {
   Verb: 'An action a statement reports, such as “completed” or “paused”.',
