@@ -2,9 +2,14 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Route, RouterProvider, Routes, useParams } from 'react-router';
 import type { ConceptList, ConceptRow, ConceptType } from '../../../../../common/concepts';
+import type { Profile, ProfileVersion } from '../../../../../common/profiles';
 import { theme } from '../../../../app/theme';
+import { ConceptScopeContext, type ConceptScope } from '../../scope';
+import { ConceptTypeChooser } from '../ConceptTypeChooser';
+import { CreateConceptPage } from '../CreateConceptPage';
+import { EditConceptPage } from '../EditConceptPage';
 import { PROFILE_ID, PROFILE_IRI, V1 } from '../../../profile/testing/stub';
 
 export {
@@ -76,8 +81,8 @@ export const VERSION_CONCEPTS_PATH = `/app/profile/${PROFILE_ID}/version/${V1}/c
  * Renders one component with the providers and a memory router, without the app's routes.
  * Mantine's test environment turns transitions off, so dropdowns and dialogs open at once.
  */
-export function renderAlone(ui: ReactElement, path = '/') {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+export function renderAlone(ui: ReactElement, path = '/', route = '*') {
+  const router = createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider theme={theme} env="test">
@@ -87,4 +92,42 @@ export function renderAlone(ui: ReactElement, path = '/') {
     </MantineProvider>,
   );
   return router;
+}
+
+/**
+ * Renders the concept form screens in a version's Concepts tab, as the version page mounts them:
+ * the list and a concept's page are stand-ins that name themselves.
+ */
+export function renderScreens(
+  path: string,
+  scope: { profile: Profile; version: ProfileVersion; canAuthor?: boolean },
+) {
+  const base = '/organization/:organizationId/profile/:profileId/version/:versionId/concepts';
+  const Area = () => {
+    const { organizationId = '', profileId = '' } = useParams();
+    const listPath = (versionId = scope.version.uuid) =>
+      `/organization/${organizationId}/profile/${profileId}/version/${versionId}/concepts`;
+    const value: ConceptScope = {
+      profile: scope.profile,
+      version: scope.version,
+      paths: (versionId, sub = '') =>
+        `/organization/${organizationId}/profile/${profileId}/version/${versionId}${sub ? `/${sub}` : ''}`,
+      canAuthor: scope.canAuthor ?? true,
+      listPath,
+      conceptPath: (conceptId, rest = '', versionId = scope.version.uuid) =>
+        `${listPath(versionId)}/${conceptId}${rest === '' ? '' : `/${rest}`}`,
+    };
+    return (
+      <ConceptScopeContext.Provider value={value}>
+        <Routes>
+          <Route index element={<p>Concept list</p>} />
+          <Route path="create" element={<ConceptTypeChooser />} />
+          <Route path="create/:type" element={<CreateConceptPage />} />
+          <Route path=":conceptId" element={<p>Concept page</p>} />
+          <Route path=":conceptId/edit/*" element={<EditConceptPage />} />
+        </Routes>
+      </ConceptScopeContext.Provider>
+    );
+  };
+  return renderAlone(<Area />, path, `${base}/*`);
 }

@@ -1,0 +1,93 @@
+import { Anchor, Breadcrumbs, Paper, Stack, Text } from '@mantine/core';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import type { ConceptValues } from '../../../../common/concepts';
+import { useCreateConcept } from '../../../api/concepts';
+import { feedback } from '../../../app/feedback-store';
+import { groupVersionPath } from '../../profile/format';
+import { CONCEPT_TYPE_LABELS } from '../format';
+import { useConceptScope } from '../scope';
+import { ConceptForm } from './ConceptForm';
+import { CHOOSER_TITLE, createPath } from './ConceptTypeChooser';
+import { blankConceptValues, conceptTypeOfParam } from './values';
+
+export const createdMessage = (name: string) => `${name} was successfully created.`;
+
+/** Where a concept is shown after a change: its page in the version the change landed in. */
+export const conceptDetailPath = (
+  organizationId: string,
+  profileId: string,
+  versionId: string,
+  conceptId: string,
+) => groupVersionPath(organizationId, profileId, versionId, `concepts/${conceptId}`);
+
+/**
+ * {base}/concepts/create/{type}: a new concept of one kind. Any other `{type}` goes back to the
+ * chooser. Saving a published version lands in its next draft; the concept is shown there.
+ */
+export function CreateConceptPage() {
+  const scope = useConceptScope();
+  const { type } = useParams();
+  const navigate = useNavigate();
+  const { profile, version } = scope;
+  const create = useCreateConcept(profile.uuid, version.uuid);
+  const conceptType = conceptTypeOfParam(type);
+
+  if (!scope.canAuthor) return <Navigate to={scope.listPath()} replace />;
+  if (!conceptType) return <Navigate to={createPath(scope.listPath())} replace />;
+  const label = CONCEPT_TYPE_LABELS[conceptType];
+
+  const save = (values: ConceptValues) =>
+    create.mutate(values, {
+      onSuccess: (change) => {
+        feedback.showSuccess({ subject: 'Concept created', message: createdMessage(values.name) });
+        void navigate(
+          conceptDetailPath(
+            profile.organization.uuid,
+            profile.uuid,
+            change.versionId,
+            change.concept.uuid,
+          ),
+        );
+      },
+    });
+
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to={scope.listPath()} size="sm">
+          Concepts
+        </Anchor>
+        <Anchor component={Link} to={createPath(scope.listPath())} size="sm">
+          {CHOOSER_TITLE}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      </Breadcrumbs>
+      {version.state === 'published' && (
+        <Text size="sm" c="dimmed">
+          This version is published: the new {label.toLowerCase()} goes into the profile&apos;s next
+          draft.
+        </Text>
+      )}
+      <Text size="sm" c="dimmed">
+        Fields marked with an asterisk (*) are required.
+      </Text>
+      <Paper withBorder radius="md" p="lg">
+        <ConceptForm
+          key={conceptType}
+          mode="create"
+          conceptType={conceptType}
+          initial={blankConceptValues(conceptType, true)}
+          profileId={profile.uuid}
+          versionId={version.uuid}
+          profileIri={profile.iri}
+          busy={create.isPending}
+          error={create.error}
+          onSubmit={save}
+          onCancel={() => void navigate(scope.listPath())}
+        />
+      </Paper>
+    </Stack>
+  );
+}
