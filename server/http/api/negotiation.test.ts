@@ -64,6 +64,8 @@ describe('profile pages and IRIs: content negotiation', () => {
       expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/ld\+json/);
       expect(response.headers['last-modified']).toBeTruthy();
+      // Readable from other origins too, so linked-data tools in browsers can follow IRIs.
+      expect(response.headers['access-control-allow-origin']).toBe('*');
       expect(response.json()).toEqual(expected);
     }
   });

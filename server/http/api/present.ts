@@ -31,6 +31,9 @@ export async function sendDocument(
   if (!chosen || chosen === 'html') throw notAcceptable();
   const etag = chosen === 'turtle' ? answer.etag.replace(/"$/, '-ttl"') : answer.etag;
   reply
+    // Documents are readable from any origin, wherever they are served (pages, /api/iri too).
+    .header('access-control-allow-origin', '*')
+    .header('access-control-expose-headers', 'Last-Modified, ETag')
     .header('last-modified', answer.lastModified.toUTCString())
     .header('etag', etag)
     .header('cache-control', 'no-cache')
