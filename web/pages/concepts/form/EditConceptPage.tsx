@@ -1,7 +1,7 @@
 import { Alert, Anchor, Breadcrumbs, Center, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import type { ConceptValues, ConceptView } from '../../../../common/concepts';
+import type { ConceptChange, ConceptValues, ConceptView } from '../../../../common/concepts';
 import { similarTermsOf } from '../../../../common/concept-content';
 import { conceptLockPath, useUpdateConcept, useVersionConcept } from '../../../api/concepts';
 import { feedback } from '../../../app/feedback-store';
@@ -45,8 +45,13 @@ function EditConcept({ view }: { view: ConceptView }) {
   const update = useUpdateConcept(profile.uuid, version.uuid, concept.uuid);
   const [dialog, setDialog] = useState<'deprecate' | 'delete' | null>(null);
   const [initial] = useState(() => editValues(concept.conceptType, concept.form));
-  const detail = (versionId: string) =>
-    conceptDetailPath(profile.organization.uuid, profile.uuid, versionId, concept.uuid);
+  const detail = (change: ConceptChange) =>
+    conceptDetailPath(
+      profile.organization.uuid,
+      profile.uuid,
+      change.versionId,
+      change.concept.uuid,
+    );
   const target: ConceptTarget = {
     profileId: profile.uuid,
     versionId: version.uuid,
@@ -83,7 +88,7 @@ function EditConcept({ view }: { view: ConceptView }) {
             update.mutate(updateInput(values), {
               onSuccess: (change) => {
                 feedback.showSuccess({ subject: 'Concept saved', message: SAVED_MESSAGE });
-                void navigate(detail(change.versionId));
+                void navigate(detail(change));
               },
             })
           }
@@ -98,7 +103,7 @@ function EditConcept({ view }: { view: ConceptView }) {
           holdsLock
           onClose={() => setDialog(null)}
           target={target}
-          onDeprecated={(change) => void navigate(detail(change.versionId))}
+          onDeprecated={(change) => void navigate(detail(change))}
         />
       )}
       {dialog === 'delete' && (
