@@ -6,6 +6,9 @@ import { isCurrentVersion, isMemberOf } from '../profile/format';
 import { AddConceptsPage } from './AddConceptsPage';
 import { ConceptDetailPage } from './ConceptDetailPage';
 import { ConceptsListPage } from './ConceptsListPage';
+import { ConceptTypeChooser } from './form/ConceptTypeChooser';
+import { CreateConceptPage } from './form/CreateConceptPage';
+import { EditConceptPage } from './form/EditConceptPage';
 import {
   ConceptScopeContext,
   useConceptScope,
@@ -44,6 +47,8 @@ export function ConceptsArea({ view, paths }: { view: ProfileView; paths: Versio
     <ConceptScopeContext.Provider value={scope}>
       <Routes>
         <Route index element={<ConceptsListPage />} />
+        <Route path="create" element={<ConceptTypeChooser />} />
+        <Route path="create/:type" element={<CreateConceptPage />} />
         <Route
           path="add"
           element={
@@ -53,6 +58,7 @@ export function ConceptsArea({ view, paths }: { view: ProfileView; paths: Versio
           }
         />
         <Route path=":conceptId" element={<ConceptDetailPage />} />
+        <Route path=":conceptId/edit/*" element={<EditConceptPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </ConceptScopeContext.Provider>

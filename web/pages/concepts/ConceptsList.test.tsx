@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_CONCEPTS_MESSAGE } from '../../../common/concepts';
 import { feedback } from '../../app/feedback-store';
+import { CHOOSER_TITLE } from './form/ConceptTypeChooser';
 import {
   ada,
   CONCEPT_2,
@@ -227,6 +228,30 @@ describe('concept list', () => {
       ),
     );
     expect(screen.queryByRole('link', { name: 'Create Concept' })).toBeNull();
+  });
+
+  it('opens the create and edit screens of the forms under the tab', async () => {
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
+        [`GET ${conceptsApi()}`]: ok(conceptList([conceptRow()])),
+        [`GET ${conceptsApi(V1, `/${CONCEPT_ID}`)}`]: ok(conceptView({}, { edit: false })),
+      },
+      signedIn(ada),
+    );
+    const router = renderApp(versionPath(V1, 'concepts'));
+    await userEvent.click(await screen.findByRole('link', { name: 'Create Concept' }));
+    expect(await screen.findByRole('heading', { name: CHOOSER_TITLE })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Activity Type' })).toHaveAttribute(
+      'href',
+      versionPath(V1, 'concepts/create/ActivityType'),
+    );
+    // Without the right to edit, the edit address shows the concept page.
+    await router.navigate(versionPath(V1, `concepts/${CONCEPT_ID}/edit`));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(versionPath(V1, `concepts/${CONCEPT_ID}`)),
+    );
+    expect(await screen.findByRole('region', { name: 'Concept details' })).toBeVisible();
   });
 
   it('answers unknown screens under the tab with the not-found view', async () => {
