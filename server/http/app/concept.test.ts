@@ -266,6 +266,14 @@ describe('concepts', () => {
     expect(draftList.concepts.find((c) => c.uuid === conceptId)?.status).toBe('Published');
     const publishedList = (await calls.get(base(published))).json<ConceptList>();
     expect(publishedList.total).toBe(1);
+    // Home shows the newest published concepts, never draft ones.
+    const home = (await callsOf(t.app).get('/app/home')).json<{
+      latestConcepts: Array<{ uuid: string; parentProfile: { uuid: string } }>;
+    }>();
+    expect(home.latestConcepts.map((c) => c.uuid)).toContain(conceptId);
+    expect(home.latestConcepts.map((c) => c.uuid)).not.toContain(
+      response.json<ConceptChange>().concept.uuid,
+    );
     // A second change goes to the same draft; the published version is no longer current.
     expect((await calls.post(base(published), verb('scan'))).statusCode).toBe(403);
   });

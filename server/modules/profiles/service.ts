@@ -17,10 +17,12 @@ import { sendInBackground, type MailLog, type Mailer } from '../mail/mailer';
 import { groupPolicy, isMember, type GroupActor } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
-import { copyVersionComponents, countVersionComponents } from '../components/repo';
+import { latestPublished } from '../concepts/repo';
+import { countVersionComponents } from '../components/repo';
 import { lockResource, type LockService } from '../locks/service';
 import type { JsonObject } from '../../../xapi/index';
 import { normalizeDocument } from './document';
+import { draftFor, versionIri } from './drafts';
 import { freezeVersion, versionDocument } from './publishing';
 import { presentListItem, presentProfile, presentVersion } from './presenter';
 import {
@@ -39,7 +41,6 @@ import {
   listPublished,
   listVerificationRequests,
   listVersions,
-  nextVersionNumber,
   updateProfile,
   updateVersion,
   type PublishedSort,
@@ -62,8 +63,6 @@ interface Loaded {
   actor: GroupActor;
   member: boolean;
 }
-
-const versionIri = (profileIri: string, version: number) => `${profileIri}/v${version}`;
 
 /**
  * The life of a profile: create, edit (a published version is never changed: the edit lands in a
@@ -276,25 +275,14 @@ export class ProfileService {
         const removed = target.tags.filter((t) => !content.tags.includes(t));
         if (removed.length > 0)
           throw badRequest(`Published tags cannot be removed: ${removed.join(', ')}.`);
-        const number = await nextVersionNumber(tx, profile.id);
-        const draft = await insertVersion(tx, {
-          profileId: profile.id,
-          version: number,
-          iri: versionIri(profile.iri, number),
-          ...content,
-          language: target.language,
-          author: target.author,
-          createdBy: author.id,
-        });
-        await copyVersionComponents(tx, target.id, draft.id);
+        const opened = await draftFor(tx, updatedProfile, target, author.id, content);
         await this.deps.locks.transfer(
           tx,
           author,
           lockResource.version(target.id),
-          lockResource.version(draft.id),
+          lockResource.version(opened.draft.id),
         );
-        updatedProfile = await updateProfile(tx, profile.id, { currentDraftVersionId: draft.id });
-        return this.view({ ...loaded, profile: updatedProfile }, draft, tx);
+        return this.view({ ...loaded, profile: opened.profile }, opened.draft, tx);
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -539,8 +527,20 @@ export class ProfileService {
 
   async home(): Promise<Home> {
     const latest = await this.published({ sort: '-updated', page: 1, limit: 3 });
-    // Concepts arrive with concept authoring; until then there are none to show.
-    return { success: true, latestProfiles: latest.profiles, latestConcepts: [] };
+    const concepts = await latestPublished(this.db, 'concept', 3);
+    return {
+      success: true,
+      latestProfiles: latest.profiles,
+      latestConcepts: concepts.map((row) => ({
+        uuid: row.component.id,
+        name: row.component.name,
+        type: row.component.type,
+        parentProfile: {
+          uuid: row.parent?.id ?? '',
+          name: row.parentVersion?.name ?? '',
+        },
+      })),
+    };
   }
 
   async groupProfiles(

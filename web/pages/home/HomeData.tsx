@@ -76,9 +76,14 @@ function LatestConcepts({ concepts }: { concepts: Home['latestConcepts'] | undef
           {concepts.map((concept) => (
             <li key={concept.uuid}>
               <Group gap="xs" wrap="nowrap">
-                <Text fw={600} lineClamp={1}>
+                <Anchor
+                  component={Link}
+                  to={`${publicProfilePath(concept.parentProfile.uuid)}/concepts/${concept.uuid}`}
+                  fw={600}
+                  lineClamp={1}
+                >
                   {concept.name}
-                </Text>
+                </Anchor>
                 <Badge size="sm" variant="light" color="gray" tt="none">
                   {concept.type}
                 </Badge>
