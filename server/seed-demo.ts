@@ -1,5 +1,6 @@
 import type { CreateProfileInput } from '../common/profiles';
 import type { UserRow } from './db/schema';
+import { conceptInputSchema } from '../common/concepts';
 import { lockResource } from './modules/locks/service';
 import type { Services } from './services';
 
@@ -36,6 +37,42 @@ const practiceProfile: CreateProfileInput = {
   tags: ['practice', 'coaching', 'demo'],
 };
 
+/** The reading profile's vocabulary: a verb pair, an activity type and a result extension. */
+const readingConcepts = [
+  {
+    conceptType: 'Verb',
+    name: 'read',
+    description: 'Went through a text from beginning to end, or a stated part of it.',
+    translations: [{ language: 'fr', translationName: 'a lu', translationDesc: 'A lu un texte.' }],
+    iriType: 'generated-iri',
+    geniri: 'read',
+  },
+  {
+    conceptType: 'Verb',
+    name: 'skimmed',
+    description: 'Looked through a text quickly to find its main points.',
+    iriType: 'generated-iri',
+    geniri: 'skimmed',
+  },
+  {
+    conceptType: 'ActivityType',
+    name: 'book',
+    description: 'A book, printed or electronic.',
+    iriType: 'generated-iri',
+    geniri: 'book',
+  },
+  {
+    conceptType: 'Extension',
+    name: 'pages read',
+    description: 'How many pages the reader went through in one sitting.',
+    iriType: 'generated-iri',
+    geniri: 'pages-read',
+    type: 'ResultExtension',
+    schemaType: 'inlineSchema',
+    inlineSchema: '{ "type": "integer", "minimum": 0 }',
+  },
+];
+
 /**
  * A living site for a newcomer: a demo working group owned by the first admin, with two
  * published profiles — one in three languages with two versions.
@@ -49,6 +86,14 @@ export async function seedDemoContent(services: Services, admin: UserRow): Promi
   });
 
   const reading = await services.profiles.create(admin, group.uuid, readingProfile);
+  for (const concept of readingConcepts) {
+    await services.concepts.create(
+      admin,
+      reading.profile.uuid,
+      reading.version.uuid,
+      conceptInputSchema.parse(concept),
+    );
+  }
   const readingV1 = await services.profiles.publish(
     admin,
     reading.profile.uuid,
