@@ -139,8 +139,11 @@ export function liveFindings(values: ConceptFormValues, ctx: LiveCheckContext): 
     return [];
   }
   // Fields left blank are not the validator's to report.
-  if (content.inlineSchema === '') delete content.inlineSchema;
   if (content.schema === '') delete content.schema;
+  // The validator checks an inline schema with Ajv, which compiles code at run time: the site's
+  // Content-Security-Policy forbids that in the browser. The form's own rules check that the
+  // schema is a JSON object, and the server checks the rest when the concept is saved.
+  delete content.inlineSchema;
   const related = [
     ...values.similarTerms.map((t) => t.iri),
     ...(values.conceptType === 'Extension' ? values.recommendedTerms : []),

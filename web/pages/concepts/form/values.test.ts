@@ -96,6 +96,16 @@ describe('the live check', () => {
       expect(liveFindings(blankConceptValues(type, true), ctx)).toEqual([]);
   });
 
+  it('leaves inline schemas to the form and the server: checking them compiles code', () => {
+    const values = {
+      ...blankConceptValues('Extension', true),
+      type: 'ContextExtension',
+      schemaType: 'inlineSchema' as const,
+      inlineSchema: '{"type": "nonsense"}',
+    };
+    expect(liveFindings(values, ctx)).toEqual([]);
+  });
+
   it('reports the concept’s own findings with their place in it', () => {
     const findings = liveFindings(
       { ...blankConceptValues('Document', true), type: 'StateResource', mediaType: 'json' },
