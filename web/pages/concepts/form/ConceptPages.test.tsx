@@ -216,6 +216,34 @@ describe('editing a concept', () => {
     );
   });
 
+  it('goes on to the new draft even when the refresh after saving closes the form', async () => {
+    let saved = false;
+    const calls = stubServer(
+      {
+        [`GET ${conceptsApi(V1, `/${CONCEPT_ID}`)}`]: () => [
+          200,
+          // Once the draft exists, the published version's concept is no longer editable there.
+          documentView(true, !saved),
+        ],
+        ...lockHandlers(conceptsApi(V1, `/${CONCEPT_ID}/lock`)),
+        [`PUT ${conceptsApi(V1, `/${CONCEPT_ID}`)}`]: () => {
+          saved = true;
+          return [200, change(V2, CONCEPT_ID)];
+        },
+      },
+      signedIn(ada),
+    );
+    const { profile: p, v1 } = publishedOnly();
+    const router = renderScreens(`${base()}/${CONCEPT_ID}/edit/document`, {
+      profile: p,
+      version: v1,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${base(V2)}/${CONCEPT_ID}`));
+    expect(feedback.getState().success?.message).toBe(SAVED_MESSAGE);
+    expect(calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(1);
+  });
+
   it('limits the editing of a concept published in the profile', async () => {
     stubEdit(documentView(true));
     renderScreens(`${base()}/${CONCEPT_ID}/edit/document`, draft);

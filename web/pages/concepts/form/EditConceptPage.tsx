@@ -85,12 +85,15 @@ function EditConcept({ view }: { view: ConceptView }) {
           busy={update.isPending}
           error={update.error}
           onSubmit={(values) =>
-            update.mutate(updateInput(values), {
-              onSuccess: (change) => {
+            // The answer is awaited, not handed to mutate(): the refresh that follows a save may
+            // close this form (the version on screen is no longer the current one) before it.
+            void update
+              .mutateAsync(updateInput(values))
+              .then((change) => {
                 feedback.showSuccess({ subject: 'Concept saved', message: SAVED_MESSAGE });
                 void navigate(detail(change));
-              },
-            })
+              })
+              .catch(() => undefined)
           }
           onCancel={() => void navigate(scope.conceptPath(concept.uuid))}
           onDeprecate={() => setDialog('deprecate')}
@@ -129,6 +132,13 @@ export function EditConceptPage() {
   const { conceptId = '', '*': rest = '' } = useParams();
   const query = useVersionConcept(scope.profile.uuid, scope.version.uuid, conceptId);
   const sub = rest.replace(/^\/+|\/+$/g, '');
+  // Whether the editor may edit is decided when the concept first loads. A save or deprecation
+  // refreshes it (the version may no longer be current, the concept may be deprecated) while the
+  // screen goes on to the concept's page in the version the change landed in.
+  const key = `${scope.version.uuid}/${conceptId}`;
+  const [admission, setAdmission] = useState<{ key: string; edit: boolean } | null>(null);
+  if (query.data && admission?.key !== key)
+    setAdmission({ key, edit: query.data.permissions.edit });
 
   if (query.error) {
     return (
@@ -147,8 +157,9 @@ export function EditConceptPage() {
       </Center>
     );
   }
-  const { concept, permissions } = query.data;
-  if (!permissions.edit) return <Navigate to={scope.conceptPath(conceptId)} replace />;
+  const { concept } = query.data;
+  if (admission?.key === key && !admission.edit)
+    return <Navigate to={scope.conceptPath(conceptId)} replace />;
   const expected = editSubRoute(concept.conceptType);
   if (sub === '') return <Navigate to={scope.conceptPath(conceptId, `edit/${expected}`)} replace />;
   if (sub.toLowerCase() !== expected) {
