@@ -261,9 +261,12 @@ describe('concept page actions', () => {
           lock: { resource: 'x', expiresAt: '2030-01-01T00:00:00Z', timeoutSeconds: 600 },
         }),
         [`DELETE ${conceptApi(V1, '/lock')}`]: ok({ success: true }),
-        [`POST ${conceptApi(V1, '/deprecate')}`]: ok(change(V2)),
+        // The server names the concept the change landed in.
+        [`POST ${conceptApi(V1, '/deprecate')}`]: ok(change(V2, CONCEPT_2)),
         [`GET ${versionApi(V2)}`]: ok(view(after.profile, after.v2)),
-        [`GET ${conceptApi(V2)}`]: ok(conceptView({ status: 'Deprecated' })),
+        [`GET ${conceptsApi(V2, `/${CONCEPT_2}`)}`]: ok(
+          conceptView({ uuid: CONCEPT_2, status: 'Deprecated' }),
+        ),
       },
       signedIn(ada),
     );
@@ -285,7 +288,7 @@ describe('concept page actions', () => {
     await userEvent.type(link, 'https://example.org/verbs/started');
     await userEvent.click(submit);
     await waitFor(() =>
-      expect(router.state.location.pathname).toBe(versionPath(V2, `concepts/${CONCEPT_ID}`)),
+      expect(router.state.location.pathname).toBe(versionPath(V2, `concepts/${CONCEPT_2}`)),
     );
     expect(await screen.findByRole('status')).toHaveTextContent(DEPRECATED_MESSAGE);
     const changes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);

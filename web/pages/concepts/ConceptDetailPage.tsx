@@ -209,7 +209,7 @@ function ConceptDetail({ view }: { view: ConceptView }) {
           onClose={() => setDialog(null)}
           target={target}
           onDeprecated={(change) =>
-            void navigate(scope.conceptPath(concept.uuid, '', change.versionId))
+            void navigate(scope.conceptPath(change.concept.uuid, '', change.versionId))
           }
         />
       )}
