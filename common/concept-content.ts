@@ -73,6 +73,20 @@ const RELATION_KEYS = [
   'narrowMatch',
 ];
 
+/** The interaction components each interaction type uses (xAPI 1.0.3, Interaction Components). */
+const componentsOf: Record<string, ReadonlyArray<(typeof INTERACTION_COMPONENT_KEYS)[number]>> = {
+  'true-false': [],
+  choice: ['choices'],
+  'fill-in': [],
+  'long-fill-in': [],
+  matching: ['source', 'target'],
+  performance: ['steps'],
+  sequencing: ['choices'],
+  likert: ['scale'],
+  numeric: [],
+  other: [],
+};
+
 export interface ContentContext {
   iri: string;
   /** The version the concept was defined in. */
@@ -192,7 +206,7 @@ export function conceptContent(values: ConceptValues, ctx: ContentContext): Json
         definition.interactionType = values.interactionType;
         if (values.correctResponsesPattern.length > 0)
           definition.correctResponsesPattern = values.correctResponsesPattern;
-        for (const key of INTERACTION_COMPONENT_KEYS) {
+        for (const key of componentsOf[values.interactionType] ?? []) {
           const list = values[key];
           if (list.length > 0)
             definition[key] = list.map((c) => ({

@@ -308,6 +308,21 @@ describe('concepts', () => {
       { language: 'fr', translationName: 'lire', translationDesc: 'Lire.' },
     ]);
     expect(view2.concept.publishedInProfile).toBe(true);
+    // The published version keeps showing the concept as it was published.
+    const frozen = (await calls.get(url)).json<ConceptView>();
+    expect(frozen.concept.translations).toEqual([]);
+    await lock(admin.cookie, published, conceptId, draftId);
+    expect(
+      (await calls.post(`${base(published, draftId)}/${conceptId}/deprecate`, { reason: 'Old.' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await calls.get(url)).json<ConceptView>().concept.status).toBe('Published');
+    const list = (await calls.get(base(published))).json<ConceptList>();
+    expect(list.concepts[0]?.status).toBe('Published');
+    expect(
+      (await calls.get(`${base(published, draftId)}/${conceptId}`)).json<ConceptView>().concept
+        .status,
+    ).toBe('Deprecated');
   });
 
   it('gives a concept lock to exactly one of two people asking at once', async () => {

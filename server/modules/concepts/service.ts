@@ -76,6 +76,29 @@ function fixedParts(content: Json): string {
 }
 
 /**
+ * How a published version shows its own items: as its frozen document has them, so a later
+ * change in a newer draft (a translation, a deprecation) does not show up in older versions.
+ */
+function frozenAs(access: VersionAccess): (row: ComponentListRow) => ComponentListRow {
+  const snapshot = access.version.state === 'published' ? access.version.snapshot : null;
+  const items = Array.isArray(snapshot?.concepts) ? (snapshot.concepts as Json[]) : [];
+  const byIri = new Map(items.map((item) => [item.id, item]));
+  return (row) => {
+    const content = byIri.get(row.component.iri);
+    if (!content) return row;
+    return {
+      ...row,
+      component: {
+        ...row.component,
+        content,
+        name: contentLabels(content).name || row.component.name,
+        deprecated: content.deprecated === true,
+      },
+    };
+  };
+}
+
+/**
  * Concepts inside profile versions: authored by members of the owning group on the current
  * version, read by everyone where a published version lists them. A change to a published
  * version lands in a new draft; edits need the editor's write lock.
@@ -137,9 +160,10 @@ export class ConceptService {
   ): Promise<ConceptList> {
     const access = await this.access(user, profileId, versionId);
     const { rows, total } = await listVersionItems(this.db, access.version.id, 'concept', query);
+    const asPublished = frozenAs(access);
     return {
       success: true,
-      concepts: rows.map(presentConceptRow),
+      concepts: rows.map((row) => presentConceptRow(asPublished(row))),
       page: query.page,
       limit: query.limit,
       total,
@@ -169,7 +193,9 @@ export class ConceptService {
 
   async get(user: UserRow | null, profileId: string, versionId: string, conceptId: string) {
     const access = await this.access(user, profileId, versionId);
-    const { entry, row } = await this.listed(this.db, access, conceptId);
+    const listed = await this.listed(this.db, access, conceptId);
+    const { entry } = listed;
+    const row = frozenAs(access)(listed.row);
     const current = access.member && access.version.id === currentVersionId(access.profile);
     const own = !entry.linked && row.component.profileId === access.profile.id;
     return this.view(user, row, entry.linked, {
