@@ -1,3 +1,4 @@
+import { DiscardChangesDialog } from '../common/DiscardChangesDialog';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
@@ -5,7 +6,6 @@ import {
   Fieldset,
   Group,
   Input,
-  Modal,
   Stack,
   Text,
   Textarea,
@@ -28,7 +28,7 @@ export type ProfileFormOutput = z.output<typeof updateVersionSchema>;
 export type IriField =
   { fixed: false; generatedIri: string | undefined } | { fixed: true; value: string };
 
-export const DISCARD_TITLE = 'Discard Changes?';
+export { DISCARD_TITLE } from '../common/DiscardChangesDialog';
 
 /**
  * Profile Details: IRI, name, description, translations, more information and tags, checked by
@@ -179,30 +179,15 @@ export function ProfileForm({
           </Group>
         </Stack>
       </Fieldset>
-      <Modal
+      <DiscardChangesDialog
         opened={discarding}
-        onClose={() => setDiscarding(false)}
-        title={DISCARD_TITLE}
-        centered
-      >
-        <Stack gap="lg">
-          <Text size="sm">Your changes to this profile have not been saved and will be lost.</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setDiscarding(false)} data-autofocus>
-              Keep Editing
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setDiscarding(false);
-                onCancel();
-              }}
-            >
-              Discard Changes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        subject="profile"
+        onKeep={() => setDiscarding(false)}
+        onDiscard={() => {
+          setDiscarding(false);
+          onCancel();
+        }}
+      />
     </form>
   );
 }

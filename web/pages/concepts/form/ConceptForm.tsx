@@ -4,10 +4,8 @@ import {
   Button,
   Fieldset,
   Group,
-  Modal,
   Select,
   Stack,
-  Text,
   Textarea,
   TextInput,
   Title,
@@ -26,7 +24,7 @@ import {
   type ConceptValues,
 } from '../../../../common/concepts';
 import { PROFILE_LIMITS } from '../../../../common/profiles';
-import { DISCARD_TITLE } from '../../profile/ProfileForm';
+import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
 import { ErrorAlert } from '../../profile/parts';
 import { TranslationsField } from '../../profile/TranslationsField';
 import { CONCEPT_TYPE_LABELS } from '../format';
@@ -525,30 +523,15 @@ export function ConceptForm({
           </Group>
         </Stack>
       </Fieldset>
-      <Modal
+      <DiscardChangesDialog
         opened={discarding}
-        onClose={() => setDiscarding(false)}
-        title={DISCARD_TITLE}
-        centered
-      >
-        <Stack gap="lg">
-          <Text size="sm">Your changes to this concept have not been saved and will be lost.</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setDiscarding(false)} data-autofocus>
-              Keep Editing
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setDiscarding(false);
-                onCancel();
-              }}
-            >
-              Discard Changes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        subject="concept"
+        onKeep={() => setDiscarding(false)}
+        onDiscard={() => {
+          setDiscarding(false);
+          onCancel();
+        }}
+      />
     </form>
   );
 }
