@@ -16,9 +16,16 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LIMITED_EDIT_MESSAGE, type ConceptView } from '../../../common/concepts';
 import { useVersionConcept } from '../../api/concepts';
 import { HttpError } from '../../api/http';
-import { formatDate, groupPath, publicProfilePath } from '../profile/format';
+import { formatDate, publicProfilePath } from '../profile/format';
 import { ErrorAlert } from '../profile/parts';
-import { Field, FieldGrid, IriText, TranslationsTable, TypeSpecificFields } from './ConceptFields';
+import {
+  Field,
+  FieldGrid,
+  IriText,
+  ParentFields,
+  TranslationsTable,
+  TypeSpecificFields,
+} from './ConceptFields';
 import { ConceptPanel } from './ConceptPanel';
 import { LinkedBadge, StatusBadge } from './ConceptsTable';
 import {
@@ -173,28 +180,7 @@ function ConceptDetail({ view }: { view: ConceptView }) {
             <TranslationsTable concept={concept} />
           </Field>
           <TypeSpecificFields concept={concept} onOpenTerm={setPanel} />
-          <Field label="Parent Profile">
-            {parent ? (
-              <Anchor component={Link} to={publicProfilePath(parent.uuid)} size="sm">
-                {parent.name}
-              </Anchor>
-            ) : (
-              <Text span size="sm" c="dimmed">
-                None (orphaned)
-              </Text>
-            )}
-          </Field>
-          <Field label="Working Group">
-            {parent ? (
-              <Anchor component={Link} to={groupPath(parent.organization.uuid)} size="sm">
-                {parent.organization.name}
-              </Anchor>
-            ) : (
-              <Text span size="sm" c="dimmed">
-                Unknown
-              </Text>
-            )}
-          </Field>
+          <ParentFields concept={concept} groupLabel="Working Group" />
           <Field label="Updated">
             {formatDate(concept.updatedOn)}
             {concept.updatedBy ? ` by ${concept.updatedBy}` : ''}

@@ -1,7 +1,9 @@
 import { Anchor, Code, List, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ConceptView } from '../../../common/concepts';
 import { languageName } from '../profile/languages';
+import { groupPath, publicProfilePath } from '../profile/format';
 import { prettyJson, typeLabel } from './format';
 
 type Concept = ConceptView['concept'];
@@ -346,5 +348,37 @@ export function FieldGrid({ children, cols = 3 }: { children: ReactNode; cols?: 
     >
       {children}
     </SimpleGrid>
+  );
+}
+
+/** Where a concept comes from: its parent profile and that profile's working group. */
+export function ParentFields({ concept, groupLabel }: { concept: Concept; groupLabel: string }) {
+  const parent = concept.parentProfile;
+  const missing = (text: string) => (
+    <Text span size="sm" c="dimmed">
+      {text}
+    </Text>
+  );
+  return (
+    <>
+      <Field label="Parent Profile">
+        {parent ? (
+          <Anchor component={Link} to={publicProfilePath(parent.uuid)} size="sm">
+            {parent.name}
+          </Anchor>
+        ) : (
+          missing('None (orphaned)')
+        )}
+      </Field>
+      <Field label={groupLabel}>
+        {parent ? (
+          <Anchor component={Link} to={groupPath(parent.organization.uuid)} size="sm">
+            {parent.organization.name}
+          </Anchor>
+        ) : (
+          missing('Unknown')
+        )}
+      </Field>
+    </>
   );
 }

@@ -11,13 +11,19 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useConcept } from '../../api/concepts';
 import { HttpError } from '../../api/http';
-import { formatDate, groupPath, publicProfilePath } from '../profile/format';
+import { formatDate } from '../profile/format';
 import { ErrorAlert } from '../profile/parts';
 import { ClaimDialog } from './ClaimDialog';
-import { Field, FieldGrid, IriText, TranslationsTable, TypeSpecificFields } from './ConceptFields';
+import {
+  Field,
+  FieldGrid,
+  IriText,
+  ParentFields,
+  TranslationsTable,
+  TypeSpecificFields,
+} from './ConceptFields';
 import { CONCEPT_TYPE_LABELS } from './format';
 
 /** What the panel shows of one concept, fetched on its own (`GET /app/concept/{id}`). */
@@ -40,7 +46,6 @@ function PanelBody({ initialId }: { initialId: string }) {
     );
   }
   const { concept, permissions } = query.data;
-  const parent = concept.parentProfile;
   return (
     <Stack gap="md">
       <Stack gap={6}>
@@ -78,28 +83,7 @@ function PanelBody({ initialId }: { initialId: string }) {
         <Field label="Concept Type">{CONCEPT_TYPE_LABELS[concept.conceptType]}</Field>
         <Field label="Updated">{formatDate(concept.updatedOn)}</Field>
         <TypeSpecificFields concept={concept} onOpenTerm={setConceptId} />
-        <Field label="Parent Profile">
-          {parent ? (
-            <Anchor component={Link} to={publicProfilePath(parent.uuid)} size="sm">
-              {parent.name}
-            </Anchor>
-          ) : (
-            <Text span size="sm" c="dimmed">
-              None (orphaned)
-            </Text>
-          )}
-        </Field>
-        <Field label="Author">
-          {parent ? (
-            <Anchor component={Link} to={groupPath(parent.organization.uuid)} size="sm">
-              {parent.organization.name}
-            </Anchor>
-          ) : (
-            <Text span size="sm" c="dimmed">
-              Unknown
-            </Text>
-          )}
-        </Field>
+        <ParentFields concept={concept} groupLabel="Author" />
       </FieldGrid>
       {permissions.claim && (
         <Group>
