@@ -23,7 +23,7 @@ import { groupPolicy, isMember } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { loadVersionAccess, type VersionAccess } from '../profiles/access';
 import { checkDocument } from '../profiles/document';
-import { currentVersionId, draftFor } from '../profiles/drafts';
+import { currentVersionId, draftFor, requireCurrent } from '../profiles/drafts';
 import { versionDocument } from '../profiles/publishing';
 import { findProfile, findVersion } from '../profiles/repo';
 import { presentConceptRow, presentConceptView, presentDeletedItem } from './presenter';
@@ -127,9 +127,15 @@ export class ConceptService {
   /** Member of the owning group working on the current version. */
   private author(access: VersionAccess): UserRow {
     const user = groupPolicy.member(access.actor);
-    if (access.version.id !== currentVersionId(access.profile))
-      throw forbidden('Only the current version can be edited.');
+    requireCurrent(access.profile, access.version);
     return user;
+  }
+
+  /** Whether a signed-in user belongs to a group (a group they cannot see counts as not). */
+  private async isMemberOf(user: UserRow | null, organizationId: string): Promise<boolean> {
+    if (!user) return false;
+    const loaded = await this.deps.organizations.load(user, organizationId).catch(() => null);
+    return loaded !== null && isMember(loaded.actor);
   }
 
   /** The concept as listed by the version, or 404. */
@@ -213,14 +219,7 @@ export class ConceptService {
     let visible =
       (await isListedByPublished(this.db, row.component.id)) && !row.component.deletedAt;
     if (!visible && orphan) visible = user !== null;
-    if (!visible && row.parent && user) {
-      const { actor } = await this.deps.organizations
-        .load(user, row.parent.organizationId)
-        .catch(() => ({
-          actor: { user, level: undefined },
-        }));
-      visible = isMember(actor);
-    }
+    if (!visible && row.parent) visible = await this.isMemberOf(user, row.parent.organizationId);
     if (!visible) throw notFound('No such concept.');
     return this.view(user, row, false, {
       edit: false,
@@ -246,12 +245,7 @@ export class ConceptService {
     let member = false;
     if (version) {
       const profile = await findProfile(this.db, version.profileId);
-      if (profile && user) {
-        const { actor } = await this.deps.organizations
-          .load(user, profile.organizationId)
-          .catch(() => ({ actor: { user, level: undefined } }));
-        member = isMember(actor);
-      }
+      if (profile) member = await this.isMemberOf(user, profile.organizationId);
     }
     const { rows, total } = await searchItems(this.db, {
       kind: 'concept',

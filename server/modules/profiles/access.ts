@@ -5,27 +5,30 @@ import { isMember, type GroupActor } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { findProfile, findVersion } from './repo';
 
-/** A profile as one viewer sees it: its group, the viewer's standing, and the version asked for. */
-export interface VersionAccess {
+/** A profile as one viewer sees it: its group and the viewer's standing in it. */
+export interface ProfileAccess {
   profile: ProfileRow;
   organization: OrganizationRow;
   actor: GroupActor;
   member: boolean;
+}
+
+/** …and the version asked for. */
+export interface VersionAccess extends ProfileAccess {
   version: ProfileVersionRow;
 }
 
 /**
- * Loads a version for a viewer. Drafts exist only for members of the owning group: to everyone
- * else a draft, or a profile without a published version, is not found.
+ * Loads a profile for a viewer. A profile without a published version exists only for members
+ * of the owning group: to everyone else it is not found.
  */
-export async function loadVersionAccess(
+export async function loadProfileAccess(
   organizations: OrganizationService,
   db: Db,
   user: UserRow | null,
   profileId: string,
-  versionId: string,
   forUpdate = false,
-): Promise<VersionAccess> {
+): Promise<ProfileAccess> {
   const profile = await findProfile(db, profileId, forUpdate);
   if (!profile) throw notFound('No such profile.');
   const { organization, actor } = await organizations
@@ -35,8 +38,31 @@ export async function loadVersionAccess(
     });
   const member = isMember(actor);
   if (!member && !profile.currentPublishedVersionId) throw notFound('No such profile.');
-  const version = await findVersion(db, versionId);
-  if (!version || version.profileId !== profile.id || (version.state === 'draft' && !member))
+  return { profile, organization, actor, member };
+}
+
+/** A version of the loaded profile; drafts exist only for members. */
+export function visibleVersion(
+  access: ProfileAccess,
+  version: ProfileVersionRow | null,
+): ProfileVersionRow {
+  if (
+    !version ||
+    version.profileId !== access.profile.id ||
+    (version.state === 'draft' && !access.member)
+  )
     throw notFound('No such version of this profile.');
-  return { profile, organization, actor, member, version };
+  return version;
+}
+
+export async function loadVersionAccess(
+  organizations: OrganizationService,
+  db: Db,
+  user: UserRow | null,
+  profileId: string,
+  versionId: string,
+  forUpdate = false,
+): Promise<VersionAccess> {
+  const access = await loadProfileAccess(organizations, db, user, profileId, forUpdate);
+  return { ...access, version: visibleVersion(access, await findVersion(db, versionId)) };
 }

@@ -10,11 +10,11 @@ import {
   type VerifyDecision,
 } from '../../../common/profiles';
 import type { Db } from '../../db/client';
-import type { OrganizationRow, ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
+import type { ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../accounts/user-repo';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { sendInBackground, type MailLog, type Mailer } from '../mail/mailer';
-import { groupPolicy, isMember, type GroupActor } from '../organizations/policy';
+import { groupPolicy, isMember } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
 import { latestPublished } from '../concepts/repo';
@@ -22,7 +22,8 @@ import { countVersionComponents } from '../components/repo';
 import { lockResource, type LockService } from '../locks/service';
 import type { JsonObject } from '../../../xapi/index';
 import { normalizeDocument } from './document';
-import { draftFor, versionIri } from './drafts';
+import { loadProfileAccess, visibleVersion, type ProfileAccess } from './access';
+import { draftFor, requireCurrent, versionIri } from './drafts';
 import { freezeVersion, versionDocument } from './publishing';
 import { presentListItem, presentProfile, presentVersion } from './presenter';
 import {
@@ -30,7 +31,6 @@ import {
   countProfilesByOrganization,
   deleteProfile,
   deleteVersion,
-  findProfile,
   findProfileByIri,
   findUser,
   findVersion,
@@ -57,12 +57,7 @@ export interface ProfileServiceDeps {
   now?: () => Date;
 }
 
-interface Loaded {
-  profile: ProfileRow;
-  organization: OrganizationRow;
-  actor: GroupActor;
-  member: boolean;
-}
+type Loaded = ProfileAccess;
 
 /**
  * The life of a profile: create, edit (a published version is never changed: the edit lands in a
@@ -92,22 +87,8 @@ export class ProfileService {
     return this.deps.rootIri;
   }
 
-  private async load(
-    user: UserRow | null,
-    profileId: string,
-    db: Db = this.db,
-    forUpdate = false,
-  ): Promise<Loaded> {
-    const profile = await findProfile(db, profileId, forUpdate);
-    if (!profile) throw notFound('No such profile.');
-    const { organization, actor } = await this.deps.organizations
-      .load(user, profile.organizationId, db)
-      .catch(() => {
-        throw notFound('No such profile.');
-      });
-    const member = isMember(actor);
-    if (!member && !profile.currentPublishedVersionId) throw notFound('No such profile.');
-    return { profile, organization, actor, member };
+  private load(user: UserRow | null, profileId: string, db: Db = this.db, forUpdate = false) {
+    return loadProfileAccess(this.deps.organizations, db, user, profileId, forUpdate);
   }
 
   private async view(
@@ -132,14 +113,6 @@ export class ProfileService {
         patterns: counts?.patterns ?? 0,
       }),
     };
-  }
-
-  private visibleVersion(loaded: Loaded, version: ProfileVersionRow | null): ProfileVersionRow {
-    if (!version || version.profileId !== loaded.profile.id)
-      throw notFound('No such version of this profile.');
-    if (version.state === 'draft' && !loaded.member)
-      throw notFound('No such version of this profile.');
-    return version;
   }
 
   private today(): string {
@@ -196,14 +169,14 @@ export class ProfileService {
     const id = loaded.member
       ? (loaded.profile.currentDraftVersionId ?? loaded.profile.currentPublishedVersionId)
       : loaded.profile.currentPublishedVersionId;
-    const version = this.visibleVersion(loaded, id ? await findVersion(this.db, id) : null);
+    const version = visibleVersion(loaded, id ? await findVersion(this.db, id) : null);
     await bumpCounter(this.db, loaded.profile.id, 'view', this.today());
     return this.view(loaded, version);
   }
 
   async version(user: UserRow | null, profileId: string, versionId: string): Promise<ProfileView> {
     const loaded = await this.load(user, profileId);
-    const version = this.visibleVersion(loaded, await findVersion(this.db, versionId));
+    const version = visibleVersion(loaded, await findVersion(this.db, versionId));
     await bumpCounter(this.db, loaded.profile.id, 'view', this.today());
     return this.view(loaded, version);
   }
@@ -219,10 +192,8 @@ export class ProfileService {
   ): Promise<{ user: UserRow; version: ProfileVersionRow }> {
     const loaded = await this.load(user, profileId);
     const member = groupPolicy.member(loaded.actor);
-    const version = this.visibleVersion(loaded, await findVersion(this.db, versionId));
-    const { profile } = loaded;
-    const current = profile.currentDraftVersionId ?? profile.currentPublishedVersionId;
-    if (version.id !== current) throw forbidden('Only the current version can be edited.');
+    const version = visibleVersion(loaded, await findVersion(this.db, versionId));
+    requireCurrent(loaded.profile, version);
     return { user: member, version };
   }
 
@@ -241,10 +212,9 @@ export class ProfileService {
       return await this.db.transaction(async (tx) => {
         const loaded = await this.load(user, profileId, tx, true);
         const author = groupPolicy.member(loaded.actor);
-        const target = this.visibleVersion(loaded, await findVersion(tx, versionId));
+        const target = visibleVersion(loaded, await findVersion(tx, versionId));
         const { profile } = loaded;
-        const current = profile.currentDraftVersionId ?? profile.currentPublishedVersionId;
-        if (target.id !== current) throw forbidden('Only the current version can be edited.');
+        requireCurrent(profile, target);
         await this.deps.locks.requireHeld(tx, author, lockResource.version(target.id));
         const content = {
           name: input.name,
@@ -329,7 +299,7 @@ export class ProfileService {
         const loaded = await this.load(user, profileId, tx, true);
         groupPolicy.member(loaded.actor);
         let { profile } = loaded;
-        const draft = this.visibleVersion(loaded, await findVersion(tx, versionId));
+        const draft = visibleVersion(loaded, await findVersion(tx, versionId));
         if (draft.state !== 'draft' || profile.currentDraftVersionId !== draft.id) {
           throw conflict('Only the current draft can be published.');
         }
@@ -398,7 +368,7 @@ export class ProfileService {
   ): Promise<ProfileView> {
     const loaded = await this.load(user, profileId);
     const requester = groupPolicy.member(loaded.actor);
-    const version = this.visibleVersion(loaded, await findVersion(this.db, versionId));
+    const version = visibleVersion(loaded, await findVersion(this.db, versionId));
     if (version.state !== 'published')
       throw badRequest('Publish the profile before asking for verification.');
     if (version.isVerified) throw badRequest('This version is already verified.');
@@ -490,7 +460,7 @@ export class ProfileService {
     versionId: string,
   ): Promise<Record<string, unknown>> {
     const loaded = await this.load(user, profileId);
-    const version = this.visibleVersion(loaded, await findVersion(this.db, versionId));
+    const version = visibleVersion(loaded, await findVersion(this.db, versionId));
     await bumpCounter(this.db, loaded.profile.id, 'uiExport', this.today());
     if (version.snapshot) return normalizeDocument(version.snapshot as JsonObject);
     return versionDocument(this.db, {
@@ -576,8 +546,8 @@ export class ProfileService {
     if (!profileId) throw notFound(`No profile has the IRI ${iri}.`);
     const loaded = await this.load(user, profileId);
     const target = version
-      ? this.visibleVersion(loaded, version)
-      : this.visibleVersion(
+      ? visibleVersion(loaded, version)
+      : visibleVersion(
           loaded,
           await findVersion(
             this.db,
