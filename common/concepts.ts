@@ -204,7 +204,7 @@ const extensionSchema = z.object({
   ...schemaShape,
 });
 
-function checkIri(
+export function checkIri(
   v: {
     iriType?: 'generated-iri' | 'external-iri' | undefined;
     extiri?: string | undefined;
@@ -293,7 +293,7 @@ export const conceptSearchQuerySchema = pageQuerySchema.extend({
 
 export const conceptStatusSchema = z.enum(['Deprecated', 'Unpublished', 'Published']);
 
-const parentProfileSchema = z.object({
+export const parentProfileSchema = z.object({
   uuid: z.string(),
   name: z.string(),
   state: z.enum(['draft', 'published']),

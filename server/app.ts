@@ -17,6 +17,8 @@ import { apiKeyRoutes } from './http/app/api-key.routes';
 import { organizationRoutes } from './http/app/organization.routes';
 import { lockRoutes } from './http/app/lock.routes';
 import { conceptRoutes } from './http/app/concept.routes';
+import { patternRoutes } from './http/app/pattern.routes';
+import { templateRoutes } from './http/app/template.routes';
 import { profileRoutes } from './http/app/profile.routes';
 import { userSessionRoutes } from './http/app/user.routes';
 import { registerErrorHandling } from './http/errors';
@@ -121,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       adminRoutes(scoped, services);
       profileRoutes(scoped, services);
       conceptRoutes(scoped, services);
+      templateRoutes(scoped, services);
+      patternRoutes(scoped, services);
       lockRoutes(scoped, services);
     },
     { prefix: '/app' },

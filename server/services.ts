@@ -7,6 +7,8 @@ import { SessionService } from './modules/accounts/sessions';
 import { UserAdminService } from './modules/admin/user-admin-service';
 import { ApiKeyService } from './modules/api-keys/service';
 import { ConceptService } from './modules/concepts/service';
+import { PatternService } from './modules/patterns/service';
+import { TemplateService } from './modules/templates/service';
 import { LockService } from './modules/locks/service';
 import { OrganizationService } from './modules/organizations/service';
 import { ProfileService } from './modules/profiles/service';
@@ -28,6 +30,8 @@ export interface Services {
   userAdmin: UserAdminService;
   locks: LockService;
   concepts: ConceptService;
+  templates: TemplateService;
+  patterns: PatternService;
   profiles: ProfileService;
   publicApi: PublicApiService;
 }
@@ -92,6 +96,8 @@ export function buildServices(
     userAdmin,
     locks,
     concepts: new ConceptService({ db, organizations, locks }),
+    templates: new TemplateService({ db, organizations, locks }),
+    patterns: new PatternService({ db, organizations, locks }),
     profiles,
     publicApi: new PublicApiService(db, config.publicUrl),
   };

@@ -16,6 +16,16 @@ import { profileVersions, profiles } from './profiles';
 import { users } from './users';
 
 /**
+ * Authoring details of a template or pattern outside the xAPI Profiles vocabulary: tags, a
+ * more-information link and a template's example statement. Never exported.
+ */
+export interface ComponentExtras {
+  tags?: string[];
+  moreInformation?: string;
+  statementExample?: string;
+}
+
+/**
  * A concept, statement template or pattern. `content` is the item exactly as a profile document
  * carries it (the xAPI Profiles form), so exporting never re-derives it. An item belongs to the
  * profile that defined it; versions list it through `version_components`. When its profile is
@@ -33,6 +43,8 @@ export const profileComponents = pgTable(
     profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    /** What the server keeps about an item that its profile document does not carry. */
+    extras: jsonb('extras').$type<ComponentExtras>().notNull().default({}),
     deprecated: boolean('deprecated').notNull().default(false),
     deprecationReason: text('deprecation_reason'),
     deprecationLink: text('deprecation_link'),

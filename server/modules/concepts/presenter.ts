@@ -11,7 +11,7 @@ import {
   type DeletedItem,
 } from '../../../common/concepts';
 import type { ComponentRow } from '../../db/schema';
-import type { ComponentListRow } from './repo';
+import type { ComponentListRow } from '../components/items';
 
 type Json = Record<string, unknown>;
 

@@ -12,19 +12,16 @@ import {
   type ConceptView,
   type DeletedItems,
 } from '../../../common/concepts';
-import { ErrorCode } from '../../../common/errors';
-import type { JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import type { ComponentRow, UserRow } from '../../db/schema';
+import { checkItemInDocument } from '../components/item-check';
 import { findComponentsByIris, insertComponent, updateComponent } from '../components/repo';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { lockResource, type HeldLock, type LockService } from '../locks/service';
 import { groupPolicy, isMember } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { loadVersionAccess, type VersionAccess } from '../profiles/access';
-import { checkDocument } from '../profiles/document';
 import { currentVersionId, draftFor, requireCurrent } from '../profiles/drafts';
-import { versionDocument } from '../profiles/publishing';
 import { findProfile, findVersion } from '../profiles/repo';
 import { presentConceptRow, presentConceptView, presentDeletedItem } from './presenter';
 import {
@@ -40,7 +37,7 @@ import {
   searchItems,
   type ComponentListRow,
   type ComponentSort,
-} from './repo';
+} from '../components/items';
 
 export interface ConceptServiceDeps {
   db: Db;
@@ -268,31 +265,14 @@ export class ConceptService {
   }
 
   /** Checks a concept inside its version's document; findings on it refuse the save. */
-  private async checkInDocument(tx: Db, access: VersionAccess, content: Json): Promise<void> {
-    const document = await versionDocument(tx, {
-      profile: access.profile,
-      version: access.version,
-      organization: access.organization,
+  private checkInDocument(tx: Db, access: VersionAccess, content: Json): Promise<void> {
+    return checkItemInDocument(tx, {
+      access,
+      kind: 'concept',
+      content,
       generatedAt: this.now().toISOString(),
+      label: 'concept',
     });
-    const concepts = Array.isArray(document.concepts) ? [...document.concepts] : [];
-    let index = concepts.findIndex((c) => (c as Json).id === content.id);
-    if (index === -1) index = concepts.push(content as JsonObject) - 1;
-    else concepts[index] = content as JsonObject;
-    const { errors } = checkDocument({ ...document, concepts });
-    const mine = errors.filter(
-      (f) => f.path === `/concepts/${index}` || f.path.startsWith(`/concepts/${index}/`),
-    );
-    if (mine.length > 0) {
-      throw new AppError(
-        400,
-        ErrorCode.ValidationFailed,
-        `The concept has ${mine.length} problem${mine.length === 1 ? '' : 's'}: ${mine[0]?.message ?? ''}`,
-        {
-          findings: mine.map((f) => ({ ...f, path: f.path.replace(`/concepts/${index}`, '') })),
-        },
-      );
-    }
   }
 
   /** Whether IRIs are concepts of the profile (their relations then use the local SKOS terms). */

@@ -121,11 +121,12 @@ export function normalizeDocument(document: JsonObject): JsonObject {
 export function checkDocument(
   document: Record<string, unknown>,
   mode: 'authoring' | 'import' = 'authoring',
+  knownProfiles: readonly unknown[] = [],
 ): {
   errors: Finding[];
   warnings: Finding[];
 } {
-  const findings = validate(document, { mode });
+  const findings = validate(document, { mode, knownProfiles });
   return {
     errors: findings.filter((f) => f.severity === 'error'),
     warnings: findings.filter((f) => f.severity === 'warning'),

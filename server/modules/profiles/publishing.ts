@@ -2,6 +2,7 @@ import { ErrorCode } from '../../../common/errors';
 import type { Db } from '../../db/client';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
 import { listVersionComponents } from '../components/repo';
+import { knownItemsFor } from '../components/known-items';
 import { AppError } from '../errors';
 import { assembleDocument, checkDocument } from './document';
 import { publishedBefore, updateProfile, updateVersion } from './repo';
@@ -34,7 +35,8 @@ export async function freezeVersion(
   const generatedAt = input.version.generatedAt ?? now.toISOString();
   const version = { ...input.version, generatedAt };
   const document = await versionDocument(tx, { ...input, version, generatedAt });
-  const { errors } = checkDocument(document, mode);
+  // Items of other profiles that this one reuses resolve against what the server has.
+  const { errors } = checkDocument(document, mode, [await knownItemsFor(tx, document)]);
   if (errors.length > 0) {
     throw new AppError(
       400,

@@ -17,7 +17,7 @@ import { sendInBackground, type MailLog, type Mailer } from '../mail/mailer';
 import { groupPolicy, isMember } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
-import { latestPublished } from '../concepts/repo';
+import { latestPublished } from '../components/items';
 import { countVersionComponents } from '../components/repo';
 import { lockResource, type LockService } from '../locks/service';
 import type { JsonObject } from '../../../xapi/index';

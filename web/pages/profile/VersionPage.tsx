@@ -24,7 +24,8 @@ import { useSession } from '../../api/session';
 import { NotFoundPage } from '../common/NotFoundPage';
 import { ConceptsArea } from '../concepts/ConceptsArea';
 import type { VersionPaths } from '../concepts/scope';
-import { ContentTab } from './ContentTab';
+import { PatternsArea } from '../patterns/PatternsArea';
+import { TemplatesArea } from '../templates/TemplatesArea';
 import { EditProfileDetails } from './EditProfileDetails';
 import {
   groupPath,
@@ -43,10 +44,10 @@ const TABS = ['', 'templates', 'patterns', 'concepts'] as const;
 type Tab = (typeof TABS)[number];
 type Sub = Tab | 'edit';
 
-/** The tab or screen a sub-path opens; the Concepts tab has screens of its own under it. */
+/** The tab or screen a sub-path opens; the item tabs have screens of their own under them. */
 function subOf(path: string): Sub | null {
   const first = path.split('/')[0] ?? '';
-  if (first === 'concepts') return 'concepts';
+  if (first === 'concepts' || first === 'templates' || first === 'patterns') return first;
   if (first !== path) return null;
   return path === 'edit' || (TABS as readonly string[]).includes(path) ? (path as Sub) : null;
 }
@@ -242,10 +243,20 @@ function VersionView({
               <ProfileDetails profile={profile} version={version} />
             </Tabs.Panel>
             <Tabs.Panel value="templates">
-              <ContentTab kind="templates" count={version.counts.templates} />
+              <Routes>
+                <Route
+                  path={`${routePrefix}templates/*`}
+                  element={<TemplatesArea view={view} paths={paths} />}
+                />
+              </Routes>
             </Tabs.Panel>
             <Tabs.Panel value="patterns">
-              <ContentTab kind="patterns" count={version.counts.patterns} />
+              <Routes>
+                <Route
+                  path={`${routePrefix}patterns/*`}
+                  element={<PatternsArea view={view} paths={paths} />}
+                />
+              </Routes>
             </Tabs.Panel>
             <Tabs.Panel value="concepts">
               <Routes>

@@ -1,3 +1,4 @@
+/** Listing, finding and searching the items of profile versions, with their parent profiles. */
 import { alias } from 'drizzle-orm/pg-core';
 import {
   and,
@@ -175,7 +176,7 @@ export async function isListedByPublished(db: Db, componentId: string): Promise<
 }
 
 export interface SearchOptions {
-  kind: ComponentRow['kind'];
+  kind: ComponentRow['kind'] | Array<ComponentRow['kind']>;
   search: string;
   types?: string[] | undefined;
   /** The version being edited: its own drafts are visible, what it lists is hidden. */
@@ -184,6 +185,13 @@ export interface SearchOptions {
   memberOfVersion: boolean;
   onlyProfileId?: string | undefined;
   excludeDeprecated: boolean;
+  /**
+   * What the version lists: 'hide' (adding items to it), 'include' (choosing pattern
+   * components, which the version usually lists already) or 'only' (its own items alone).
+   */
+  listed?: 'hide' | 'include' | 'only' | undefined;
+  /** Items left out, e.g. the one being edited. */
+  excludeIds?: string[] | undefined;
   page: number;
   limit: number;
 }
@@ -196,8 +204,24 @@ export async function searchItems(db: Db, options: SearchOptions) {
   const visibility: SQL[] = [listedPublicly];
   if (options.version && options.memberOfVersion)
     visibility.push(eq(profileComponents.profileId, options.version.profileId));
+  const listed = options.listed ?? 'hide';
+  const inVersion = (versionId: string) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(otherEntry)
+        .where(
+          and(
+            eq(otherEntry.componentId, profileComponents.id),
+            eq(otherEntry.versionId, versionId),
+            listed === 'only' ? eq(otherEntry.linked, false) : undefined,
+          ),
+        ),
+    );
   const conditions: (SQL | undefined)[] = [
-    eq(profileComponents.kind, options.kind),
+    Array.isArray(options.kind)
+      ? inArray(profileComponents.kind, options.kind)
+      : eq(profileComponents.kind, options.kind),
     isNull(profileComponents.deletedAt),
     isNotNull(profileComponents.profileId),
     or(...visibility),
@@ -210,20 +234,10 @@ export async function searchItems(db: Db, options: SearchOptions) {
           ilike(profileComponents.iri, containsPattern(options.search)),
         )
       : undefined,
-    options.version
-      ? not(
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(otherEntry)
-              .where(
-                and(
-                  eq(otherEntry.componentId, profileComponents.id),
-                  eq(otherEntry.versionId, options.version.id),
-                ),
-              ),
-          ),
-        )
+    options.version && listed === 'hide' ? not(inVersion(options.version.id)) : undefined,
+    options.version && listed === 'only' ? inVersion(options.version.id) : undefined,
+    options.excludeIds && options.excludeIds.length > 0
+      ? not(inArray(profileComponents.id, options.excludeIds))
       : undefined,
   ];
   const where = and(...conditions);

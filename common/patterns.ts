@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { checkIri, conceptStatusSchema, parentProfileSchema } from './concepts';
+import { pageInfoSchema, pageQuerySchema, searchTextSchema } from './pagination';
+import {
+  isHttpUrl,
+  MORE_INFO_MESSAGE,
+  PROFILE_LIMITS,
+  REQUIRED,
+  translationSchema,
+} from './profiles';
+import { deprecationSchema } from './templates';
+
+/**
+ * Patterns as the web app authors them (spec 3 §2.3, §3, §4, §5; xAPI Profiles §9). Routes live
+ * under `/app/profile/{profileId}/version/{versionId}/patterns`.
+ */
+
+export const PATTERN_TYPES = [
+  'sequence',
+  'alternates',
+  'optional',
+  'oneOrMore',
+  'zeroOrMore',
+] as const;
+export const patternTypeSchema = z.enum(PATTERN_TYPES);
+export type PatternType = z.infer<typeof patternTypeSchema>;
+
+/** sequence and alternates hold a list of components; the others exactly one. */
+export const LIST_PATTERN_TYPES: readonly PatternType[] = ['sequence', 'alternates'];
+export const isListPattern = (type: PatternType) => LIST_PATTERN_TYPES.includes(type);
+
+export const PATTERN_TYPE_LABELS: Record<PatternType, string> = {
+  sequence: 'Sequence',
+  alternates: 'Alternates',
+  optional: 'Optional',
+  oneOrMore: 'One or More',
+  zeroOrMore: 'Zero or More',
+};
+
+export const COMPONENT_TYPES = ['template', 'pattern'] as const;
+export const componentTypeSchema = z.enum(COMPONENT_TYPES);
+export type ComponentType = z.infer<typeof componentTypeSchema>;
+
+export const PATTERN_LIMITED_EDIT_MESSAGE =
+  'Editing is limited. This pattern has already been published in the profile and may be in use: only its translations, tags and more information can change.';
+export const EMPTY_PATTERNS_MESSAGE =
+  'There are no patterns in this profile. Create one, or add an existing pattern from another profile.';
+export const EMPTY_COMPONENTS_MESSAGE = 'This pattern has no components yet.';
+
+export const generatedPatternIri = (profileIri: string, suffix: string) =>
+  `${profileIri}/patterns/${suffix.trim()}`;
+
+// --- the pattern rules of the xAPI Profiles specification (checklist K5–K10) -----------------
+
+export const SINGLE_COMPONENT_MESSAGE = (type: PatternType) =>
+  `A ${PATTERN_TYPE_LABELS[type]} pattern takes exactly one component.`;
+export const ALTERNATES_MINIMUM_MESSAGE =
+  'An alternates pattern needs at least two components; with one, use that component directly.';
+export const SEQUENCE_MINIMUM_MESSAGE =
+  'A sequence needs at least two components, unless it is a primary pattern whose one component is a statement template.';
+export const OPTIONAL_IN_ALTERNATES_MESSAGE = (name: string) =>
+  `${name} is an optional or zeroOrMore pattern, which cannot be placed directly inside alternates; make the whole alternates optional instead.`;
+export const CYCLE_MESSAGE = (name: string) =>
+  `${name} contains this pattern, so using it here would make the pattern contain itself.`;
+export const DUPLICATE_COMPONENT_MESSAGE = 'Each component may appear once in alternates.';
+
+/** A component as the form knows it: what it is and, for a pattern, its own type. */
+export interface ComponentFacts {
+  componentType: ComponentType;
+  componentId: string;
+  name: string;
+  /** The type of a pattern component. */
+  patternType?: PatternType | undefined;
+}
+
+/**
+ * The problems of a pattern's components that can be told from the pattern alone (K5–K9): the
+ * form shows them before save, and the server runs the same function.
+ */
+export function componentProblems(
+  type: PatternType,
+  primary: boolean,
+  components: readonly ComponentFacts[],
+): string[] {
+  const problems: string[] = [];
+  if (!isListPattern(type)) {
+    if (components.length !== 1) problems.push(SINGLE_COMPONENT_MESSAGE(type));
+    return problems;
+  }
+  if (type === 'alternates') {
+    if (components.length < 2) problems.push(ALTERNATES_MINIMUM_MESSAGE);
+    if (new Set(components.map((c) => c.componentId)).size !== components.length)
+      problems.push(DUPLICATE_COMPONENT_MESSAGE);
+    for (const c of components)
+      if (c.patternType === 'optional' || c.patternType === 'zeroOrMore')
+        problems.push(OPTIONAL_IN_ALTERNATES_MESSAGE(c.name));
+  }
+  if (type === 'sequence' && components.length < 2) {
+    const single = components[0];
+    if (!(components.length === 1 && primary && single?.componentType === 'template'))
+      problems.push(SEQUENCE_MINIMUM_MESSAGE);
+  }
+  return problems;
+}
+
+// --- inputs -----------------------------------------------------------------------------------
+
+const text = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
+
+export const componentInputSchema = z
+  .object({ componentType: componentTypeSchema, componentId: z.uuid('Choose a component.') })
+  .strict();
+export type ComponentInput = z.infer<typeof componentInputSchema>;
+
+const detailsShape = {
+  name: text(PROFILE_LIMITS.nameMax),
+  description: text(PROFILE_LIMITS.descriptionMax),
+  translations: z
+    .array(translationSchema)
+    .max(PROFILE_LIMITS.translationsMax)
+    .default([])
+    .refine(
+      (list) => new Set(list.map((t) => t.language.toLowerCase())).size === list.length,
+      'Each language may be used once.',
+    ),
+  tags: z
+    .array(z.string().trim().min(1).max(PROFILE_LIMITS.tagMax))
+    .max(PROFILE_LIMITS.tagsMax)
+    .default([]),
+  moreInformation: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.iriMax)
+    .refine((v) => v === '' || isHttpUrl(v), MORE_INFO_MESSAGE)
+    .default(''),
+  primary: z.boolean({ error: REQUIRED }).default(true),
+  components: z.array(componentInputSchema).max(200),
+};
+
+/** Create Pattern: the type, the details, the IRI and the components in order. */
+export const createPatternSchema = z
+  .object({
+    type: patternTypeSchema,
+    ...detailsShape,
+    iriType: z.enum(['generated-iri', 'external-iri'], { error: REQUIRED }),
+    extiri: z.string().trim().max(PROFILE_LIMITS.iriMax).optional(),
+    geniri: z.string().trim().max(300).optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => checkIri(v, ctx));
+export type CreatePatternInput = z.input<typeof createPatternSchema>;
+export type CreatePatternValues = z.output<typeof createPatternSchema>;
+
+/**
+ * Edit Pattern. While unpublished everything but the type and IRI may change; once published
+ * the server refuses any change but translations, tags and more information.
+ */
+export const editPatternSchema = z.object(detailsShape).strict();
+export type EditPatternInput = z.input<typeof editPatternSchema>;
+export type EditPatternValues = z.output<typeof editPatternSchema>;
+
+export const linkPatternsSchema = z
+  .object({ patternIds: z.array(z.uuid()).min(1, 'Choose at least one pattern.').max(100) })
+  .strict();
+
+export const patternSortSchema = z.enum(['name', '-name', 'updated', '-updated']);
+export const patternListQuerySchema = pageQuerySchema.extend({
+  sort: patternSortSchema.default('name'),
+});
+
+/** Patterns to add to a version: not those it lists, no drafts of other profiles. */
+export const patternSearchQuerySchema = pageQuerySchema.extend({
+  search: searchTextSchema.default(''),
+  versionId: z.uuid().optional(),
+});
+
+/**
+ * Components for a pattern being built in a version: templates or patterns, never deprecated,
+ * never drafts of other profiles (the version's own profile's drafts are fine).
+ */
+export const componentSearchQuerySchema = pageQuerySchema.extend({
+  search: searchTextSchema.default(''),
+  versionId: z.uuid(),
+  componentType: componentTypeSchema,
+  /** The pattern being edited, left out of its own components. */
+  patternId: z.uuid().optional(),
+});
+
+// --- answers ----------------------------------------------------------------------------------
+
+export const patternRowSchema = z.object({
+  uuid: z.string(),
+  iri: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: patternTypeSchema.nullable(),
+  primary: z.boolean(),
+  parentProfile: parentProfileSchema.nullable(),
+  updatedOn: z.string(),
+  status: conceptStatusSchema,
+  linked: z.boolean(),
+});
+export type PatternRow = z.infer<typeof patternRowSchema>;
+
+export const patternListSchema = pageInfoSchema.extend({
+  success: z.literal(true),
+  patterns: z.array(patternRowSchema),
+});
+export type PatternList = z.infer<typeof patternListSchema>;
+
+export const patternComponentSchema = z.object({
+  uuid: z.string().nullable(),
+  iri: z.string(),
+  name: z.string().nullable(),
+  description: z.string(),
+  componentType: componentTypeSchema.nullable(),
+  /** For a pattern component: its type. */
+  patternType: patternTypeSchema.nullable(),
+  status: conceptStatusSchema.nullable(),
+  parentProfile: parentProfileSchema.nullable(),
+});
+export type PatternComponent = z.infer<typeof patternComponentSchema>;
+
+export const componentListSchema = pageInfoSchema.extend({
+  success: z.literal(true),
+  components: z.array(patternComponentSchema),
+});
+export type ComponentList = z.infer<typeof componentListSchema>;
+
+export const patternViewSchema = z.object({
+  success: z.literal(true),
+  pattern: patternRowSchema.extend({
+    translations: z.array(translationSchema),
+    tags: z.array(z.string()),
+    moreInformation: z.string(),
+    deprecation: deprecationSchema,
+    updatedBy: z.string().nullable(),
+    publishedInProfile: z.boolean(),
+    /** In order; an IRI this server does not know has no uuid, name or type. */
+    components: z.array(patternComponentSchema),
+    content: z.record(z.string(), z.unknown()),
+  }),
+  permissions: z.object({
+    edit: z.boolean(),
+    removeLink: z.boolean(),
+    claim: z.boolean(),
+  }),
+});
+export type PatternView = z.infer<typeof patternViewSchema>;
+
+export const patternChangeSchema = z.object({
+  success: z.literal(true),
+  pattern: z.object({ uuid: z.string() }),
+  versionId: z.string(),
+});
+export type PatternChange = z.infer<typeof patternChangeSchema>;

@@ -1,0 +1,1 @@
+ALTER TABLE "profile_components" ADD COLUMN "extras" jsonb DEFAULT '{}'::jsonb NOT NULL;
