@@ -14,14 +14,20 @@ import {
 } from '../../../common/concepts';
 import type { Db } from '../../db/client';
 import type { ComponentRow, UserRow } from '../../db/schema';
+import {
+  authorOf,
+  editableItem,
+  frozenAs,
+  isMemberOfGroup,
+  listedItem,
+} from '../components/item-access';
 import { checkItemInDocument } from '../components/item-check';
 import { findComponentsByIris, insertComponent, updateComponent } from '../components/repo';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { badRequest, conflict, notFound, unauthorized } from '../errors';
 import { lockResource, type HeldLock, type LockService } from '../locks/service';
-import { groupPolicy, isMember } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { loadVersionAccess, type VersionAccess } from '../profiles/access';
-import { currentVersionId, draftFor, requireCurrent } from '../profiles/drafts';
+import { currentVersionId, draftFor } from '../profiles/drafts';
 import { findProfile, findVersion } from '../profiles/repo';
 import { presentConceptRow, presentConceptView, presentDeletedItem } from './presenter';
 import {
@@ -51,8 +57,6 @@ type Json = Record<string, unknown>;
 const specTypesOf = (type: ConceptType): string[] =>
   type === 'Document' ? [...DOCUMENT_TYPES] : type === 'Extension' ? [...EXTENSION_TYPES] : [type];
 
-const notAConcept = () => notFound('No such concept in this version.');
-
 /** The parts of a concept that stop changing once a published version lists it. */
 function fixedParts(content: Json): string {
   const labels = contentLabels(content);
@@ -70,29 +74,6 @@ function fixedParts(content: Json): string {
       .map((t) => t.iri)
       .sort(),
   ]);
-}
-
-/**
- * How a published version shows its own items: as its frozen document has them, so a later
- * change in a newer draft (a translation, a deprecation) does not show up in older versions.
- */
-function frozenAs(access: VersionAccess): (row: ComponentListRow) => ComponentListRow {
-  const snapshot = access.version.state === 'published' ? access.version.snapshot : null;
-  const items = Array.isArray(snapshot?.concepts) ? (snapshot.concepts as Json[]) : [];
-  const byIri = new Map(items.map((item) => [item.id, item]));
-  return (row) => {
-    const content = byIri.get(row.component.iri);
-    if (!content) return row;
-    return {
-      ...row,
-      component: {
-        ...row.component,
-        content,
-        name: contentLabels(content).name || row.component.name,
-        deprecated: content.deprecated === true,
-      },
-    };
-  };
 }
 
 /**
@@ -121,38 +102,20 @@ export class ConceptService {
     return loadVersionAccess(this.deps.organizations, db, user, profileId, versionId, forUpdate);
   }
 
-  /** Member of the owning group working on the current version. */
   private author(access: VersionAccess): UserRow {
-    const user = groupPolicy.member(access.actor);
-    requireCurrent(access.profile, access.version);
-    return user;
+    return authorOf(access);
   }
 
-  /** Whether a signed-in user belongs to a group (a group they cannot see counts as not). */
-  private async isMemberOf(user: UserRow | null, organizationId: string): Promise<boolean> {
-    if (!user) return false;
-    const loaded = await this.deps.organizations.load(user, organizationId).catch(() => null);
-    return loaded !== null && isMember(loaded.actor);
+  private isMemberOf(user: UserRow | null, organizationId: string): Promise<boolean> {
+    return isMemberOfGroup(this.deps.organizations, user, organizationId);
   }
 
-  /** The concept as listed by the version, or 404. */
-  private async listed(db: Db, access: VersionAccess, conceptId: string) {
-    const entry = await findEntry(db, access.version.id, conceptId);
-    const row = entry ? await findComponent(db, conceptId) : null;
-    if (!entry || !row || row.component.kind !== 'concept') throw notAConcept();
-    return { entry, row };
+  private listed(db: Db, access: VersionAccess, conceptId: string) {
+    return listedItem(db, access, 'concept', conceptId);
   }
 
-  /** Own, not deprecated, on the current version, by a member: what an edit needs. */
-  private async editable(db: Db, access: VersionAccess, conceptId: string) {
-    const user = this.author(access);
-    const { entry, row } = await this.listed(db, access, conceptId);
-    if (entry.linked || row.component.profileId !== access.profile.id)
-      throw forbidden(
-        'This concept belongs to another profile; only its own profile can change it.',
-      );
-    if (row.component.deprecated) throw forbidden('A deprecated concept cannot be changed.');
-    return { user, row };
+  private editable(db: Db, access: VersionAccess, conceptId: string) {
+    return editableItem(db, access, 'concept', conceptId);
   }
 
   async list(
@@ -163,7 +126,7 @@ export class ConceptService {
   ): Promise<ConceptList> {
     const access = await this.access(user, profileId, versionId);
     const { rows, total } = await listVersionItems(this.db, access.version.id, 'concept', query);
-    const asPublished = frozenAs(access);
+    const asPublished = frozenAs(access, 'concept');
     return {
       success: true,
       concepts: rows.map((row) => presentConceptRow(asPublished(row))),
@@ -198,7 +161,7 @@ export class ConceptService {
     const access = await this.access(user, profileId, versionId);
     const listed = await this.listed(this.db, access, conceptId);
     const { entry } = listed;
-    const row = frozenAs(access)(listed.row);
+    const row = frozenAs(access, 'concept')(listed.row);
     const current = access.member && access.version.id === currentVersionId(access.profile);
     const own = !entry.linked && row.component.profileId === access.profile.id;
     return this.view(user, row, entry.linked, {
