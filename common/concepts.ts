@@ -287,6 +287,11 @@ export const conceptSearchQuerySchema = pageQuerySchema.extend({
   scope: z.enum(['all', 'profile']).default('all'),
   /** 'false' leaves deprecated concepts out. */
   deprecated: z.enum(['true', 'false']).optional(),
+  /**
+   * What the version lists: hidden when adding concepts to it (default), included when choosing
+   * concepts to use in it, such as a statement template's determining properties.
+   */
+  listed: z.enum(['hide', 'include']).default('hide'),
 });
 
 // --- answers ----------------------------------------------------------------------------------

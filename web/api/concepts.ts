@@ -36,6 +36,8 @@ export interface ConceptSearchParams {
   conceptType?: ConceptType | undefined;
   /** Only concepts of the version's own profile. */
   scope?: 'all' | 'profile' | undefined;
+  /** Include what the version lists (choosing concepts to use in it rather than to add). */
+  includeListed?: boolean | undefined;
 }
 
 /**
@@ -134,6 +136,7 @@ export function conceptSearchUrl(params: ConceptSearchParams): string {
   if (params.versionId) query.set('versionId', params.versionId);
   if (params.conceptType) query.set('conceptType', params.conceptType);
   if (params.scope) query.set('scope', params.scope);
+  if (params.includeListed) query.set('listed', 'include');
   return `/app/concepts/search?${query.toString()}`;
 }
 

@@ -198,6 +198,7 @@ export class ConceptService {
       conceptType?: ConceptType | undefined;
       scope: 'all' | 'profile';
       deprecated?: 'true' | 'false' | undefined;
+      listed?: 'hide' | 'include' | undefined;
     },
   ): Promise<ConceptList> {
     const version = query.versionId ? await findVersion(this.db, query.versionId) : null;
@@ -215,6 +216,7 @@ export class ConceptService {
       memberOfVersion: member,
       onlyProfileId: query.scope === 'profile' && version ? version.profileId : undefined,
       excludeDeprecated: query.deprecated === 'false',
+      listed: query.listed ?? 'hide',
       page: query.page,
       limit: query.limit,
     });
