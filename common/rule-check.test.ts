@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkRule,
+  DETERMINING_PROPERTIES,
   determiningPropertyOf,
+  type DeterminingProperty,
+  type DeterminingValues,
   parseRuleText,
   RULE_VALID_MESSAGE,
   ruleSchemaErrors,
@@ -120,5 +123,131 @@ describe('the rule JSON check', () => {
       'There is a presence condition equal to excluded and at least one of an any or all condition types for location $.result.score.raw.',
     ]);
     expect(errorsOf('"location": "$.verb", "presence": "excluded"')).toEqual([]);
+  });
+});
+
+describe('the location → determining property table', () => {
+  const direct: Array<[string, DeterminingProperty, boolean]> = [
+    ['$.verb', 'verb', false],
+    ['$.verb.id', 'verb', true],
+    ["$['verb']['id']", 'verb', true],
+    ['$.object.definition', 'objectActivityType', false],
+    ['$.object.definition.type', 'objectActivityType', true],
+    ['$.attachments', 'attachmentUsageType', false],
+    ['$.attachments[*]', 'attachmentUsageType', false],
+    ['$.attachments.usageType', 'attachmentUsageType', true],
+    ['$.attachments[*].usageType', 'attachmentUsageType', true],
+  ];
+  const contextKinds: Array<[string, DeterminingProperty]> = [
+    ['parent', 'contextParentActivityType'],
+    ['grouping', 'contextGroupingActivityType'],
+    ['category', 'contextCategoryActivityType'],
+    ['other', 'contextOtherActivityType'],
+  ];
+  const contextRows = contextKinds.flatMap(([name, property]) =>
+    ['', '[*]'].flatMap((each) => {
+      const base = `$.context.contextActivities.${name}${each}`;
+      return [
+        [base, property, false],
+        [`${base}.definition`, property, false],
+        [`${base}.definition.type`, property, true],
+      ] as Array<[string, DeterminingProperty, boolean]>;
+    }),
+  );
+
+  it.each([...direct, ...contextRows])(
+    '%s maps to %s (values: %s)',
+    (location, property, value) => {
+      expect(determiningPropertyOf(location)).toEqual({ property, value });
+    },
+  );
+
+  it.each([
+    '$.result.score.raw',
+    '$.object.id',
+    '$.context.contextActivities.parent[*].id',
+    '$.context.extensions',
+    '$.actor.mbox',
+  ])('%s maps to no determining property', (location) => {
+    expect(determiningPropertyOf(location)).toBeNull();
+  });
+
+  it('covers every determining property', () => {
+    const mapped = new Set([...direct, ...contextRows].map(([, property]) => property));
+    expect([...mapped].sort()).toEqual([...DETERMINING_PROPERTIES].sort());
+  });
+});
+
+describe('every determining-property message, for every property', () => {
+  const IRI = 'https://example.org/concepts/a';
+  const OTHER = 'https://example.org/concepts/b';
+  // One value location per property: where any/all/none compare against the property's IRIs.
+  const valueLocation: Record<DeterminingProperty, string> = {
+    verb: '$.verb.id',
+    objectActivityType: '$.object.definition.type',
+    contextCategoryActivityType: '$.context.contextActivities.category[*].definition.type',
+    contextGroupingActivityType: '$.context.contextActivities.grouping[*].definition.type',
+    contextOtherActivityType: '$.context.contextActivities.other[*].definition.type',
+    contextParentActivityType: '$.context.contextActivities.parent[*].definition.type',
+    attachmentUsageType: '$.attachments[*].usageType',
+  };
+  const valueOf = (property: DeterminingProperty, iris: string[]) =>
+    property === 'verb' || property === 'objectActivityType' ? iris[0] : iris;
+  const check = (rule: Record<string, unknown>, determining: DeterminingValues = {}) => {
+    const result = checkRule(JSON.stringify(rule), { determining, otherRules: [] });
+    return result.ok ? [] : result.errors;
+  };
+
+  describe.each(DETERMINING_PROPERTIES.map((p) => [p] as const))('%s', (type) => {
+    const loc = valueLocation[type];
+    const set = { [type]: valueOf(type, [IRI]) } as DeterminingValues;
+
+    it.each(['all', 'any'] as const)('refuses an %s condition without the property', (kind) => {
+      expect(check({ location: loc, [kind]: [IRI] })).toEqual([
+        `There cannot be an ${kind} condition for location ${loc} because a ${type} determining property has not been specified for this template.`,
+      ]);
+    });
+
+    it('refuses an all condition that leaves a determining value out', () => {
+      expect(check({ location: loc, all: [OTHER] }, set)).toEqual([
+        `Not every value in the ${type} determining property specified for ${loc} is present in the all condition values.`,
+      ]);
+      expect(check({ location: loc, all: [IRI, OTHER] }, set)).toEqual([]);
+    });
+
+    it('refuses an any condition without a determining value', () => {
+      expect(check({ location: loc, any: [OTHER] }, set)).toEqual([
+        `No value in the ${type} determining property specified for ${loc} is present in the any condition values.`,
+      ]);
+      expect(check({ location: loc, any: [IRI] }, set)).toEqual([]);
+    });
+
+    it('refuses a none condition holding a determining value', () => {
+      expect(check({ location: loc, none: [IRI] }, set)).toEqual([
+        `There are values in the ${type} determining property specified for ${loc} that are present in the none condition values.`,
+      ]);
+      expect(check({ location: loc, none: [OTHER] }, set)).toEqual([]);
+    });
+
+    it('refuses presence excluded where the property is set', () => {
+      expect(check({ location: loc, presence: 'excluded' }, set)).toEqual([
+        `The presence cannot be excluded for location ${loc} because a ${type} determining property has been specified for this template.`,
+      ]);
+      expect(check({ location: loc, presence: 'excluded' })).toEqual([]);
+    });
+  });
+
+  it.each(['any', 'all'] as const)('refuses presence excluded with an %s condition', (kind) => {
+    expect(check({ location: '$.result.success', presence: 'excluded', [kind]: [true] })).toEqual([
+      'There is a presence condition equal to excluded and at least one of an any or all condition types for location $.result.success.',
+    ]);
+  });
+
+  it('answers the success message for a rule that passes', () => {
+    const result = checkRule('"location": "$.verb.id", "any": ["x"]', {
+      determining: { verb: 'x' },
+      otherRules: [],
+    });
+    expect(result.ok && result.message).toBe('JSON format and properties are valid.');
   });
 });
