@@ -6,6 +6,7 @@ import { AccountService } from './modules/accounts/account-service';
 import { SessionService } from './modules/accounts/sessions';
 import { UserAdminService } from './modules/admin/user-admin-service';
 import { ApiKeyService } from './modules/api-keys/service';
+import { ItemAdoption } from './modules/components/adoption';
 import { ConceptService } from './modules/concepts/service';
 import { PatternService } from './modules/patterns/service';
 import { TemplateService } from './modules/templates/service';
@@ -30,6 +31,7 @@ export interface Services {
   userAdmin: UserAdminService;
   locks: LockService;
   concepts: ConceptService;
+  adoption: ItemAdoption;
   templates: TemplateService;
   patterns: PatternService;
   profiles: ProfileService;
@@ -96,6 +98,7 @@ export function buildServices(
     userAdmin,
     locks,
     concepts: new ConceptService({ db, organizations, locks }),
+    adoption: new ItemAdoption({ db, organizations }),
     templates: new TemplateService({ db, organizations, locks }),
     patterns: new PatternService({ db, organizations, locks }),
     profiles,

@@ -13,7 +13,8 @@ import {
   type DeletedItems,
 } from '../../../common/concepts';
 import type { Db } from '../../db/client';
-import type { ComponentRow, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
+import { ItemAdoption } from '../components/adoption';
 import {
   authorOf,
   editableItem,
@@ -84,8 +85,11 @@ function fixedParts(content: Json): string {
 export class ConceptService {
   private readonly now: () => Date;
 
+  private readonly adoption: ItemAdoption;
+
   constructor(private readonly deps: ConceptServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.adoption = new ItemAdoption(deps);
   }
 
   private get db(): Db {
@@ -453,49 +457,21 @@ export class ConceptService {
     return { success: true, items: rows.map(presentDeletedItem), page, limit, total };
   }
 
-  /**
-   * Puts a deleted concept back (members of its profile's group) or gives an orphan a new
-   * profile (members of that profile's group), in the profile's current draft.
-   */
-  private async adopt(
+  /** Puts a deleted concept back into its profile's current draft. */
+  async restore(
     user: UserRow | null,
     conceptId: string,
     profileId: string,
-    which: 'restore' | 'claim',
   ): Promise<ConceptChange> {
-    return this.db.transaction(async (tx) => {
-      const row = await findComponent(tx, conceptId);
-      if (!row || row.component.kind !== 'concept') throw notFound('No such concept.');
-      const { component } = row;
-      if (which === 'restore' && (component.profileId !== profileId || !component.deletedAt))
-        throw notFound('No such deleted concept in this profile.');
-      if (which === 'claim' && component.profileId !== null)
-        throw conflict('This concept belongs to a profile; only orphans can be claimed.');
-      const profile = await findProfile(tx, profileId, true);
-      const currentId = profile ? currentVersionId(profile) : null;
-      if (!profile || !currentId) throw notFound('No such profile.');
-      const access = await this.access(user, profile.id, currentId, tx, true);
-      const author = this.author(access);
-      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      const content: ComponentRow['content'] =
-        which === 'claim' ? { ...component.content, inScheme: draft.iri } : component.content;
-      await updateComponent(tx, conceptId, {
-        profileId: profile.id,
-        deletedAt: null,
-        content,
-        updatedBy: author.id,
-      });
-      if (!(await findEntry(tx, draft.id, conceptId)))
-        await addEntries(tx, draft.id, [{ componentId: conceptId, linked: false }]);
-      return { success: true, concept: { uuid: conceptId }, versionId: draft.id };
-    });
+    const { uuid, versionId } = await this.adoption.restore(user, 'concept', conceptId, profileId);
+    return { success: true, concept: { uuid }, versionId };
   }
 
-  restore = (user: UserRow | null, conceptId: string, profileId: string) =>
-    this.adopt(user, conceptId, profileId, 'restore');
-
-  claim = (user: UserRow | null, conceptId: string, profileId: string) =>
-    this.adopt(user, conceptId, profileId, 'claim');
+  /** Gives an orphaned concept a profile of one of the user's groups. */
+  async claim(user: UserRow | null, conceptId: string, profileId: string): Promise<ConceptChange> {
+    const { uuid, versionId } = await this.adoption.claim(user, 'concept', conceptId, profileId);
+    return { success: true, concept: { uuid }, versionId };
+  }
 
   /** The newest concepts of published profiles, for the home page. */
   async latest(limit: number) {

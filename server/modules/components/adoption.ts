@@ -1,0 +1,75 @@
+import type { Db } from '../../db/client';
+import type { ComponentRow, UserRow } from '../../db/schema';
+import { conflict, notFound } from '../errors';
+import type { OrganizationService } from '../organizations/service';
+import { loadVersionAccess } from '../profiles/access';
+import { currentVersionId, draftFor } from '../profiles/drafts';
+import { findProfile } from '../profiles/repo';
+import { authorOf, ITEM_LABELS } from './item-access';
+import { addEntries, findComponent, findEntry } from './items';
+import { updateComponent } from './repo';
+
+export interface Adopted {
+  uuid: string;
+  /** The draft the item landed in. */
+  versionId: string;
+}
+
+/**
+ * Giving an item a profile again: a deleted item back into its own profile (members of its
+ * group), or an orphan of a deleted profile into a profile of the claimer's group. Either way it
+ * lands in that profile's current draft, made from the published version when there is none.
+ */
+export class ItemAdoption {
+  constructor(private readonly deps: { db: Db; organizations: OrganizationService }) {}
+
+  private adopt(
+    user: UserRow | null,
+    kind: ComponentRow['kind'],
+    itemId: string,
+    profileId: string,
+    which: 'restore' | 'claim',
+  ): Promise<Adopted> {
+    const label = ITEM_LABELS[kind];
+    return this.deps.db.transaction(async (tx) => {
+      const row = await findComponent(tx, itemId);
+      if (!row || row.component.kind !== kind) throw notFound(`No such ${label}.`);
+      const { component } = row;
+      if (which === 'restore' && (component.profileId !== profileId || !component.deletedAt))
+        throw notFound(`No such deleted ${label} in this profile.`);
+      if (which === 'claim' && component.profileId !== null)
+        throw conflict(`This ${label} belongs to a profile; only orphans can be claimed.`);
+      const profile = await findProfile(tx, profileId, true);
+      const currentId = profile ? currentVersionId(profile) : null;
+      if (!profile || !currentId) throw notFound('No such profile.');
+      const access = await loadVersionAccess(
+        this.deps.organizations,
+        tx,
+        user,
+        profile.id,
+        currentId,
+        true,
+      );
+      const author = authorOf(access);
+      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
+      // A claimed orphan is defined by its new profile from this version on.
+      const content: ComponentRow['content'] =
+        which === 'claim' ? { ...component.content, inScheme: draft.iri } : component.content;
+      await updateComponent(tx, itemId, {
+        profileId: profile.id,
+        deletedAt: null,
+        content,
+        updatedBy: author.id,
+      });
+      if (!(await findEntry(tx, draft.id, itemId)))
+        await addEntries(tx, draft.id, [{ componentId: itemId, linked: false }]);
+      return { uuid: itemId, versionId: draft.id };
+    });
+  }
+
+  restore = (user: UserRow | null, kind: ComponentRow['kind'], itemId: string, profileId: string) =>
+    this.adopt(user, kind, itemId, profileId, 'restore');
+
+  claim = (user: UserRow | null, kind: ComponentRow['kind'], itemId: string, profileId: string) =>
+    this.adopt(user, kind, itemId, profileId, 'claim');
+}
