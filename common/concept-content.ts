@@ -23,7 +23,7 @@ const langMap = (v: unknown): Record<string, string> =>
     : {};
 
 /** Name, description and translations as language maps: English (or the first language) first. */
-function toLanguageMaps(values: {
+export function toLanguageMaps(values: {
   name: string;
   description: string;
   translations: Translation[];

@@ -15,7 +15,7 @@ import type { ComponentListRow } from '../components/items';
 
 type Json = Record<string, unknown>;
 
-function parentOf(row: ComponentListRow): ConceptRow['parentProfile'] {
+export function parentOf(row: ComponentListRow): ConceptRow['parentProfile'] {
   if (!row.parent || !row.organization) return null;
   return {
     uuid: row.parent.id,

@@ -1,0 +1,34 @@
+import type { ProfileView } from '../../common/profiles';
+import type { Db } from '../db/client';
+import { addEntries } from '../modules/components/items';
+import { insertComponent } from '../modules/components/repo';
+
+/**
+ * A statement template of a profile, listed by one of its versions, written straight into the
+ * item tables as an import would store it: for tests that need templates to refer to without
+ * going through the template routes.
+ */
+export async function insertTemplate(
+  db: Db,
+  view: ProfileView,
+  name: string,
+  versionId = view.version.uuid,
+) {
+  const iri = `${view.profile.iri}/templates/${name}`;
+  const row = await insertComponent(db, {
+    kind: 'template',
+    type: 'StatementTemplate',
+    iri,
+    profileId: view.profile.uuid,
+    name,
+    content: {
+      id: iri,
+      type: 'StatementTemplate',
+      inScheme: view.version.iri,
+      prefLabel: { en: name },
+      definition: { en: `Statements of ${name}.` },
+    },
+  });
+  await addEntries(db, versionId, [{ componentId: row.id, linked: false }]);
+  return { id: row.id, iri };
+}
