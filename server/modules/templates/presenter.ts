@@ -1,0 +1,100 @@
+import { contentLabels } from '../../../common/concept-content';
+import { conceptTypeOf } from '../../../common/concepts';
+import {
+  DETERMINING_PROPERTIES,
+  TEMPLATE_REF_KEYS,
+  type ConceptRef,
+  type ItemRef,
+  type TemplateRow,
+  type TemplateView,
+} from '../../../common/templates';
+import type { ComponentRow } from '../../db/schema';
+import type { ComponentListRow } from '../components/items';
+import { parentOf, statusOf } from '../concepts/presenter';
+import { associatedIris, determiningIris, referencesOf, rulesOf } from './content';
+
+type Json = Record<string, unknown>;
+
+export function presentTemplateRow(row: ComponentListRow): TemplateRow {
+  const { component } = row;
+  return {
+    uuid: component.id,
+    iri: component.iri,
+    name: component.name,
+    description: contentLabels(component.content).description,
+    parentProfile: parentOf(row),
+    updatedOn: component.updatedAt.toISOString(),
+    status: statusOf(component, row.published),
+    linked: row.linked,
+  };
+}
+
+export interface TemplateViewExtras {
+  linked: boolean;
+  /** The items this server has for the IRIs the template names. */
+  known: Map<string, ComponentRow>;
+  deprecatedBy: string | null;
+  updatedBy: string | null;
+  permissions: TemplateView['permissions'];
+}
+
+export function presentTemplateView(
+  row: ComponentListRow,
+  extras: TemplateViewExtras,
+): TemplateView {
+  const { component } = row;
+  const content = component.content as Json;
+  const itemRef = (iri: string): ItemRef => {
+    const found = extras.known.get(iri);
+    return { iri, name: found?.name ?? null, uuid: found?.id ?? null };
+  };
+  const conceptRef = (iri: string): ConceptRef => {
+    const found = extras.known.get(iri);
+    return {
+      ...itemRef(iri),
+      conceptType: found?.kind === 'concept' ? conceptTypeOf(found.type) : null,
+    };
+  };
+  return {
+    success: true,
+    template: {
+      ...presentTemplateRow({ ...row, linked: extras.linked }),
+      translations: contentLabels(content).translations,
+      tags: component.extras.tags ?? [],
+      moreInformation: component.extras.moreInformation ?? '',
+      deprecation: component.deprecated
+        ? {
+            reason: component.deprecationReason ?? '',
+            link: component.deprecationLink,
+            by: extras.deprecatedBy,
+            on: (component.deprecatedAt ?? component.updatedAt).toISOString(),
+          }
+        : null,
+      updatedBy: extras.updatedBy,
+      publishedInProfile: row.published,
+      statementExample: component.extras.statementExample ?? '',
+      determiningProperties: DETERMINING_PROPERTIES.map((property) => ({
+        property,
+        concepts: determiningIris(content, property).map(conceptRef),
+      })).filter((p) => p.concepts.length > 0),
+      // Positions are the rules' ids, so nothing is left out; import refuses non-object rules.
+      rules: rulesOf(content).map((rule) =>
+        typeof rule === 'object' && rule !== null && !Array.isArray(rule)
+          ? (rule as Json)
+          : { value: rule },
+      ),
+      objectStatementRefTemplate: referencesOf(content, TEMPLATE_REF_KEYS.object).map(itemRef),
+      contextStatementRefTemplate: referencesOf(content, TEMPLATE_REF_KEYS.context).map(itemRef),
+      concepts: associatedIris(content).map(conceptRef),
+      content,
+    },
+    permissions: extras.permissions,
+  };
+}
+
+/** Every IRI a template view names, to look up at once. */
+export const namedIris = (content: Json): string[] => [
+  ...associatedIris(content),
+  ...referencesOf(content, TEMPLATE_REF_KEYS.object),
+  ...referencesOf(content, TEMPLATE_REF_KEYS.context),
+];
