@@ -27,7 +27,18 @@ import { useConceptScope } from './scope';
 export const NO_RESULTS_MESSAGE = 'No results found';
 export const ADDED_MESSAGE = 'The selected concepts were added to the profile.';
 
-function SearchForm({ onSearch }: { onSearch: (text: string) => void }) {
+/**
+ * A search box whose text is required ('Required' when empty); `subject` names what is searched
+ * ('concepts', 'statement templates') in its label, button and landmark.
+ */
+export function SearchForm({
+  onSearch,
+  subject = 'concepts',
+}: {
+  onSearch: (text: string) => void;
+  subject?: string;
+}) {
+  const title = subject.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -41,10 +52,10 @@ function SearchForm({ onSearch }: { onSearch: (text: string) => void }) {
     onSearch(value);
   };
   return (
-    <form onSubmit={submit} role="search" aria-label="Search concepts" noValidate>
+    <form onSubmit={submit} role="search" aria-label={`Search ${subject}`} noValidate>
       <Group gap="xs" align="flex-start" wrap="nowrap">
         <TextInput
-          label="Search concepts"
+          label={`Search ${subject}`}
           placeholder="Name, description or IRI"
           value={text}
           onChange={(event) => {
@@ -57,7 +68,7 @@ function SearchForm({ onSearch }: { onSearch: (text: string) => void }) {
           style={{ flex: 1 }}
         />
         <Button type="submit" variant="light" mt={25}>
-          Search Concepts
+          {`Search ${title}`}
         </Button>
       </Group>
     </form>
@@ -111,6 +122,9 @@ function ResultRow({
     </Paper>
   );
 }
+
+/** A concept found by a search, with a checkbox and its side panel; other searches show it too. */
+export { ResultRow as ConceptResultRow };
 
 /**
  * {base}/concepts/add: search the server's concepts (leaving out what the version lists already

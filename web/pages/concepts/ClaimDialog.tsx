@@ -10,8 +10,10 @@ import { isMembership } from '../organization/format';
 import { ErrorAlert, Pager } from '../profile/parts';
 import { deletedItemsPath } from './format';
 
-export const NO_GROUPS_MESSAGE =
-  'You are not a member of any working group. Join one to give this concept a profile.';
+/** Said when the user belongs to no working group that could take the item. */
+export const noGroupsMessage = (noun: string) =>
+  `You are not a member of any working group. Join one to give this ${noun} a profile.`;
+export const NO_GROUPS_MESSAGE = noGroupsMessage('concept');
 export const NO_PROFILES_MESSAGE = 'This working group has no profiles yet.';
 
 interface GroupChoice {
@@ -71,34 +73,47 @@ function ProfileStep({
   );
 }
 
+/** A noun as a title: 'statement template' reads 'Statement Template'. */
+const titleCase = (noun: string) => noun.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
+
 /**
- * Claiming an orphaned concept: the user picks one of their working groups, then one of its
- * profiles, and the concept joins that profile. Afterwards the deleted items of the version it
- * landed in open.
+ * Claiming an orphaned item (a concept unless `noun` and `onClaim` say otherwise): the user picks
+ * one of their working groups, then one of its profiles, and the item joins that profile.
+ * Afterwards the deleted items of the version it landed in open.
  */
 export function ClaimDialog({
   opened,
   conceptId,
   conceptName,
   onClose,
+  noun = 'concept',
+  onClaim,
 }: {
   opened: boolean;
+  /** The orphan's id and name (a concept's, or the item's when `onClaim` is given). */
   conceptId: string;
   conceptName: string;
   onClose: () => void;
+  /** What the item is, in words: 'concept', 'statement template', 'pattern'. */
+  noun?: string;
+  /** Claims the item into a profile; by default the concept claim. */
+  onClaim?: (profileId: string) => Promise<{ versionId: string }>;
 }) {
   const navigate = useNavigate();
   const groups = useMyOrganizations(opened);
-  const claim = useClaimConcept();
+  const conceptClaim = useClaimConcept();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
   const [groupId, setGroupId] = useState<string | null>(null);
   const [step, setStep] = useState<1 | 2>(1);
   const [profileId, setProfileId] = useState<string | null>(null);
+  const title = titleCase(noun);
 
   const mine = (groups.data ?? []).filter((g) => isMembership(g.membership));
   const group = mine.find((g) => g.uuid === groupId) ?? null;
 
   const close = () => {
-    claim.reset();
+    setError(null);
     setStep(1);
     setGroupId(null);
     setProfileId(null);
@@ -107,23 +122,25 @@ export function ClaimDialog({
 
   const confirm = () => {
     if (!group || !profileId) return;
-    claim.mutate(
-      { conceptId, profileId },
-      {
-        onSuccess: (change) => {
-          feedback.showSuccess({
-            subject: 'Concept claimed',
-            message: `${conceptName} now belongs to the chosen profile.`,
-          });
-          close();
-          void navigate(deletedItemsPath(group.uuid, profileId, change.versionId));
-        },
-      },
-    );
+    const claimInto =
+      onClaim ?? ((id: string) => conceptClaim.mutateAsync({ conceptId, profileId: id }));
+    setBusy(true);
+    setError(null);
+    claimInto(profileId)
+      .then((change) => {
+        feedback.showSuccess({
+          subject: `${title} claimed`,
+          message: `${conceptName} now belongs to the chosen profile.`,
+        });
+        close();
+        void navigate(deletedItemsPath(group.uuid, profileId, change.versionId));
+      })
+      .catch((failure: unknown) => setError(failure))
+      .finally(() => setBusy(false));
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Claim Concept" centered size="lg">
+    <Modal opened={opened} onClose={close} title={`Claim ${title}`} centered size="lg">
       <Stack gap="md">
         <Text size="sm">
           <strong>{conceptName}</strong> has no profile. Choose a working group, then the profile it
@@ -133,7 +150,7 @@ export function ClaimDialog({
           <>
             <ErrorAlert error={groups.error} title="Could not load your working groups" />
             {groups.data && mine.length === 0 ? (
-              <Text c="dimmed">{NO_GROUPS_MESSAGE}</Text>
+              <Text c="dimmed">{noGroupsMessage(noun)}</Text>
             ) : (
               <Select
                 label="Working Group"
@@ -161,7 +178,7 @@ export function ClaimDialog({
           group && (
             <>
               <ProfileStep group={group} value={profileId} onChange={setProfileId} />
-              <ErrorAlert error={claim.error} title="Not claimed" />
+              <ErrorAlert error={error} title="Not claimed" />
               <Group justify="space-between" gap="sm">
                 <Button variant="default" onClick={() => setStep(1)}>
                   Back
@@ -170,7 +187,7 @@ export function ClaimDialog({
                   <Button variant="default" onClick={close}>
                     Cancel
                   </Button>
-                  <Button disabled={profileId === null} loading={claim.isPending} onClick={confirm}>
+                  <Button disabled={profileId === null} loading={busy} onClick={confirm}>
                     Claim
                   </Button>
                 </Group>

@@ -41,14 +41,21 @@ export const CONCEPT_NOT_FOUND = 'This profile version does not list this concep
 
 type Concept = ConceptView['concept'];
 
-/** Who deprecated the concept, when, why, and where to read more. */
-export function DeprecatedBanner({ deprecation }: { deprecation: Concept['deprecation'] }) {
+/** Who deprecated the item (a concept unless `noun` says otherwise), when, why, and where to read. */
+export function DeprecatedBanner({
+  deprecation,
+  noun = 'concept',
+}: {
+  deprecation: Concept['deprecation'];
+  /** What the item is, in words: 'concept', 'statement template', 'pattern'. */
+  noun?: string;
+}) {
   if (!deprecation) return null;
   return (
     <Alert color="red" variant="light" title="Deprecated" role="note" aria-label="Deprecated">
       <Stack gap={4}>
         <Text size="sm">
-          This concept was deprecated by {deprecation.by ?? 'an unknown user'} on{' '}
+          This {noun} was deprecated by {deprecation.by ?? 'an unknown user'} on{' '}
           {formatDate(deprecation.on)}.
         </Text>
         <Text size="sm">

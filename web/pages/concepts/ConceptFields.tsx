@@ -62,7 +62,8 @@ function JsonBlock({ value, label }: { value: unknown; label: string }) {
   );
 }
 
-export function TranslationsTable({ concept }: { concept: Concept }) {
+/** The translations of an item (a concept, template or pattern): language, name, description. */
+export function TranslationsTable({ concept }: { concept: Pick<Concept, 'translations'> }) {
   if (concept.translations.length === 0) return <None />;
   return (
     <Table.ScrollContainer minWidth={420}>
@@ -351,8 +352,14 @@ export function FieldGrid({ children, cols = 3 }: { children: ReactNode; cols?: 
   );
 }
 
-/** Where a concept comes from: its parent profile and that profile's working group. */
-export function ParentFields({ concept, groupLabel }: { concept: Concept; groupLabel: string }) {
+/** Where an item comes from: its parent profile and that profile's working group. */
+export function ParentFields({
+  concept,
+  groupLabel,
+}: {
+  concept: Pick<Concept, 'parentProfile'>;
+  groupLabel: string;
+}) {
   const parent = concept.parentProfile;
   const missing = (text: string) => (
     <Text span size="sm" c="dimmed">

@@ -26,7 +26,10 @@ import {
 } from './ConceptFields';
 import { CONCEPT_TYPE_LABELS } from './format';
 
-/** What the panel shows of one concept, fetched on its own (`GET /app/concept/{id}`). */
+/**
+ * What the panel shows of one concept, fetched on its own (`GET /app/concept/{id}`); also the
+ * read-only view of a concept on other screens (`ConceptPanelBody`).
+ */
 function PanelBody({ initialId }: { initialId: string }) {
   // Terms the concept points at open in the same panel.
   const [conceptId, setConceptId] = useState(initialId);
@@ -103,6 +106,8 @@ function PanelBody({ initialId }: { initialId: string }) {
     </Stack>
   );
 }
+
+export { PanelBody as ConceptPanelBody };
 
 /**
  * The side panel of a concept: everything about it without leaving the list or search it was

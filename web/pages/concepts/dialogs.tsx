@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { deprecateSchema, type ConceptChange } from '../../../common/concepts';
+import { deprecateSchema, type ConceptChange, type DeprecateInput } from '../../../common/concepts';
 import type { LockAnswer } from '../../../common/locks';
 import {
   conceptLockPath,
@@ -31,21 +31,128 @@ export interface ConceptTarget {
 }
 
 /**
- * Runs a change that needs the concept's write lock. The edit screen holds the lock already
- * (`holdsLock`); elsewhere it is taken for the change and given back afterwards.
+ * Runs a change that needs the write lock of `lockPath` (a concept, template or pattern). An edit
+ * screen holds the lock already (`holdsLock`); elsewhere it is taken for the change and given
+ * back afterwards.
  */
-async function underLock<T>(target: ConceptTarget, holdsLock: boolean, change: () => Promise<T>) {
+export async function withWriteLock<T>(
+  lockPath: string,
+  holdsLock: boolean,
+  change: () => Promise<T>,
+): Promise<T> {
   if (holdsLock) return change();
-  const path = conceptLockPath(target.profileId, target.versionId, target.conceptId);
-  await succeeded(http.post<LockAnswer>(path));
+  await succeeded(http.post<LockAnswer>(lockPath));
   try {
     return await change();
   } finally {
-    void http.delete(path).catch(() => undefined);
+    void http.delete(lockPath).catch(() => undefined);
   }
 }
 
+const underLock = <T,>(target: ConceptTarget, holdsLock: boolean, change: () => Promise<T>) =>
+  withWriteLock(
+    conceptLockPath(target.profileId, target.versionId, target.conceptId),
+    holdsLock,
+    change,
+  );
+
 type DeprecateValues = z.input<typeof deprecateSchema>;
+
+/** A noun as a title: 'statement template' reads 'Statement Template'. */
+const titleCase = (noun: string) => noun.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
+
+/**
+ * Deprecating an item (`noun`: 'concept', 'pattern', …): a reason is required, a link (an IRI,
+ * e.g. of the item to use instead) is optional. `deprecate` sends it under the item's write lock;
+ * its answer goes to `onDeprecated`.
+ */
+export function DeprecateDialog<T>({
+  opened,
+  onClose,
+  noun,
+  name,
+  successMessage,
+  deprecate,
+  onDeprecated,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  noun: string;
+  name: string;
+  successMessage: string;
+  deprecate: (values: DeprecateInput) => Promise<T>;
+  onDeprecated: (change: T) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const form = useForm<DeprecateValues>({
+    resolver: zodResolver(deprecateSchema),
+    defaultValues: { reason: '', link: '' },
+  });
+  const errors = form.formState.errors;
+  const title = titleCase(noun);
+
+  const close = () => {
+    form.reset();
+    setError(null);
+    onClose();
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const change = await deprecate(values);
+      feedback.showSuccess({ subject: `${title} deprecated`, message: successMessage });
+      close();
+      onDeprecated(change);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title={`Deprecate ${title}`} centered size="lg">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            A deprecated {noun} stays in the profile but should no longer be used, and can no longer
+            be edited. Say why <strong>{name}</strong> is deprecated.
+          </Text>
+          <Textarea
+            label="Reason"
+            withAsterisk
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={2000}
+            error={errors.reason?.message}
+            {...form.register('reason')}
+            data-autofocus
+          />
+          <TextInput
+            label="Link"
+            description={`Optional: an IRI with more about the deprecation, such as the ${noun} to use instead.`}
+            maxLength={2048}
+            error={errors.link?.message}
+            {...form.register('link')}
+          />
+          <ErrorAlert error={error} title="Not deprecated" />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" color="orange" loading={busy}>
+              Deprecate
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
 
 /**
  * Deprecating a concept: a reason is required, a link (an IRI, e.g. of the concept to use
@@ -65,73 +172,16 @@ export function DeprecateConceptDialog({
   onDeprecated: (change: ConceptChange) => void;
 }) {
   const deprecate = useDeprecateConcept(target.profileId, target.versionId, target.conceptId);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const form = useForm<DeprecateValues>({
-    resolver: zodResolver(deprecateSchema),
-    defaultValues: { reason: '', link: '' },
-  });
-  const errors = form.formState.errors;
-
-  const close = () => {
-    form.reset();
-    setError(null);
-    onClose();
-  };
-
-  const submit = form.handleSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const change = await underLock(target, holdsLock, () => deprecate.mutateAsync(values));
-      feedback.showSuccess({ subject: 'Concept deprecated', message: DEPRECATED_MESSAGE });
-      close();
-      onDeprecated(change);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  });
-
   return (
-    <Modal opened={opened} onClose={close} title="Deprecate Concept" centered size="lg">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack gap="md">
-          <Text size="sm">
-            A deprecated concept stays in the profile but should no longer be used, and can no
-            longer be edited. Say why <strong>{target.name}</strong> is deprecated.
-          </Text>
-          <Textarea
-            label="Reason"
-            withAsterisk
-            autosize
-            minRows={3}
-            maxRows={8}
-            maxLength={2000}
-            error={errors.reason?.message}
-            {...form.register('reason')}
-            data-autofocus
-          />
-          <TextInput
-            label="Link"
-            description="Optional: an IRI with more about the deprecation, such as the concept to use instead."
-            maxLength={2048}
-            error={errors.link?.message}
-            {...form.register('link')}
-          />
-          <ErrorAlert error={error} title="Not deprecated" />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" color="orange" loading={busy}>
-              Deprecate
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <DeprecateDialog
+      opened={opened}
+      onClose={onClose}
+      noun="concept"
+      name={target.name}
+      successMessage={DEPRECATED_MESSAGE}
+      deprecate={(values) => underLock(target, holdsLock, () => deprecate.mutateAsync(values))}
+      onDeprecated={onDeprecated}
+    />
   );
 }
 

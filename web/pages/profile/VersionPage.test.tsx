@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IRI_FORMAT_MESSAGE, NO_EDIT_PERMISSION } from '../../../common/profiles';
 import { LOCK_TIMED_OUT_MESSAGE } from '../../../common/locks';
+import { EMPTY_PATTERNS_MESSAGE } from '../../../common/patterns';
 import { PERMISSION_DENIED_MESSAGE } from '../../api/http';
 import { feedback } from '../../app/feedback-store';
 import { lockAnswer, lockedBy, lockHandlers } from '../common/testing/locks';
 import { RETRY_LABEL } from '../common/WriteLockGate';
-import { emptyContentMessage } from './ContentTab';
 import { ACKNOWLEDGE_LABEL } from './PublishDialog';
 import {
   ada,
@@ -82,11 +82,23 @@ describe('version page', () => {
   });
 
   it('shows the empty lists of the tabs and the not-found view for unknown sub-paths', async () => {
-    stubServer({ [`GET ${versionApi(V1)}`]: ok(view(profile(), version())) }, signedIn(ada));
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
+        [`GET ${versionApi(V1, '/patterns')}`]: ok({
+          success: true,
+          patterns: [],
+          page: 1,
+          limit: 10,
+          total: 0,
+        }),
+      },
+      signedIn(ada),
+    );
     const router = renderApp(versionPath(V1));
     await userEvent.click(await screen.findByRole('tab', { name: /Patterns/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V1, 'patterns')));
-    expect(await screen.findByText(emptyContentMessage('patterns'))).toBeVisible();
+    expect(await screen.findByText(EMPTY_PATTERNS_MESSAGE)).toBeVisible();
     await router.navigate(versionPath(V1, 'nothing-here'));
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
   });

@@ -1,8 +1,101 @@
+import { useMemo, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
 import type { ProfileView } from '../../../common/profiles';
+import { NotFoundPage } from '../common/NotFoundPage';
 import type { VersionPaths } from '../concepts/scope';
-import { ContentTab } from '../profile/ContentTab';
+import { groupPath, isCurrentVersion, isMemberOf } from '../profile/format';
+import { AddTemplatesPage } from './AddTemplatesPage';
+import { CreateTemplatePage } from './details/CreateTemplatePage';
+import { EditTemplatePage } from './details/EditTemplatePage';
+import {
+  CreateDeterminingPropertyPage,
+  EditDeterminingPropertyPage,
+} from './determining/DeterminingPropertyPages';
+import { ExamplePage } from './ExamplePage';
+import { TemplateRefsPage } from './refs/TemplateRefsPage';
+import { RuleEditorPage } from './rules/RuleEditorPage';
+import { RuleViewPage } from './rules/RuleViewPage';
+import { TemplateScopeContext, useTemplateScope, type TemplateScope } from './scope';
+import { TemplateConceptPage } from './TemplateConceptPage';
+import { TemplateDetailPage } from './TemplateDetailPage';
+import { UnknownTemplatePage } from './TemplateScreen';
+import { TemplatesListPage } from './TemplatesListPage';
 
-/** The Templates tab of a version page and everything under it. */
-export function TemplatesArea({ view }: { view: ProfileView; paths: VersionPaths }) {
-  return <ContentTab kind="templates" count={view.version.counts.templates} />;
+/** Screens for authors only (members on the current version); anyone else gets the list. */
+function AuthorsOnly({ children }: { children: ReactNode }) {
+  const scope = useTemplateScope();
+  if (!scope.canAuthor) return <Navigate to={scope.listPath()} replace />;
+  return children;
+}
+
+/**
+ * The Statement Templates tab of a version page and everything under it: the list, adding
+ * existing templates, creating one, a template's page and the screens that edit its parts. Its
+ * screens read the profile, version and paths from `useTemplateScope()`.
+ */
+export function TemplatesArea({ view, paths }: { view: ProfileView; paths: VersionPaths }) {
+  const { profile, version } = view;
+  const scope = useMemo<TemplateScope>(() => {
+    const listPath = (versionId = version.uuid) => paths(versionId, 'templates');
+    return {
+      profile,
+      version,
+      paths,
+      canAuthor: isMemberOf(profile) && isCurrentVersion(profile, version),
+      // The group's pages live under the working group's address; the public page does not.
+      onGroupPage: paths(version.uuid).startsWith(groupPath(profile.organization.uuid)),
+      listPath,
+      templatePath: (templateId, rest = '', versionId = version.uuid) =>
+        `${listPath(versionId)}/${encodeURIComponent(templateId)}${rest === '' ? '' : `/${rest}`}`,
+    };
+  }, [profile, version, paths]);
+
+  return (
+    <TemplateScopeContext.Provider value={scope}>
+      <Routes>
+        <Route index element={<TemplatesListPage />} />
+        <Route
+          path="add"
+          element={
+            <AuthorsOnly>
+              <AddTemplatesPage />
+            </AuthorsOnly>
+          }
+        />
+        <Route
+          path="create"
+          element={
+            <AuthorsOnly>
+              <CreateTemplatePage />
+            </AuthorsOnly>
+          }
+        />
+        <Route path=":templateId" element={<TemplateDetailPage />} />
+        <Route path=":templateId/edit" element={<EditTemplatePage />} />
+        <Route path=":templateId/example" element={<ExamplePage />} />
+        <Route
+          path=":templateId/determining-properties/create"
+          element={<CreateDeterminingPropertyPage />}
+        />
+        <Route
+          path=":templateId/determining-properties/:property/edit"
+          element={<EditDeterminingPropertyPage />}
+        />
+        <Route
+          path=":templateId/determining-properties/:conceptId"
+          element={<TemplateConceptPage />}
+        />
+        <Route path=":templateId/concepts/:conceptId" element={<TemplateConceptPage />} />
+        <Route path=":templateId/rule/create" element={<RuleEditorPage mode="create" />} />
+        <Route path=":templateId/rule/edit" element={<RuleEditorPage mode="edit" />} />
+        <Route path=":templateId/rule/view" element={<RuleViewPage />} />
+        <Route
+          path=":templateId/related-statement-templates/:refType/:mode"
+          element={<TemplateRefsPage />}
+        />
+        <Route path=":templateId/*" element={<UnknownTemplatePage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </TemplateScopeContext.Provider>
+  );
 }

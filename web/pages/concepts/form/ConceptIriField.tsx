@@ -6,11 +6,21 @@ import { CONCEPT_TYPE_LABELS } from '../format';
 export type ConceptIriType = 'generated-iri' | 'external-iri';
 
 /**
- * A new concept's IRI: generated under the profile's IRI (the profile IRI, the kind's segment
+ * What the IRI is for: a kind of concept (its label and segment under the profile IRI), or another
+ * item named by `segmentLabel` ('Statement Template') whose generated IRI `iriOf` builds.
+ */
+type IriSubject =
+  | { conceptType: ConceptType; segmentLabel?: never; iriOf?: never }
+  | { conceptType?: never; segmentLabel: string; iriOf: (suffix: string) => string };
+
+/**
+ * A new item's IRI: generated under the profile's IRI (the profile IRI, the kind's segment
  * and a suffix, shown as it is typed), or one the group already owns. It is permanent.
  */
 export function ConceptIriField({
   conceptType,
+  segmentLabel,
+  iriOf,
   profileIri,
   iriType,
   onIriTypeChange,
@@ -22,8 +32,7 @@ export function ConceptIriField({
   onExtiriChange,
   onExtiriBlur,
   extiriError,
-}: {
-  conceptType: ConceptType;
+}: IriSubject & {
   profileIri: string;
   iriType: ConceptIriType;
   onIriTypeChange: (value: ConceptIriType) => void;
@@ -36,12 +45,15 @@ export function ConceptIriField({
   onExtiriBlur: () => void;
   extiriError?: string | undefined;
 }) {
-  const label = CONCEPT_TYPE_LABELS[conceptType];
+  const label = conceptType ? CONCEPT_TYPE_LABELS[conceptType] : segmentLabel;
+  const noun = conceptType ? 'concept' : segmentLabel.toLowerCase();
+  const generated = (suffix: string) =>
+    conceptType ? generatedConceptIri(profileIri, conceptType, suffix) : iriOf(suffix);
   return (
     <Stack gap="xs">
       <Radio.Group
         label={`${label} IRI`}
-        description="The permanent identifier of the concept. It cannot be changed once the concept is saved."
+        description={`The permanent identifier of the ${noun}. It cannot be changed once the ${noun} is saved.`}
         value={iriType}
         onChange={(value) =>
           onIriTypeChange(value === 'external-iri' ? 'external-iri' : 'generated-iri')
@@ -70,7 +82,7 @@ export function ConceptIriField({
               Generated IRI
             </Text>
             <Code block aria-label="Generated IRI" style={{ wordBreak: 'break-all' }}>
-              {generatedConceptIri(profileIri, conceptType, geniri)}
+              {generated(geniri)}
             </Code>
           </div>
         </Stack>
@@ -78,7 +90,9 @@ export function ConceptIriField({
         <TextInput
           pl="xl"
           label="External IRI"
-          placeholder="https://w3id.org/xapi/your-profile/verbs/completed"
+          placeholder={
+            conceptType ? 'https://w3id.org/xapi/your-profile/verbs/completed' : 'https://'
+          }
           required
           value={extiri}
           onChange={(event) => onExtiriChange(event.currentTarget.value)}
@@ -91,9 +105,18 @@ export function ConceptIriField({
   );
 }
 
-/** The IRI of a saved concept: fixed. */
-export function FixedIri({ conceptType, iri }: { conceptType: ConceptType; iri: string }) {
-  const label = `${CONCEPT_TYPE_LABELS[conceptType]} IRI`;
+/** The IRI of a saved concept (or of the item `segmentLabel` names): fixed. */
+export function FixedIri({
+  conceptType,
+  segmentLabel,
+  iri,
+}: (
+  { conceptType: ConceptType; segmentLabel?: never } | { conceptType?: never; segmentLabel: string }
+) & {
+  iri: string;
+}) {
+  const label = `${conceptType ? CONCEPT_TYPE_LABELS[conceptType] : segmentLabel} IRI`;
+  const noun = conceptType ? 'concept' : segmentLabel.toLowerCase();
   return (
     <Stack gap={2}>
       <Input.Label>{label}</Input.Label>
@@ -101,7 +124,7 @@ export function FixedIri({ conceptType, iri }: { conceptType: ConceptType; iri: 
         {iri}
       </Code>
       <Text size="xs" c="dimmed">
-        A concept's IRI is permanent.
+        A {noun}&apos;s IRI is permanent.
       </Text>
     </Stack>
   );

@@ -1,0 +1,175 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REQUIRED } from '../../../common/profiles';
+import { exampleProblem, OBJECT_TYPE_EXCLUSIVE_MESSAGE } from '../../../common/templates';
+import { feedback } from '../../app/feedback-store';
+import { EXAMPLE_SAVED_MESSAGE } from './ExamplePage';
+import { REFS_SAVED_MESSAGE } from './refs/TemplateRefsPage';
+import {
+  ada,
+  CONCEPT_2,
+  conceptRef,
+  editable,
+  PROFILE_IRI,
+  renderApp,
+  signedIn,
+  stubServer,
+  TEMPLATE_2,
+  TEMPLATE_3,
+  templateApi,
+  templateChange,
+  templateHandlers,
+  templateList,
+  templatePath,
+  templateRow,
+  templateView,
+  V1,
+  type StubCall,
+} from './testing/stub';
+
+beforeEach(() => feedback.reset());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the example statement', () => {
+  it('needs JSON, shows the parser’s message, and saves the text under the lock', async () => {
+    const calls = stubServer(
+      templateHandlers(editable(), {
+        [`PUT ${templateApi(V1, '/example')}`]: () => [200, templateChange(V1)],
+      }),
+      signedIn(ada),
+    );
+    const router = renderApp(templatePath(V1, '/example'));
+    expect(await screen.findByRole('heading', { name: 'Add Example' })).toBeVisible();
+    const editor = screen.getByRole('textbox', { name: /^Example Statement/ });
+    const save = screen.getByRole('button', { name: 'Save Example' });
+    await userEvent.click(save);
+    expect(editor).toHaveAccessibleDescription(new RegExp(`^${REQUIRED}`));
+
+    fireEvent.change(editor, { target: { value: '{"verb": ' } });
+    await userEvent.click(save);
+    const message = exampleProblem('{"verb": ') ?? '';
+    expect(message).not.toBe('');
+    expect(screen.getByText(message)).toBeVisible();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    fireEvent.change(editor, { target: { value: '{"verb": {"id": "https://example.org/v"}}' } });
+    await userEvent.click(save);
+    await waitFor(() => expect(router.state.location.pathname).toBe(templatePath()));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      statementExample: '{"verb": {"id": "https://example.org/v"}}',
+    });
+    expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/lock'))).toBe(true);
+    expect(feedback.getState().success?.message).toBe(EXAMPLE_SAVED_MESSAGE);
+  });
+
+  it('edits the example there is', async () => {
+    stubServer(templateHandlers(editable({ statementExample: '{\n  "a": 1\n}' })), signedIn(ada));
+    renderApp(templatePath(V1, '/example'));
+    expect(await screen.findByRole('heading', { name: 'Edit Example' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /^Example Statement/ })).toHaveValue(
+      '{\n  "a": 1\n}',
+    );
+  });
+
+  it('sends readers to the template page', async () => {
+    stubServer(templateHandlers(templateView()), signedIn(ada));
+    const router = renderApp(templatePath(V1, '/example'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(templatePath()));
+  });
+});
+
+describe('related statement templates', () => {
+  const SEARCH = '/app/templates/search';
+  const searches = (calls: StubCall[]) => calls.filter((c) => c.path === SEARCH);
+  const own = [
+    templateRow({ uuid: TEMPLATE_2, name: 'Watched a video' }),
+    templateRow({ uuid: TEMPLATE_3, name: 'Paused a video' }),
+  ];
+
+  function serve(view = editable(), refType: 'object' | 'context' = 'context') {
+    return stubServer(
+      templateHandlers(view, {
+        [`GET ${SEARCH}`]: () => [200, templateList(own)],
+        [`PUT ${templateApi(V1, `/refs/${refType}`)}`]: () => [200, templateChange(V1)],
+      }),
+      signedIn(ada),
+    );
+  }
+
+  it('adds templates this version defines, the button waiting for a selection', async () => {
+    const calls = serve();
+    const router = renderApp(templatePath(V1, '/related-statement-templates/context/create'));
+    expect(
+      await screen.findByRole('heading', { name: 'Add Context Statement Reference Templates' }),
+    ).toBeVisible();
+    const add = screen.getByRole('button', { name: 'Add Selected' });
+    expect(add).toBeDisabled();
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Search statement templates/ }),
+      'video{Enter}',
+    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Paused a video' }));
+    expect(searches(calls).at(-1)?.query.toString()).toBe(
+      `search=video&page=1&limit=10&versionId=${V1}&purpose=reference&templateId=${editable().template.uuid}`,
+    );
+    expect(add).toBeEnabled();
+    await userEvent.click(add);
+    await waitFor(() => expect(router.state.location.pathname).toBe(templatePath()));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ templateIds: [TEMPLATE_3] });
+    expect(feedback.getState().success?.message).toBe(REFS_SAVED_MESSAGE);
+  });
+
+  it('edits the current ones: they are removable and not offered again', async () => {
+    const calls = serve(
+      editable({
+        objectStatementRefTemplate: [
+          { iri: `${PROFILE_IRI}/templates/watched`, name: 'Watched a video', uuid: TEMPLATE_2 },
+        ],
+      }),
+      'object',
+    );
+    const router = renderApp(templatePath(V1, '/related-statement-templates/object/edit'));
+    const current = await screen.findByRole('region', { name: 'Current references' });
+    expect(within(current).getByText('Watched a video')).toBeVisible();
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await userEvent.type(
+      screen.getByRole('textbox', { name: /Search statement templates/ }),
+      'video{Enter}',
+    );
+    expect(await screen.findByRole('checkbox', { name: 'Select Paused a video' })).toBeVisible();
+    expect(screen.queryByRole('checkbox', { name: 'Select Watched a video' })).toBeNull();
+    await userEvent.click(
+      within(current).getByRole('button', { name: 'Remove Watched a video from the selection' }),
+    );
+    expect(save).toBeEnabled();
+    await userEvent.click(save);
+    await waitFor(() => expect(router.state.location.pathname).toBe(templatePath()));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ templateIds: [] });
+  });
+
+  it('offers nothing to add to the object when the template has an object activity type', async () => {
+    serve(
+      editable({
+        determiningProperties: [
+          {
+            property: 'objectActivityType',
+            concepts: [conceptRef('video', CONCEPT_2, 'ActivityType')],
+          },
+        ],
+      }),
+      'object',
+    );
+    renderApp(templatePath(V1, '/related-statement-templates/object/create'));
+    expect(await screen.findByText(OBJECT_TYPE_EXCLUSIVE_MESSAGE)).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: /Search statement templates/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add Selected' })).toBeDisabled();
+  });
+
+  it('says that other reference types and modes do not exist', async () => {
+    serve();
+    renderApp(templatePath(V1, '/related-statement-templates/result/create'));
+    expect(await screen.findByText('This page does not exist.')).toBeVisible();
+  });
+});

@@ -1,0 +1,371 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_TEMPLATES_MESSAGE } from '../../../common/templates';
+import { feedback } from '../../app/feedback-store';
+import { listItem } from '../profile/testing/stub';
+import { TEMPLATES_ADDED_MESSAGE } from './AddTemplatesPage';
+import {
+  ada,
+  conceptRef,
+  ok,
+  otherParent,
+  profile,
+  PROFILE_ID,
+  publishedOnly,
+  publishedWithDraft,
+  renderApp,
+  signedIn,
+  signedOut,
+  stubServer,
+  TEMPLATE_2,
+  TEMPLATE_3,
+  TEMPLATE_ID,
+  templateChange,
+  templateList,
+  templateRow,
+  templatesApi,
+  templatesPath,
+  templateView,
+  V1,
+  V2,
+  version,
+  versionApi,
+  view,
+  type StubCall,
+} from './testing/stub';
+
+beforeEach(() => feedback.reset());
+afterEach(() => vi.unstubAllGlobals());
+
+const table = () => screen.findByRole('table', { name: 'Statement templates' });
+const listCalls = (calls: StubCall[]) =>
+  calls.filter((c) => c.method === 'GET' && c.path === templatesApi());
+const draftHandlers = {
+  [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
+};
+
+describe('statement template list', () => {
+  it('shows members on the current version the columns, badges, links and Add Statement Template', async () => {
+    const rows = [
+      templateRow(),
+      templateRow({
+        uuid: TEMPLATE_2,
+        name: 'Completed a quiz',
+        parentProfile: otherParent,
+        status: 'Published',
+        linked: true,
+      }),
+      templateRow({ uuid: TEMPLATE_3, name: 'Old one', status: 'Deprecated' }),
+    ];
+    stubServer(
+      { ...draftHandlers, [`GET ${templatesApi()}`]: ok(templateList(rows)) },
+      signedIn(ada),
+    );
+    renderApp(templatesPath());
+    const list = await table();
+    expect(
+      within(list)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Details', 'Name▲', 'Status', 'Updated↕']);
+    const [, first, second, third] = within(list).getAllByRole('row');
+    expect(within(first!).getByRole('link', { name: 'Played a video' })).toHaveAttribute(
+      'href',
+      templatesPath(V1, `/${TEMPLATE_ID}`),
+    );
+    expect(within(first!).getByText('Unpublished')).toBeVisible();
+    expect(within(first!).queryByText('Linked')).toBeNull();
+    expect(
+      within(first!).getByText(new Date('2025-02-04T10:00:00.000Z').toLocaleDateString()),
+    ).toBeVisible();
+    expect(within(second!).getByText('Published')).toBeVisible();
+    expect(within(second!).getByText('Linked')).toBeVisible();
+    expect(within(third!).getByText('Deprecated')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Add Statement Template' })).toHaveAttribute(
+      'href',
+      templatesPath(V1, '/add'),
+    );
+    expect(screen.getByRole('tab', { name: /Statement Templates/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
+  it('shows non-members the list without Add Statement Template, and the empty text', async () => {
+    const { profile: p, v1 } = publishedOnly(null);
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
+        [`GET ${templatesApi()}`]: ok(templateList([])),
+      },
+      signedIn(ada),
+    );
+    renderApp(templatesPath());
+    expect(await screen.findByText(EMPTY_TEMPLATES_MESSAGE)).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Add Statement Template' })).toBeNull();
+  });
+
+  it('hides Add Statement Template from members on an older version', async () => {
+    const { profile: p, v1 } = publishedWithDraft();
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
+        [`GET ${templatesApi()}`]: ok(templateList([templateRow({ status: 'Published' })])),
+      },
+      signedIn(ada),
+    );
+    renderApp(templatesPath());
+    await table();
+    expect(screen.queryByRole('link', { name: 'Add Statement Template' })).toBeNull();
+  });
+
+  it('asks the server for another order and page, and keeps both in the address', async () => {
+    const rows = Array.from({ length: 10 }, (_, i) =>
+      templateRow({ uuid: `99999999-9999-4999-8999-0000000000${10 + i}`, name: `template ${i}` }),
+    );
+    const calls = stubServer(
+      {
+        ...draftHandlers,
+        [`GET ${templatesApi()}`]: (call) => [
+          200,
+          templateList(rows, { page: Number(call.query.get('page')), total: 25 }),
+        ],
+      },
+      signedIn(ada),
+    );
+    const router = renderApp(templatesPath());
+    await table();
+    expect(listCalls(calls)[0]?.query.toString()).toBe('page=1&limit=10&sort=name');
+    await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('sort')).toBe('-name'));
+    await userEvent.click(screen.getByRole('button', { name: /^Updated/ }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('sort')).toBe('-updated'));
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() =>
+      expect(listCalls(calls).at(-1)?.query.toString()).toBe('page=2&limit=10&sort=-updated'),
+    );
+    expect(router.state.location.search).toBe('?sort=-updated&page=2');
+  });
+
+  it('works on the public page, where links stay on the public page', async () => {
+    const { profile: p, v1 } = publishedOnly(null);
+    stubServer(
+      {
+        [`GET /app/profile/${PROFILE_ID}`]: ok(view(p, v1)),
+        [`GET ${templatesApi()}`]: ok(templateList([templateRow({ status: 'Published' })])),
+      },
+      signedOut,
+    );
+    renderApp(`/profile/${PROFILE_ID}/templates`);
+    expect(within(await table()).getByRole('link', { name: 'Played a video' })).toHaveAttribute(
+      'href',
+      `/profile/${PROFILE_ID}/templates/${TEMPLATE_ID}`,
+    );
+  });
+});
+
+describe('statement template side panel', () => {
+  it('shows every field of the template from the info button', async () => {
+    const linked = templateRow({
+      name: 'Completed a quiz',
+      parentProfile: otherParent,
+      status: 'Deprecated',
+      linked: true,
+    });
+    stubServer(
+      {
+        ...draftHandlers,
+        [`GET ${templatesApi()}`]: ok(templateList([linked])),
+        [`GET /app/template/${TEMPLATE_ID}`]: ok(
+          templateView({
+            ...linked,
+            translations: [
+              { language: 'fr', translationName: 'Quiz terminé', translationDesc: 'Fini.' },
+            ],
+            tags: ['quiz', 'assessment'],
+            concepts: [conceptRef('completed', null)],
+          }),
+        ),
+      },
+      signedIn(ada),
+    );
+    renderApp(templatesPath());
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: 'Show details of Completed a quiz' }));
+    const panel = await screen.findByRole('dialog', { name: 'Statement template details' });
+    expect(await within(panel).findByRole('heading', { name: 'Completed a quiz' })).toBeVisible();
+    expect(within(panel).getByText('template')).toBeVisible();
+    expect(within(panel).getByText('deprecated')).toBeVisible();
+    expect(within(panel).getByText(linked.iri)).toBeVisible();
+    expect(within(panel).getByText(linked.description)).toBeVisible();
+    expect(within(panel).getByText('French (fr)')).toBeVisible();
+    expect(within(panel).getByText('quiz')).toBeVisible();
+    expect(within(panel).getByText('assessment')).toBeVisible();
+    expect(within(panel).getByRole('list', { name: 'Linked concepts' })).toHaveTextContent(
+      'completed',
+    );
+    expect(
+      within(panel).getByText(new Date('2025-02-04T10:00:00.000Z').toLocaleDateString()),
+    ).toBeVisible();
+    expect(within(panel).getByRole('link', { name: 'Quiz Profile' })).toHaveAttribute(
+      'href',
+      `/profile/${otherParent.uuid}`,
+    );
+    expect(within(panel).getByRole('link', { name: 'Quiz Working Group' })).toHaveAttribute(
+      'href',
+      `/organization/${otherParent.organization.uuid}`,
+    );
+    expect(within(panel).queryByRole('button', { name: 'Claim' })).toBeNull();
+  });
+
+  it('lets a signed-in user claim an orphan into a profile of their group', async () => {
+    const orphan = templateRow({ parentProfile: null, status: 'Published' });
+    const calls = stubServer(
+      {
+        ...draftHandlers,
+        [`GET ${templatesApi()}`]: ok(templateList([orphan])),
+        [`GET /app/template/${TEMPLATE_ID}`]: ok(templateView(orphan, { claim: true })),
+        'GET /app/user/organizations': ok({
+          success: true,
+          organizations: [
+            {
+              uuid: otherParent.organization.uuid,
+              name: 'Quiz Working Group',
+              membership: 'member',
+            },
+          ],
+        }),
+        [`GET /app/org/${otherParent.organization.uuid}/profile`]: ok({
+          success: true,
+          profiles: [
+            listItem({ uuid: otherParent.uuid, name: 'Quiz Profile', state: 'draft', version: 2 }),
+          ],
+          page: 1,
+          limit: 10,
+          total: 1,
+        }),
+        [`POST /app/template/${TEMPLATE_ID}/claim`]: ok(templateChange(V2)),
+      },
+      signedIn(ada),
+    );
+    const router = renderApp(templatesPath());
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: 'Show details of Played a video' }));
+    const panel = await screen.findByRole('dialog', { name: 'Statement template details' });
+    expect(within(panel).getByText('None (orphaned)')).toBeVisible();
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Claim' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Claim Statement Template' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Working Group/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Quiz Working Group' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Quiz Profile/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Claim' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/deleted-items/organization/${otherParent.organization.uuid}/profile/${otherParent.uuid}/version/${V2}`,
+      ),
+    );
+    expect(calls.find((c) => c.path.endsWith('/claim'))?.body).toEqual({
+      profileId: otherParent.uuid,
+    });
+    expect(feedback.getState().success?.subject).toBe('Statement Template claimed');
+  });
+});
+
+describe('adding existing statement templates', () => {
+  const search = (calls: StubCall[]) => calls.filter((c) => c.path === '/app/templates/search');
+
+  it('needs search text, searches for the version, and adds the selection', async () => {
+    const found = [
+      templateRow({ uuid: TEMPLATE_2, name: 'Completed a quiz', parentProfile: otherParent }),
+      templateRow({ uuid: TEMPLATE_3, name: 'Passed a quiz', parentProfile: otherParent }),
+    ];
+    const calls = stubServer(
+      {
+        ...draftHandlers,
+        [`GET ${templatesApi()}`]: ok(templateList([])),
+        'GET /app/templates/search': (call) => [
+          200,
+          templateList(call.query.get('search') === 'nothing' ? [] : found),
+        ],
+        [`POST ${templatesApi(V1, '/link')}`]: ok({ success: true, versionId: V1 }),
+      },
+      signedIn(ada),
+    );
+    const router = renderApp(templatesPath(V1, '/add'));
+    expect(await screen.findByRole('heading', { name: 'Add Statement Template' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Statement Templates' })).toHaveAttribute(
+      'href',
+      templatesPath(),
+    );
+    expect(screen.getByRole('link', { name: 'Create New' })).toHaveAttribute(
+      'href',
+      templatesPath(V1, '/create'),
+    );
+    const add = screen.getByRole('button', { name: 'Add Selected to Profile' });
+    expect(add).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Search Statement Templates' }));
+    expect(await screen.findByText('Required')).toBeVisible();
+    expect(search(calls)).toHaveLength(0);
+
+    const box = screen.getByRole('textbox', { name: /Search statement templates/ });
+    await userEvent.type(box, 'nothing{Enter}');
+    expect(await screen.findByText('No results found')).toBeVisible();
+    await userEvent.clear(box);
+    await userEvent.type(box, 'quiz{Enter}');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Completed a quiz' }));
+    expect(search(calls).at(-1)?.query.toString()).toBe(
+      `search=quiz&page=1&limit=10&versionId=${V1}&purpose=link`,
+    );
+    const selected = screen.getByRole('region', { name: 'Selected templates' });
+    expect(within(selected).getByText('Completed a quiz')).toBeVisible();
+    expect(add).toBeEnabled();
+    await userEvent.click(add);
+    await waitFor(() => expect(router.state.location.pathname).toBe(templatesPath()));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ templateIds: [TEMPLATE_2] });
+    expect(feedback.getState().success?.message).toBe(TEMPLATES_ADDED_MESSAGE);
+  });
+
+  it('opens the new draft when templates were added to a published version', async () => {
+    const { profile: p, v1 } = publishedOnly();
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
+        [`GET ${versionApi(V2)}`]: ok(view(p, version({ uuid: V2, version: 2 }))),
+        [`GET ${templatesApi(V2)}`]: ok(templateList([])),
+        'GET /app/templates/search': ok(templateList([templateRow({ uuid: TEMPLATE_2 })])),
+        [`POST ${templatesApi(V1, '/link')}`]: ok({ success: true, versionId: V2 }),
+      },
+      signedIn(ada),
+    );
+    const router = renderApp(templatesPath(V1, '/add'));
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: /Search statement templates/ }),
+      'video{Enter}',
+    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Played a video' }));
+    // Selecting again takes it out; a third click puts it back.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Played a video' }));
+    expect(screen.getByRole('button', { name: 'Add Selected to Profile' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Played a video' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Selected to Profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(templatesPath(V2)));
+  });
+
+  it('sends people who may not author templates to the list', async () => {
+    const { profile: p, v1 } = publishedOnly(null);
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
+        [`GET ${templatesApi()}`]: ok(templateList([])),
+      },
+      signedIn(ada),
+    );
+    const router = renderApp(templatesPath(V1, '/add'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(templatesPath()));
+    const again = renderApp(templatesPath(V1, '/create'));
+    await waitFor(() => expect(again.state.location.pathname).toBe(templatesPath()));
+  });
+});

@@ -1,0 +1,174 @@
+import { Button, Group, Paper, Radio, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { ConceptRow } from '../../../../common/concepts';
+import {
+  conceptTypeOfProperty,
+  DETERMINING_PROPERTY_LABELS,
+  SINGLE_VALUED_PROPERTIES,
+  type DeterminingProperty,
+} from '../../../../common/templates';
+import { CONCEPT_PAGE_SIZE, useConceptSearch } from '../../../api/concepts';
+import { ConceptResultRow, NO_RESULTS_MESSAGE, SearchForm } from '../../concepts/AddConceptsPage';
+import { ConceptPanel } from '../../concepts/ConceptPanel';
+import { CONCEPT_TYPE_LABELS } from '../../concepts/format';
+import { ErrorAlert, Pager } from '../../profile/parts';
+import { SelectedItems, type Picked } from '../TemplatePicker';
+import { ProblemsAlert } from '../TemplateScreen';
+
+export type PickedConcept = Picked;
+
+export const SCOPE_LABELS = { all: 'All profiles', profile: 'In this profile only' } as const;
+
+/** verb and objectActivityType name one concept: a second choice replaces the first. */
+export const singleValued = (property: DeterminingProperty) =>
+  SINGLE_VALUED_PROPERTIES.includes(property);
+
+/** The next selection after clicking a concept: in or out, and only one for single-valued properties. */
+export function toggleConcept(
+  selected: readonly PickedConcept[],
+  concept: PickedConcept,
+  single: boolean,
+): PickedConcept[] {
+  if (selected.some((c) => c.uuid === concept.uuid))
+    return selected.filter((c) => c.uuid !== concept.uuid);
+  return single ? [concept] : [...selected, concept];
+}
+
+/**
+ * Step 2 of a determining property: search concepts of the property's kind (all profiles or this
+ * one; drafts of other profiles are not offered), choose one (verb, object activity type) or
+ * several, and save. The save button waits for a choice.
+ */
+export function ConceptPicker({
+  property,
+  versionId,
+  initial,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+  onBack,
+}: {
+  property: DeterminingProperty;
+  versionId: string;
+  initial: PickedConcept[];
+  submitLabel: string;
+  busy: boolean;
+  error: unknown;
+  onSubmit: (conceptIds: string[]) => void;
+  onCancel: () => void;
+  onBack?: (() => void) | undefined;
+}) {
+  const conceptType = conceptTypeOfProperty(property);
+  const label = DETERMINING_PROPERTY_LABELS[property];
+  const single = singleValued(property);
+  const [selected, setSelected] = useState<PickedConcept[]>(initial);
+  const [search, setSearch] = useState('');
+  const [scope, setScope] = useState<'all' | 'profile'>('all');
+  const [page, setPage] = useState(1);
+  const [panel, setPanel] = useState<string | null>(null);
+  const results = useConceptSearch(
+    { search, page, versionId, conceptType, scope, includeListed: true },
+    search !== '',
+  );
+  const data = results.data;
+  const toggle = (concept: ConceptRow) =>
+    setSelected((list) => toggleConcept(list, { uuid: concept.uuid, name: concept.name }, single));
+  const kind = CONCEPT_TYPE_LABELS[conceptType];
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed" maw={760}>
+        {single
+          ? `A ${label} determining property names one ${kind} concept: choosing another replaces it.`
+          : `Choose the ${kind} concepts of the ${label} determining property.`}
+      </Text>
+      <Radio.Group
+        label="Search in"
+        value={scope}
+        onChange={(value) => {
+          setScope(value === 'profile' ? 'profile' : 'all');
+          setPage(1);
+        }}
+      >
+        <Group gap="lg" mt={6}>
+          <Radio value="all" label={SCOPE_LABELS.all} />
+          <Radio value="profile" label={SCOPE_LABELS.profile} />
+        </Group>
+      </Radio.Group>
+      <SearchForm
+        subject={`${kind.toLowerCase()} concepts`}
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+      />
+
+      <Paper withBorder radius="md" p="md" component="section" aria-label="Selected concepts">
+        <Stack gap="xs">
+          <Text fw={600} size="sm">
+            Selected ({selected.length})
+          </Text>
+          <SelectedItems
+            selected={selected}
+            onRemove={(c) => setSelected((list) => list.filter((x) => x.uuid !== c.uuid))}
+          />
+          <ProblemsAlert error={error} title="Determining property not saved" />
+          <Group justify="space-between" gap="sm">
+            <div>
+              {onBack && (
+                <Button variant="default" onClick={onBack}>
+                  Back
+                </Button>
+              )}
+            </div>
+            <Group gap="sm">
+              <Button variant="default" onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button
+                disabled={selected.length === 0}
+                loading={busy}
+                onClick={() => onSubmit(selected.map((c) => c.uuid))}
+              >
+                {submitLabel}
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </Paper>
+
+      <ErrorAlert error={results.error} title="Could not search the concepts" />
+      {search !== '' && data && (
+        <Stack gap="sm" component="section" aria-label="Search results">
+          <Text size="sm" c="dimmed">
+            {data.total === 0
+              ? NO_RESULTS_MESSAGE
+              : `${data.total} ${data.total === 1 ? 'concept' : 'concepts'} for “${search}”`}
+          </Text>
+          {data.concepts.length > 0 && (
+            <Stack gap="xs" component="ul" p={0} m={0}>
+              {data.concepts.map((concept) => (
+                <ConceptResultRow
+                  key={concept.uuid}
+                  concept={concept}
+                  checked={selected.some((c) => c.uuid === concept.uuid)}
+                  onToggle={() => toggle(concept)}
+                  onInfo={() => setPanel(concept.uuid)}
+                />
+              ))}
+            </Stack>
+          )}
+          <Pager
+            page={page}
+            total={data.total}
+            limit={data.limit || CONCEPT_PAGE_SIZE}
+            onChange={setPage}
+          />
+        </Stack>
+      )}
+      <ConceptPanel conceptId={panel} onClose={() => setPanel(null)} />
+    </Stack>
+  );
+}

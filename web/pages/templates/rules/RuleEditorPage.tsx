@@ -1,0 +1,193 @@
+import { Alert, Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { checkRule, RULE_VALID_MESSAGE, type Rule } from '../../../../common/rule-check';
+import type { TemplateView } from '../../../../common/templates';
+import { templateLockPath, useAddRule, useUpdateRule } from '../../../api/templates';
+import { feedback } from '../../../app/feedback-store';
+import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
+import { WriteLockGate } from '../../common/WriteLockGate';
+import { determiningValuesOf, otherRulesOf, ruleIndexOf, ruleText } from '../format';
+import { useTemplateScope } from '../scope';
+import {
+  EditableTemplate,
+  PageDoesNotExist,
+  ProblemsAlert,
+  TemplateCrumbs,
+} from '../TemplateScreen';
+
+export const RULE_SAVED_MESSAGE = 'The rule was saved.';
+/** How long the check's success message stays. */
+export const RULE_VALID_SHOWN_MS = 2000;
+
+const RULE_PLACEHOLDER = `"location": "$.result.score.raw",
+"presence": "included"`;
+
+const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
+/**
+ * The rule editor: the rule's JSON (with or without its outer braces), checked by Check JSON
+ * Format against the rule schema, the template's other rules and its determining properties.
+ * Add Rule / Save Rule waits for a check that passed on the text as it is now.
+ */
+function RuleEditor({ view, index }: { view: TemplateView; index: number | null }) {
+  const scope = useTemplateScope();
+  const navigate = useNavigate();
+  const { template } = view;
+  const target = {
+    profileId: scope.profile.uuid,
+    versionId: scope.version.uuid,
+    templateId: template.uuid,
+  };
+  const add = useAddRule(target);
+  const update = useUpdateRule(target);
+  const saving = index === null ? add : update;
+  const original = index === null ? '' : ruleText(template.rules[index] ?? {});
+  const [text, setText] = useState(original);
+  const [passed, setPassed] = useState<{ text: string; rule: Rule } | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  /** Counts the checks that passed, so each one shows the message for its own two seconds. */
+  const [validShown, setValidShown] = useState(0);
+  const [discarding, setDiscarding] = useState(false);
+  const ready = passed !== null && passed.text === text;
+
+  useEffect(() => {
+    if (validShown === 0) return;
+    const timer = setTimeout(() => setValidShown(0), RULE_VALID_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [validShown]);
+
+  const check = () => {
+    saving.reset();
+    const result = checkRule(text, {
+      determining: determiningValuesOf(template),
+      otherRules: otherRulesOf(template, index),
+    });
+    if (result.ok) {
+      setPassed({ text, rule: result.rule });
+      setProblems([]);
+      setValidShown((n) => n + 1);
+    } else {
+      setPassed(null);
+      setProblems(result.errors);
+      setValidShown(0);
+    }
+  };
+
+  const back = () => void navigate(scope.templatePath(template.uuid));
+  const save = () => {
+    if (!passed || !ready) return;
+    const rule: Record<string, unknown> = { ...passed.rule };
+    const call = index === null ? add.mutateAsync(rule) : update.mutateAsync({ index, rule });
+    void call
+      .then((change) => {
+        feedback.showSuccess({ subject: 'Rule saved', message: RULE_SAVED_MESSAGE });
+        void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
+      })
+      .catch(() => undefined);
+  };
+
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {index === null ? 'Add Rule' : 'Edit Rule'}
+        </Title>
+        <Textarea
+          label="Rule JSON"
+          description='The rule as JSON, with or without its outer braces: "location" (a JSONPath) and at least one of "presence", "any", "all" or "none"; "selector" and "scopeNote" are optional.'
+          placeholder={RULE_PLACEHOLDER}
+          rows={15}
+          styles={mono}
+          spellCheck={false}
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            setValidShown(0);
+            if (saving.error) saving.reset();
+          }}
+        />
+        {validShown > 0 && ready && (
+          <Alert color="green" variant="light" role="status">
+            {RULE_VALID_MESSAGE}
+          </Alert>
+        )}
+        <ProblemsAlert
+          problems={problems}
+          error={saving.error}
+          title={saving.error ? 'Rule not saved' : 'The rule has problems'}
+        />
+        <Group justify="space-between" gap="sm">
+          <Button variant="light" onClick={check}>
+            Check JSON Format
+          </Button>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              onClick={() => (text !== original ? setDiscarding(true) : back())}
+            >
+              Cancel
+            </Button>
+            <Button disabled={!ready} loading={saving.isPending} onClick={save}>
+              {index === null ? 'Add Rule' : 'Save Rule'}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+      <DiscardChangesDialog
+        opened={discarding}
+        subject="rule"
+        onKeep={() => setDiscarding(false)}
+        onDiscard={() => {
+          setDiscarding(false);
+          back();
+        }}
+      />
+    </Paper>
+  );
+}
+
+/** Rules are fixed once the template is published, and only its own profile edits them. */
+const rulesOpen = (view: TemplateView) =>
+  !view.template.publishedInProfile && !view.template.linked;
+
+/**
+ * {base}/templates/{templateId}/rule/create and rule/edit?rule=N: the rule editor under the
+ * template's write lock. A rule the template does not have is a page that does not exist.
+ */
+export function RuleEditorPage({ mode }: { mode: 'create' | 'edit' }) {
+  const scope = useTemplateScope();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (
+    <EditableTemplate allowed={rulesOpen}>
+      {(view) => {
+        const index = mode === 'create' ? null : ruleIndexOf(params.get('rule'), view.template);
+        if (mode === 'edit' && index === null)
+          return <PageDoesNotExist backTo={scope.templatePath(view.template.uuid)} />;
+        return (
+          <Stack gap="md">
+            <TemplateCrumbs
+              template={view.template}
+              current={mode === 'create' ? 'Add Rule' : 'Edit Rule'}
+            />
+            <WriteLockGate
+              lockPath={templateLockPath(
+                scope.profile.uuid,
+                scope.version.uuid,
+                view.template.uuid,
+              )}
+              onLeave={() => void navigate(scope.templatePath(view.template.uuid))}
+            >
+              <RuleEditor
+                key={`${scope.version.uuid}-${view.template.uuid}-${index ?? 'new'}`}
+                view={view}
+                index={index}
+              />
+            </WriteLockGate>
+          </Stack>
+        );
+      }}
+    </EditableTemplate>
+  );
+}

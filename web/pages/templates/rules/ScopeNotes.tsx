@@ -1,0 +1,249 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Input, Modal, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { REQUIRED } from '../../../../common/profiles';
+import type { TemplateChange } from '../../../../common/templates';
+import { useUpdateRule } from '../../../api/templates';
+import { feedback } from '../../../app/feedback-store';
+import { HiddenHeader } from '../../organization/parts';
+import { availableLanguages, languageName, matchesLanguage } from '../../profile/languages';
+import { ErrorAlert } from '../../profile/parts';
+import { NO_LANGUAGE_MATCH } from '../../profile/TranslationsField';
+import { ConfirmChangeDialog, underTemplateLock, type TemplateTarget } from '../dialogs';
+
+export const SCOPE_NOTE_SAVED_MESSAGE = 'The scope note was saved.';
+export const SCOPE_NOTE_REMOVED_MESSAGE = 'The scope note was removed.';
+
+const scopeNoteSchema = z.object({
+  language: z.string().trim().min(1, REQUIRED),
+  scopeNote: z.string().trim().min(1, REQUIRED).max(5000),
+});
+type ScopeNoteValues = z.infer<typeof scopeNoteSchema>;
+
+/** A rule's scope notes, by language code. */
+export function scopeNotesOf(rule: Record<string, unknown>): Record<string, string> {
+  const notes = rule.scopeNote;
+  if (typeof notes !== 'object' || notes === null || Array.isArray(notes)) return {};
+  return Object.fromEntries(
+    Object.entries(notes).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
+/** The rule with other scope notes; none at all leaves the property out. */
+function withScopeNotes(rule: Record<string, unknown>, notes: Record<string, string>) {
+  const { scopeNote: _old, ...rest } = rule;
+  return Object.keys(notes).length === 0 ? rest : { ...rest, scopeNote: notes };
+}
+
+/** Adding a scope note: a language not used yet, and the text; both required. */
+function AddScopeNoteDialog({
+  usedLanguages,
+  onSave,
+  onClose,
+}: {
+  usedLanguages: string[];
+  onSave: (values: ScopeNoteValues) => Promise<void>;
+  onClose: () => void;
+}) {
+  const form = useForm<ScopeNoteValues>({
+    resolver: zodResolver(scopeNoteSchema),
+    defaultValues: { language: '', scopeNote: '' },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const options = availableLanguages(usedLanguages);
+  const byCode = new Map(options.map((l) => [l.code, l]));
+  const submit = form.handleSubmit(async (values) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onSave(values);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Modal opened onClose={onClose} title="Add Scope Note" centered size="lg">
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Add Scope Note">
+        <Stack gap="md">
+          <Controller
+            control={form.control}
+            name="language"
+            render={({ field }) => (
+              <Select
+                label="Language"
+                placeholder="Type a language name or code"
+                required
+                searchable
+                data={options.map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }))}
+                filter={({ options: items, search }) =>
+                  items.filter((item) => {
+                    if (!('value' in item)) return false;
+                    const language = byCode.get(item.value);
+                    return language !== undefined && matchesLanguage(language, search);
+                  })
+                }
+                nothingFoundMessage={NO_LANGUAGE_MATCH}
+                value={field.value === '' ? null : field.value}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                error={errors.language?.message}
+                maxDropdownHeight={260}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <Textarea
+            {...form.register('scopeNote')}
+            label="Scope Note"
+            required
+            autosize
+            minRows={3}
+            maxRows={10}
+            maxLength={5000}
+            error={errors.scopeNote?.message}
+          />
+          <ErrorAlert error={error} title="Scope note not saved" />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Add Scope Note
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * A rule's scope notes, one row per language; editors add one (a language not used yet) or
+ * remove one. Each change saves the rule with its new scope notes, under the template's lock.
+ */
+export function ScopeNotes({
+  target,
+  rule,
+  index,
+  editable,
+  onSaved,
+}: {
+  target: TemplateTarget;
+  rule: Record<string, unknown>;
+  index: number;
+  editable: boolean;
+  onSaved: (change: TemplateChange) => void;
+}) {
+  const update = useUpdateRule(target);
+  const notes = scopeNotesOf(rule);
+  const languages = Object.keys(notes);
+  const [dialog, setDialog] = useState<
+    { kind: 'add' } | { kind: 'remove'; language: string } | null
+  >(null);
+  const save = (next: Record<string, string>) =>
+    underTemplateLock(target, () =>
+      update.mutateAsync({ index, rule: withScopeNotes(rule, next) }),
+    );
+
+  return (
+    <Stack gap="xs" component="section" aria-label="Scope notes">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Input.Label>Scope Notes</Input.Label>
+          <Input.Description>How this rule is meant to be used, per language.</Input.Description>
+        </div>
+        {editable && (
+          <Button
+            variant="light"
+            size="compact-sm"
+            onClick={() => setDialog({ kind: 'add' })}
+            disabled={availableLanguages(languages).length === 0}
+          >
+            Add Scope Note
+          </Button>
+        )}
+      </Group>
+      {languages.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No scope notes yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420}>
+          <Table withTableBorder aria-label="Scope notes">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={200}>Language</Table.Th>
+                <Table.Th>Scope Note</Table.Th>
+                {editable && <HiddenHeader label="Actions" w={100} />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {languages.map((language) => (
+                <Table.Tr key={language}>
+                  <Table.Td>{languageName(language)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{notes[language]}</Table.Td>
+                  {editable && (
+                    <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color="red"
+                        aria-label={`Remove ${languageName(language)} scope note`}
+                        onClick={() => setDialog({ kind: 'remove', language })}
+                      >
+                        Remove
+                      </Button>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {dialog?.kind === 'add' && (
+        <AddScopeNoteDialog
+          usedLanguages={languages}
+          onClose={() => setDialog(null)}
+          onSave={async ({ language, scopeNote }) => {
+            const change = await save({ ...notes, [language]: scopeNote });
+            feedback.showSuccess({
+              subject: 'Scope note saved',
+              message: SCOPE_NOTE_SAVED_MESSAGE,
+            });
+            setDialog(null);
+            onSaved(change);
+          }}
+        />
+      )}
+      {dialog?.kind === 'remove' && (
+        <ConfirmChangeDialog
+          title="Remove Scope Note?"
+          confirmLabel="Remove Scope Note"
+          run={() =>
+            save(
+              Object.fromEntries(
+                languages.filter((l) => l !== dialog.language).map((l) => [l, notes[l] ?? '']),
+              ),
+            )
+          }
+          success={{ subject: 'Scope note removed', message: SCOPE_NOTE_REMOVED_MESSAGE }}
+          onDone={onSaved}
+          onClose={() => setDialog(null)}
+        >
+          Remove the <strong>{languageName(dialog.language)}</strong> scope note of this rule?
+        </ConfirmChangeDialog>
+      )}
+    </Stack>
+  );
+}
