@@ -1,0 +1,376 @@
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import {
+  componentProblems,
+  PATTERN_LIMITED_EDIT_MESSAGE,
+  PATTERN_TYPE_LABELS,
+  type PatternChange,
+  type PatternType,
+  type PatternView,
+} from '../../../../common/patterns';
+import { patternLockPath, useUpdatePattern, useVersionPattern } from '../../../api/patterns';
+import { feedback } from '../../../app/feedback-store';
+import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
+import { WriteLockGate } from '../../common/WriteLockGate';
+import { ErrorAlert } from '../../profile/parts';
+import { ComponentPanel } from '../ComponentPanel';
+import { DeletePatternDialog, DeprecatePatternDialog, type PatternTarget } from '../dialogs';
+import type { PanelTarget } from '../PatternFields';
+import { usePatternScope } from '../scope';
+import { ChosenComponents, ComponentProblems } from './ChosenComponents';
+import { ComponentPicker } from './ComponentPicker';
+import { CHOSEN_LABEL } from './CreatePatternPage';
+import { detailsErrors, detailsResolver } from './details';
+import { DescriptiveFields, DetailsFields } from './DetailsFields';
+import { RefusalAlert } from './RefusalAlert';
+import {
+  chosenOf,
+  detailsOf,
+  editInput,
+  withComponent,
+  type ChosenComponent,
+  type DetailsValues,
+} from './values';
+
+export const SAVED_MESSAGE = 'Your changes to the pattern have been saved.';
+export const NO_TYPE_MESSAGE =
+  'This pattern has no type this editor knows, so it cannot be edited here.';
+export const unknownComponentsMessage = (count: number) =>
+  `${count} ${count === 1 ? 'component names an IRI' : 'components name IRIs'} this server does not know; saving leaves ${count === 1 ? 'it' : 'them'} out.`;
+
+interface EditProps {
+  view: PatternView;
+  type: PatternType;
+  busy: boolean;
+  error: unknown;
+  onSave: (input: NonNullable<ReturnType<typeof editInput>>) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The form's buttons: Cancel (asking first when something changed) and Save Changes. The forms
+ * are sections rather than form elements: the component search inside is a form of its own.
+ */
+function FormButtons({
+  changed,
+  valid,
+  busy,
+  onSubmit,
+  onCancel,
+  children,
+}: {
+  changed: boolean;
+  valid: boolean;
+  busy: boolean;
+  onSubmit: () => void;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
+  const [discarding, setDiscarding] = useState(false);
+  return (
+    <>
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">{children}</Group>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => (changed ? setDiscarding(true) : onCancel())}>
+            Cancel
+          </Button>
+          <Button loading={busy} disabled={!valid} onClick={onSubmit}>
+            Save Changes
+          </Button>
+        </Group>
+      </Group>
+      <DiscardChangesDialog
+        opened={discarding}
+        subject="pattern"
+        onKeep={() => setDiscarding(false)}
+        onDiscard={() => {
+          setDiscarding(false);
+          onCancel();
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * A published pattern: only its translations, tags and more information may change, on one
+ * screen. Everything else is sent as it is. It may be deprecated, not deleted.
+ */
+function LimitedPatternForm({
+  view,
+  type,
+  busy,
+  error,
+  onSave,
+  onCancel,
+  onDeprecate,
+}: EditProps & { onDeprecate: () => void }) {
+  const { pattern } = view;
+  const [initial] = useState(() => detailsOf(pattern));
+  const [chosen] = useState(() => chosenOf(pattern.components).chosen);
+  const form = useForm<DetailsValues>({
+    resolver: detailsResolver('edit', type),
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
+  const hasErrors = Object.keys(form.formState.errors).length > 0;
+  const submit = form.handleSubmit((values) => {
+    const input = editInput(values, chosen);
+    if (input) onSave(input);
+  });
+  return (
+    <Stack gap="lg" component="section" aria-label="Edit Pattern">
+      <Alert color="yellow" variant="light" title="Published pattern">
+        {PATTERN_LIMITED_EDIT_MESSAGE}
+      </Alert>
+      <DescriptiveFields form={form} />
+      <RefusalAlert error={error} title="Pattern Not Saved" />
+      <FormButtons
+        changed={form.formState.isDirty}
+        valid={!hasErrors}
+        busy={busy}
+        onSubmit={() => void submit()}
+        onCancel={onCancel}
+      >
+        <Button variant="outline" color="orange" onClick={onDeprecate}>
+          Deprecate
+        </Button>
+      </FormButtons>
+    </Stack>
+  );
+}
+
+/**
+ * A pattern no published version lists yet: its details, primary or secondary, and its
+ * components, found and put in order as when creating it. Deprecate and Delete are here too.
+ */
+function FullPatternForm({
+  view,
+  type,
+  busy,
+  error,
+  onSave,
+  onCancel,
+  onDeprecate,
+  onDelete,
+}: EditProps & { onDeprecate: () => void; onDelete: () => void }) {
+  const scope = usePatternScope();
+  const { pattern } = view;
+  const [initial] = useState(() => detailsOf(pattern));
+  const [known] = useState(() => chosenOf(pattern.components));
+  const [chosen, setChosen] = useState<ChosenComponent[]>(known.chosen);
+  const [panel, setPanel] = useState<PanelTarget | null>(null);
+  const form = useForm<DetailsValues>({
+    resolver: detailsResolver('edit', type),
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
+  const watched = useWatch({ control: form.control });
+  const details = { ...initial, ...watched } as DetailsValues;
+  const problems = componentProblems(type, details.primary, chosen);
+  const valid =
+    Object.keys(detailsErrors('edit', type, details)).length === 0 && problems.length === 0;
+  const componentsChanged =
+    chosen.length !== known.chosen.length ||
+    chosen.some((c, i) => c.componentId !== known.chosen[i]?.componentId);
+  const submit = form.handleSubmit((values) => {
+    if (problems.length > 0) return;
+    const input = editInput(values, chosen);
+    if (input) onSave(input);
+  });
+
+  return (
+    <Stack gap="lg" component="section" aria-label="Edit Pattern">
+      <Title order={3} size="h4">
+        {PATTERN_TYPE_LABELS[type]} Pattern Details
+      </Title>
+      <DetailsFields form={form} profileIri={scope.profile.iri} iri={pattern.iri} />
+      <Title order={3} size="h4">
+        Components
+      </Title>
+      {known.unknown > 0 && (
+        <Alert color="yellow" variant="light">
+          {unknownComponentsMessage(known.unknown)}
+        </Alert>
+      )}
+      <ComponentPicker
+        type={type}
+        versionId={scope.version.uuid}
+        patternId={pattern.uuid}
+        onAdd={(component) => setChosen((list) => withComponent(type, list, component))}
+        onInfo={setPanel}
+      />
+      <ChosenComponents
+        label={CHOSEN_LABEL}
+        components={chosen}
+        onChange={setChosen}
+        removable
+        reorderable={type === 'sequence'}
+      />
+      <ComponentProblems problems={problems} />
+      <RefusalAlert error={error} title="Pattern Not Saved" />
+      <FormButtons
+        changed={form.formState.isDirty || componentsChanged}
+        valid={valid}
+        busy={busy}
+        onSubmit={() => void submit()}
+        onCancel={onCancel}
+      >
+        <Button variant="outline" color="orange" onClick={onDeprecate}>
+          Deprecate
+        </Button>
+        <Button variant="outline" color="red" onClick={onDelete}>
+          Delete
+        </Button>
+      </FormButtons>
+      <ComponentPanel target={panel} onClose={() => setPanel(null)} />
+    </Stack>
+  );
+}
+
+function EditPattern({ view, type }: { view: PatternView; type: PatternType }) {
+  const scope = usePatternScope();
+  const navigate = useNavigate();
+  const { profile, version } = scope;
+  const { pattern } = view;
+  const update = useUpdatePattern(profile.uuid, version.uuid, pattern.uuid);
+  const [dialog, setDialog] = useState<'deprecate' | 'delete' | null>(null);
+  const detail = (change: PatternChange) =>
+    scope.patternPath(change.pattern.uuid, '', change.versionId);
+  const target: PatternTarget = {
+    profileId: profile.uuid,
+    versionId: version.uuid,
+    patternId: pattern.uuid,
+    name: pattern.name,
+  };
+  const props: EditProps = {
+    view,
+    type,
+    busy: update.isPending,
+    error: update.error,
+    // The answer is awaited, not handed to mutate(): the refresh that follows a save may close
+    // this form (the version on screen is no longer the current one) before it.
+    onSave: (input) =>
+      void update
+        .mutateAsync(input)
+        .then((change) => {
+          feedback.showSuccess({ subject: 'Pattern saved', message: SAVED_MESSAGE });
+          void navigate(detail(change));
+        })
+        .catch(() => undefined),
+    onCancel: () => void navigate(scope.patternPath(pattern.uuid)),
+  };
+
+  return (
+    <WriteLockGate
+      lockPath={patternLockPath(profile.uuid, version.uuid, pattern.uuid)}
+      onLeave={() => void navigate(scope.patternPath(pattern.uuid))}
+    >
+      <Paper withBorder radius="md" p="lg">
+        {pattern.publishedInProfile ? (
+          <LimitedPatternForm {...props} onDeprecate={() => setDialog('deprecate')} />
+        ) : (
+          <FullPatternForm
+            {...props}
+            onDeprecate={() => setDialog('deprecate')}
+            onDelete={() => setDialog('delete')}
+          />
+        )}
+      </Paper>
+      {dialog === 'deprecate' && (
+        <DeprecatePatternDialog
+          opened
+          holdsLock
+          onClose={() => setDialog(null)}
+          target={target}
+          onDeprecated={(change) => void navigate(detail(change))}
+        />
+      )}
+      {dialog === 'delete' && (
+        <DeletePatternDialog
+          opened
+          holdsLock
+          onClose={() => setDialog(null)}
+          target={target}
+          onDeleted={(change) => void navigate(scope.paths(change.versionId))}
+        />
+      )}
+    </WriteLockGate>
+  );
+}
+
+/**
+ * {base}/patterns/{patternId}/edit: under the pattern's write lock, the full form while no
+ * published version lists the pattern, else the limited one. Anyone who may not edit it sees its
+ * page instead.
+ */
+export function EditPatternPage() {
+  const scope = usePatternScope();
+  const { patternId = '' } = useParams();
+  const query = useVersionPattern(scope.profile.uuid, scope.version.uuid, patternId);
+  // Whether the editor may edit is decided when the pattern first loads. A save or deprecation
+  // refreshes it (the version may no longer be current, the pattern may be deprecated) while the
+  // screen goes on to the pattern's page in the version the change landed in.
+  const key = `${scope.version.uuid}/${patternId}`;
+  const [admission, setAdmission] = useState<{ key: string; edit: boolean } | null>(null);
+  if (query.data && admission?.key !== key)
+    setAdmission({ key, edit: query.data.permissions.edit });
+
+  if (query.error) {
+    return (
+      <Stack gap="sm">
+        <ErrorAlert error={query.error} title="Could not load the pattern" />
+        <Anchor component={Link} to={scope.listPath()} size="sm">
+          Back to the patterns
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading the pattern" />
+      </Center>
+    );
+  }
+  if (admission?.key === key && !admission.edit)
+    return <Navigate to={scope.patternPath(patternId)} replace />;
+  const { pattern } = query.data;
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to={scope.listPath()} size="sm">
+          Patterns
+        </Anchor>
+        <Anchor component={Link} to={scope.patternPath(patternId)} size="sm">
+          {pattern.name}
+        </Anchor>
+        <Text size="sm" c="dimmed">
+          Edit
+        </Text>
+      </Breadcrumbs>
+      {pattern.type === null ? (
+        <Alert color="yellow" variant="light">
+          {NO_TYPE_MESSAGE}
+        </Alert>
+      ) : (
+        <EditPattern key={key} view={query.data} type={pattern.type} />
+      )}
+    </Stack>
+  );
+}
