@@ -214,10 +214,19 @@ export function languageName(code: string): string {
 /** English is the profile's own language: translations are into other languages only. */
 export const isEnglish = (code: string) => /^en(-|$)/i.test(code);
 
-/** The languages a translation may still use: not English, and not one already translated. */
-export function availableLanguages(used: readonly string[]): Language[] {
+/**
+ * The languages still free: not one already used and, for translations (whose main language is
+ * English), not English either. Texts with no main language, such as scope notes, may use it.
+ */
+export function availableLanguages(
+  used: readonly string[],
+  options: { includeEnglish?: boolean } = {},
+): Language[] {
   const taken = new Set(used.map((code) => code.toLowerCase()));
-  return LANGUAGES.filter((l) => !isEnglish(l.code) && !taken.has(l.code.toLowerCase()));
+  return LANGUAGES.filter(
+    (l) =>
+      (options.includeEnglish === true || !isEnglish(l.code)) && !taken.has(l.code.toLowerCase()),
+  );
 }
 
 /** A typed search matches the start of a language tag or any part of its name. */

@@ -57,7 +57,7 @@ function AddScopeNoteDialog({
   const { errors } = form.formState;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const options = availableLanguages(usedLanguages);
+  const options = availableLanguages(usedLanguages, { includeEnglish: true });
   const byCode = new Map(options.map((l) => [l.code, l]));
   const submit = form.handleSubmit(async (values) => {
     setBusy(true);
@@ -167,7 +167,7 @@ export function ScopeNotes({
             variant="light"
             size="compact-sm"
             onClick={() => setDialog({ kind: 'add' })}
-            disabled={availableLanguages(languages).length === 0}
+            disabled={availableLanguages(languages, { includeEnglish: true }).length === 0}
           >
             Add Scope Note
           </Button>
