@@ -256,6 +256,13 @@ export interface PatternToProfile {
   profileId: string;
 }
 
+/** Brings a deleted pattern back into its profile. */
+export function useRestorePattern() {
+  return usePatternMutation(({ patternId, profileId }: PatternToProfile) =>
+    http.post<PatternChange>(`/app/pattern/${enc(patternId)}/restore`, { profileId }),
+  );
+}
+
 /** Gives an orphaned pattern a new home: a profile of one of the user's groups. */
 export function useClaimPattern() {
   return usePatternMutation(({ patternId, profileId }: PatternToProfile) =>

@@ -67,6 +67,11 @@ describe('deleted items', () => {
         [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
         [`GET ${itemsApi()}`]: ok(deletedItems(items)),
         [`POST /app/concept/${CONCEPT_ID}/restore`]: ok(change(V1)),
+        [`POST /app/template/${CONCEPT_3}/restore`]: ok({
+          success: true,
+          template: { uuid: CONCEPT_3 },
+          versionId: V1,
+        }),
       },
       signedIn(ada),
     );
@@ -79,7 +84,9 @@ describe('deleted items', () => {
     expect(within(rowOf('skipped')).getByText('Orphaned')).toBeVisible();
     expect(within(rowOf('skipped')).getByRole('button', { name: 'Claim' })).toBeVisible();
     expect(within(rowOf('Watch a video')).getByText('Statement Template')).toBeVisible();
-    expect(within(rowOf('Watch a video')).queryByRole('button')).toBeNull();
+    expect(
+      within(rowOf('Watch a video')).getByRole('button', { name: 'Restore Watch a video' }),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Video Profile (version 1)' })).toHaveAttribute(
       'href',
       `/organization/${GROUP_ID}/profile/${PROFILE_ID}/version/${V1}`,
@@ -88,6 +95,14 @@ describe('deleted items', () => {
     await userEvent.click(within(rowOf('paused')).getByRole('button', { name: 'Restore paused' }));
     expect(await screen.findByRole('status')).toHaveTextContent(RESTORED_MESSAGE);
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ profileId: PROFILE_ID });
+
+    // A statement template is restored through the template call.
+    await userEvent.click(
+      within(rowOf('Watch a video')).getByRole('button', { name: 'Restore Watch a video' }),
+    );
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === `/app/template/${CONCEPT_3}/restore`)).toBe(true),
+    );
   });
 
   it('offers non-members no Restore, only Claim for orphans', async () => {

@@ -2,7 +2,14 @@ import { Anchor, Badge, Breadcrumbs, Button, Stack, Table, Text } from '@mantine
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DeletedItem } from '../../../common/concepts';
-import { CONCEPT_PAGE_SIZE, useDeletedItems, useRestoreConcept } from '../../api/concepts';
+import {
+  CONCEPT_PAGE_SIZE,
+  useClaimConcept,
+  useDeletedItems,
+  useRestoreConcept,
+} from '../../api/concepts';
+import { useClaimPattern, useRestorePattern } from '../../api/patterns';
+import { useClaimTemplate, useRestoreTemplate } from '../../api/templates';
 import { useProfileView } from '../../api/profiles';
 import { feedback } from '../../app/feedback-store';
 import { PageHeading } from '../common/PageHeading';
@@ -40,6 +47,33 @@ const positive = (value: string | null) => {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 };
 
+const KIND_NOUNS: Record<DeletedItem['kind'], string> = {
+  concept: 'concept',
+  template: 'statement template',
+  pattern: 'pattern',
+};
+
+/** Restoring or claiming an item through the calls of its kind. */
+function useAdoption(which: 'restore' | 'claim') {
+  const concept = { restore: useRestoreConcept(), claim: useClaimConcept() }[which];
+  const template = { restore: useRestoreTemplate(), claim: useClaimTemplate() }[which];
+  const pattern = { restore: useRestorePattern(), claim: useClaimPattern() }[which];
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const run = async (item: DeletedItem, profileId: string): Promise<{ versionId: string }> => {
+    setPendingId(item.uuid);
+    try {
+      if (item.kind === 'template')
+        return await template.mutateAsync({ templateId: item.uuid, profileId });
+      if (item.kind === 'pattern')
+        return await pattern.mutateAsync({ patternId: item.uuid, profileId });
+      return await concept.mutateAsync({ conceptId: item.uuid, profileId });
+    } finally {
+      setPendingId(null);
+    }
+  };
+  return { run, pendingId, error: concept.error ?? template.error ?? pattern.error };
+}
+
 /**
  * /deleted-items/organization/{o}/profile/{p}/version/{v}: what was deleted from the profile
  * (members may restore it) and the orphans, left without a profile when theirs was deleted,
@@ -52,7 +86,8 @@ export function DeletedItemsPage() {
   const page = positive(params.get('page'));
   const profileView = useProfileView(profileId, versionId);
   const items = useDeletedItems(profileId, versionId, page);
-  const restore = useRestoreConcept();
+  const restore = useAdoption('restore');
+  const claim = useAdoption('claim');
   const [claiming, setClaiming] = useState<DeletedItem | null>(null);
 
   const member = profileView.data ? isMemberOf(profileView.data.profile) : false;
@@ -61,19 +96,19 @@ export function DeletedItemsPage() {
     : null;
 
   const restoreItem = (item: DeletedItem) =>
-    restore.mutate(
-      { conceptId: item.uuid, profileId },
-      {
-        onSuccess: (change) => {
-          feedback.showSuccess({ subject: 'Concept restored', message: RESTORED_MESSAGE });
-          if (change.versionId !== versionId)
-            void navigate(deletedItemsPath(organizationId, profileId, change.versionId));
-        },
-      },
-    );
+    restore
+      .run(item, profileId)
+      .then((change) => {
+        feedback.showSuccess({
+          subject: `${KIND_LABELS[item.kind]} restored`,
+          message: RESTORED_MESSAGE,
+        });
+        if (change.versionId !== versionId)
+          void navigate(deletedItemsPath(organizationId, profileId, change.versionId));
+      })
+      .catch(() => undefined);
 
   const action = (item: DeletedItem) => {
-    if (item.kind !== 'concept') return null;
     if (item.reason === 'orphaned') {
       return (
         <Button size="compact-sm" variant="light" onClick={() => setClaiming(item)}>
@@ -86,8 +121,8 @@ export function DeletedItemsPage() {
       <Button
         size="compact-sm"
         variant="light"
-        loading={restore.isPending && restore.variables.conceptId === item.uuid}
-        onClick={() => restoreItem(item)}
+        loading={restore.pendingId === item.uuid}
+        onClick={() => void restoreItem(item)}
         aria-label={`Restore ${item.name}`}
       >
         Restore
@@ -199,6 +234,8 @@ export function DeletedItemsPage() {
           opened
           conceptId={claiming.uuid}
           conceptName={claiming.name}
+          noun={KIND_NOUNS[claiming.kind]}
+          onClaim={(id) => claim.run(claiming, id)}
           onClose={() => setClaiming(null)}
         />
       )}
