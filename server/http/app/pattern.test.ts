@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DeletedItems } from '../../../common/concepts';
 import {
@@ -16,6 +17,7 @@ import {
 } from '../../../common/patterns';
 import type { ProfileView } from '../../../common/profiles';
 import { validate } from '../../../xapi/index';
+import { profileComponents } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { callsOf, makeGroup, makeProfile, publishVersion } from '../../test/authoring';
 import { insertTemplate } from '../../test/items';
@@ -316,6 +318,54 @@ describe('patterns', () => {
       second.iri,
       first.iri,
     ]);
+  });
+
+  it('keeps members this server does not know when a published pattern is translated', async () => {
+    const { admin, view, first, second, calls } = await draftWithTemplates();
+    const visit = await created(
+      calls,
+      base(view),
+      patternBody('sequence', 'visit', [template(first.id), template(second.id)], {
+        primary: true,
+      }),
+    );
+    const published = await publishVersion(
+      t.app,
+      admin.cookie,
+      view.profile.uuid,
+      view.version.uuid,
+    );
+    // As an import leaves it: one member is defined by a profile this server does not have.
+    const elsewhere = 'https://elsewhere.example.org/templates/paused';
+    const [stored] = await t.database.db
+      .select()
+      .from(profileComponents)
+      .where(eq(profileComponents.id, visit.pattern.uuid));
+    await t.database.db
+      .update(profileComponents)
+      .set({ content: { ...stored!.content, sequence: [first.iri, elsewhere, second.iri] } })
+      .where(eq(profileComponents.id, visit.pattern.uuid));
+
+    const url = `${base(published)}/${visit.pattern.uuid}`;
+    const shown = (await calls.get(url)).json<PatternView>();
+    expect((await lock(calls, url)).statusCode).toBe(200);
+    // The form names only the known members; their order still may not change.
+    const known = [template(first.id), template(second.id)];
+    const reordered = await calls.put(url, editBody(shown, { components: [...known].reverse() }));
+    expect(reordered.json<Refusal>().message).toBe(PATTERN_LIMITED_EDIT_MESSAGE);
+    const translated = await calls.put(
+      url,
+      editBody(shown, {
+        components: known,
+        translations: [{ language: 'fr', translationName: 'visite', translationDesc: 'Visite.' }],
+      }),
+    );
+    expect(translated.statusCode, translated.body).toBe(200);
+    const draftId = translated.json<PatternChange>().versionId;
+    const inDraft = (
+      await calls.get(`${base(published, draftId)}/${visit.pattern.uuid}`)
+    ).json<PatternView>();
+    expect(inDraft.pattern.content.sequence).toEqual([first.iri, elsewhere, second.iri]);
   });
 
   it('limits edits once published, and lands changes of a published version in a new draft', async () => {

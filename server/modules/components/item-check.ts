@@ -17,6 +17,11 @@ export interface ItemCheckInput {
   generatedAt: string;
   /** The item's name in the refusal: 'concept', 'statement template', 'pattern'. */
   label: string;
+  /**
+   * The item as stored before this change, if it existed: what it already broke (an imported
+   * item reusing a profile this server does not have, say) does not refuse an unrelated edit.
+   */
+  previous?: Json | undefined;
 }
 
 /**
@@ -35,10 +40,20 @@ export async function checkItemInDocument(tx: Db, input: ItemCheckInput): Promis
   let index = items.findIndex((c) => c.id === input.content.id);
   if (index === -1) index = items.push(input.content as JsonObject) - 1;
   else items[index] = input.content as JsonObject;
-  const candidate = { ...document, [key]: items };
-  const { errors } = checkDocument(candidate, 'authoring', [await knownItemsFor(tx, candidate)]);
   const at = `/${key}/${index}`;
-  const mine = errors.filter((f) => f.path === at || f.path.startsWith(`${at}/`));
+  const findingsWith = async (item: Json) => {
+    const list = items.slice();
+    list[index] = item as JsonObject;
+    const candidate = { ...document, [key]: list };
+    const { errors } = checkDocument(candidate, 'authoring', [await knownItemsFor(tx, candidate)]);
+    return errors.filter((f) => f.path === at || f.path.startsWith(`${at}/`));
+  };
+  const before = input.previous
+    ? new Set((await findingsWith(input.previous)).map((f) => `${f.ruleId} ${f.path} ${f.message}`))
+    : new Set<string>();
+  const mine = (await findingsWith(input.content)).filter(
+    (f) => !before.has(`${f.ruleId} ${f.path} ${f.message}`),
+  );
   if (mine.length > 0) {
     throw new AppError(
       400,

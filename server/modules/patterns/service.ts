@@ -295,6 +295,25 @@ export class PatternService {
     return rows;
   }
 
+  /**
+   * Whether the form sent the components a published pattern has, in order, as far as the form
+   * can name them: members this server does not know are left out of the comparison.
+   */
+  private async sameKnownComponents(
+    tx: Db,
+    stored: Json,
+    inputs: ComponentInput[],
+  ): Promise<boolean> {
+    const iris = componentIrisOf(stored);
+    const known = new Set((await findComponentsByIris(tx, iris)).map((c) => c.iri));
+    const sent: string[] = [];
+    for (const input of inputs) {
+      const found = await findComponent(tx, input.componentId);
+      sent.push(found?.component.iri ?? input.componentId);
+    }
+    return JSON.stringify(iris.filter((iri) => known.has(iri))) === JSON.stringify(sent);
+  }
+
   /** K5–K9 as far as the pattern alone tells, then K10 through the server's patterns. */
   private async checkComponents(
     tx: Db,
@@ -323,11 +342,17 @@ export class PatternService {
   }
 
   /** Checks a pattern inside its version's document; findings on it refuse the save. */
-  private checkInDocument(tx: Db, access: VersionAccess, content: Json): Promise<void> {
+  private checkInDocument(
+    tx: Db,
+    access: VersionAccess,
+    content: Json,
+    previous?: Json,
+  ): Promise<void> {
     return checkItemInDocument(tx, {
       access,
       kind: 'pattern',
       content,
+      previous,
       generatedAt: this.now().toISOString(),
       label: 'pattern',
     });
@@ -396,19 +421,28 @@ export class PatternService {
           'This pattern does not have exactly one of sequence, alternates, optional, oneOrMore or zeroOrMore, so it cannot be edited here.',
         );
       const kept = new Set(componentIrisOf(previous));
-      const rows = await this.resolveComponents(tx, access, values.components, kept);
+      // Once published the components are fixed: they stay exactly as stored, including
+      // members this server does not know (from an import), which the form cannot name.
+      const rows = row.published
+        ? []
+        : await this.resolveComponents(tx, access, values.components, kept);
       const content = patternContent(values, {
         iri: row.component.iri,
         inScheme: typeof previous.inScheme === 'string' ? previous.inScheme : access.version.iri,
         type,
-        componentIris: rows.map((r) => r.component.iri),
+        componentIris: row.published ? componentIrisOf(previous) : rows.map((r) => r.component.iri),
         previous,
       });
-      if (row.published && fixedParts(content) !== fixedParts(previous))
+      if (
+        row.published &&
+        (fixedParts(content) !== fixedParts(previous) ||
+          !(await this.sameKnownComponents(tx, previous, values.components)))
+      )
         throw badRequest(PATTERN_LIMITED_EDIT_MESSAGE);
-      await this.checkComponents(tx, row.component.iri, type, values.primary, rows);
+      if (!row.published)
+        await this.checkComponents(tx, row.component.iri, type, values.primary, rows);
       const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
-      await this.checkInDocument(tx, { ...access, profile, version: draft }, content);
+      await this.checkInDocument(tx, { ...access, profile, version: draft }, content, previous);
       await updateComponent(tx, patternId, {
         content,
         name: values.name,

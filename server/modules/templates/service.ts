@@ -259,11 +259,17 @@ export class TemplateService {
   // --- creating and changing -----------------------------------------------------------------
 
   /** Checks a template inside its version's document; findings on it refuse the save. */
-  private checkInDocument(tx: Db, access: VersionAccess, content: Json): Promise<void> {
+  private checkInDocument(
+    tx: Db,
+    access: VersionAccess,
+    content: Json,
+    previous?: Json,
+  ): Promise<void> {
     return checkItemInDocument(tx, {
       access,
       kind: 'template',
       content,
+      previous,
       generatedAt: this.now().toISOString(),
       label: ITEM_LABELS.template,
     });
@@ -331,7 +337,12 @@ export class TemplateService {
       const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
       await this.listConcepts(tx, draft.id, profile.id, edit.concepts ?? []);
       if (edit.content)
-        await this.checkInDocument(tx, { ...access, profile, version: draft }, edit.content);
+        await this.checkInDocument(
+          tx,
+          { ...access, profile, version: draft },
+          edit.content,
+          row.component.content,
+        );
       await updateComponent(tx, templateId, {
         ...edit.changes,
         ...(edit.content ? { content: edit.content } : {}),
