@@ -200,10 +200,10 @@ test('a statement template with rules and a primary sequence pattern, built, pub
     await page.getByRole('button', { name: `Add ${name}` }).click();
   }
   await page.getByRole('button', { name: 'Continue' }).click();
+  // Dragged to the top of the order.
   await page
     .getByRole('listitem', { name: '2. Closed the player' })
-    .getByRole('button', { name: 'Move up' })
-    .click();
+    .dragTo(page.getByRole('listitem', { name: '1. Watched a clip' }));
   await expect(page.getByRole('listitem', { name: '1. Closed the player' })).toBeVisible();
   await page.getByRole('button', { name: 'Create Pattern' }).click();
   await expect(page).toHaveURL(new RegExp(`${v1Path}/patterns/${UUID}$`));
