@@ -23,6 +23,7 @@ import {
   listedItem,
 } from '../components/item-access';
 import { checkItemInDocument } from '../components/item-check';
+import { linkItems, unlinkItem } from '../components/item-links';
 import { findComponentsByIris, insertComponent, updateComponent } from '../components/repo';
 import { badRequest, conflict, notFound, unauthorized } from '../errors';
 import { lockResource, type HeldLock, type LockService } from '../locks/service';
@@ -35,7 +36,6 @@ import {
   addEntries,
   findComponent,
   findEmail,
-  findEntry,
   isListedByPublished,
   latestPublished,
   listDeletedItems,
@@ -380,46 +380,15 @@ export class ConceptService {
 
   /** Lists concepts of other profiles (or of this one) in the version. */
   async link(user: UserRow | null, profileId: string, versionId: string, conceptIds: string[]) {
-    return this.db.transaction(async (tx) => {
-      const access = await this.access(user, profileId, versionId, tx, true);
-      const author = this.author(access);
-      const rows: ComponentListRow[] = [];
-      for (const id of new Set(conceptIds)) {
-        const row = await findComponent(tx, id);
-        const visible =
-          row &&
-          row.component.kind === 'concept' &&
-          !row.component.deletedAt &&
-          row.component.profileId !== null &&
-          (row.component.profileId === access.profile.id || (await isListedByPublished(tx, id)));
-        if (!row || !visible) throw notFound('No such concept to add.');
-        rows.push(row);
-      }
-      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      const fresh = [];
-      for (const row of rows) {
-        if (await findEntry(tx, draft.id, row.component.id))
-          throw conflict(`${row.component.name} is already in this version.`);
-        fresh.push({
-          componentId: row.component.id,
-          linked: row.component.profileId !== access.profile.id,
-        });
-      }
-      await addEntries(tx, draft.id, fresh);
-      return { success: true as const, versionId: draft.id };
-    });
+    return this.db.transaction(async (tx) =>
+      linkItems(tx, await this.access(user, profileId, versionId, tx, true), 'concept', conceptIds),
+    );
   }
 
   async removeLink(user: UserRow | null, profileId: string, versionId: string, conceptId: string) {
     return this.db.transaction(async (tx) => {
       const access = await this.access(user, profileId, versionId, tx, true);
-      const author = this.author(access);
-      const { entry } = await this.listed(tx, access, conceptId);
-      if (!entry.linked)
-        throw badRequest('This concept is defined by this profile; it is not a link.');
-      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      await removeEntry(tx, draft.id, conceptId);
-      return { success: true as const, versionId: draft.id };
+      return unlinkItem(tx, access, 'concept', conceptId);
     });
   }
 

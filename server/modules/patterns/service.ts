@@ -26,11 +26,11 @@ import {
   listedItem,
 } from '../components/item-access';
 import { checkItemInDocument } from '../components/item-check';
+import { linkItems, unlinkItem } from '../components/item-links';
 import {
   addEntries,
   findComponent,
   findEmail,
-  findEntry,
   isListedByPublished,
   listVersionItems,
   removeEntry,
@@ -519,46 +519,15 @@ export class PatternService {
 
   /** Lists patterns of other profiles (or of this one) in the version. */
   async link(user: UserRow | null, profileId: string, versionId: string, patternIds: string[]) {
-    return this.db.transaction(async (tx) => {
-      const access = await this.access(user, profileId, versionId, tx, true);
-      const author = authorOf(access);
-      const rows: ComponentListRow[] = [];
-      for (const id of new Set(patternIds)) {
-        const row = await findComponent(tx, id);
-        const visible =
-          row &&
-          row.component.kind === 'pattern' &&
-          !row.component.deletedAt &&
-          row.component.profileId !== null &&
-          (row.component.profileId === access.profile.id || (await isListedByPublished(tx, id)));
-        if (!row || !visible) throw notFound('No such pattern to add.');
-        rows.push(row);
-      }
-      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      const fresh = [];
-      for (const row of rows) {
-        if (await findEntry(tx, draft.id, row.component.id))
-          throw conflict(`${row.component.name} is already in this version.`);
-        fresh.push({
-          componentId: row.component.id,
-          linked: row.component.profileId !== access.profile.id,
-        });
-      }
-      await addEntries(tx, draft.id, fresh);
-      return { success: true as const, versionId: draft.id };
-    });
+    return this.db.transaction(async (tx) =>
+      linkItems(tx, await this.access(user, profileId, versionId, tx, true), 'pattern', patternIds),
+    );
   }
 
   async removeLink(user: UserRow | null, profileId: string, versionId: string, patternId: string) {
     return this.db.transaction(async (tx) => {
       const access = await this.access(user, profileId, versionId, tx, true);
-      const author = authorOf(access);
-      const { entry } = await listedItem(tx, access, 'pattern', patternId);
-      if (!entry.linked)
-        throw badRequest('This pattern is defined by this profile; it is not a link.');
-      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      await removeEntry(tx, draft.id, patternId);
-      return { success: true as const, versionId: draft.id };
+      return unlinkItem(tx, access, 'pattern', patternId);
     });
   }
 

@@ -29,6 +29,7 @@ import {
   listedItem,
 } from '../components/item-access';
 import { checkItemInDocument } from '../components/item-check';
+import { linkItems, unlinkItem } from '../components/item-links';
 import {
   addEntries,
   findComponent,
@@ -661,48 +662,23 @@ export class TemplateService {
 
   /** Lists templates of other profiles (or of this one) in the version. */
   async link(user: UserRow | null, profileId: string, versionId: string, templateIds: string[]) {
-    return this.db.transaction(async (tx) => {
-      const access = await this.access(user, profileId, versionId, tx, true);
-      const author = authorOf(access);
-      const rows: ComponentListRow[] = [];
-      for (const id of new Set(templateIds)) {
-        const row = await findComponent(tx, id);
-        const visible =
-          row &&
-          row.component.kind === 'template' &&
-          !row.component.deletedAt &&
-          row.component.profileId !== null &&
-          (row.component.profileId === access.profile.id || (await isListedByPublished(tx, id)));
-        if (!row || !visible) throw notFound('No such statement template to add.');
-        rows.push(row);
-      }
-      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      const fresh = [];
-      for (const row of rows) {
-        if (await findEntry(tx, draft.id, row.component.id))
-          throw conflict(`${row.component.name} is already in this version.`);
-        fresh.push({
-          componentId: row.component.id,
-          linked: row.component.profileId !== access.profile.id,
-        });
-      }
-      await addEntries(tx, draft.id, fresh);
-      return { success: true as const, versionId: draft.id };
-    });
+    return this.db.transaction(async (tx) =>
+      linkItems(
+        tx,
+        await this.access(user, profileId, versionId, tx, true),
+        'template',
+        templateIds,
+      ),
+    );
   }
 
   /** Takes a linked template out of the version, unless a pattern of it uses the template. */
   async removeLink(user: UserRow | null, profileId: string, versionId: string, templateId: string) {
     return this.db.transaction(async (tx) => {
       const access = await this.access(user, profileId, versionId, tx, true);
-      const author = authorOf(access);
-      const { entry, row } = await listedItem(tx, access, 'template', templateId);
-      if (!entry.linked)
-        throw badRequest('This statement template is defined by this profile; it is not a link.');
-      await this.requireUnused(tx, access.version.id, row.component);
-      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      await removeEntry(tx, draft.id, templateId);
-      return { success: true as const, versionId: draft.id };
+      return unlinkItem(tx, access, 'template', templateId, (row) =>
+        this.requireUnused(tx, access.version.id, row.component),
+      );
     });
   }
 
