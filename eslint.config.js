@@ -35,6 +35,65 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],
   },
+  // The seams between the four parts (docs/ARCHITECTURE.md). `boundaries.test.ts` proves that each
+  // rule fails on a deliberate violation.
+  {
+    files: ['xapi/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/server',
+                '**/server/**',
+                '**/web',
+                '**/web/**',
+                '**/common',
+                '**/common/**',
+              ],
+              message:
+                'xapi/ is a standalone library: it imports nothing from server/, web/ or common/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', 'fastify/**', '@fastify/**', 'fastify-*', '**/http', '**/http/**'],
+              message: 'Domain modules know nothing of HTTP: only server/http/ uses Fastify.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server', '**/server/**'],
+              message:
+                'The web app reaches the server only through web/api/, with types from common/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,

@@ -14,6 +14,7 @@ export default defineConfig({
             'xapi/**/*.test.ts',
             'common/**/*.test.ts',
             'bin/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
