@@ -78,10 +78,7 @@ export function buildServices(
     db,
     organizations,
     locks,
-    mailer,
-    log,
     rootIri: config.profileRootIri,
-    siteUrl: config.publicUrl,
   });
   const apiKeys = new ApiKeyService(db, organizations);
   const userAdmin = new UserAdminService(db);
