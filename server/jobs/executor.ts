@@ -42,10 +42,11 @@ export function executorFor(database: Database): SqlExecutor {
 
 /** `$n` placeholders become bound parameters of a drizzle query. */
 function toQuery(text: string, values: unknown[]): SQL {
-  const parts = text.split(/\$(\d+)/);
-  return sql.join(
-    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)),
-  );
+  const query = sql.empty();
+  text.split(/\$(\d+)/).forEach((part, i) => {
+    query.append(i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`);
+  });
+  return query;
 }
 
 /**
