@@ -83,7 +83,10 @@ export class JobRunner implements JobQueue {
     }
     const repeated = this.jobs.filter((job) => job.repeat);
     this.repeatTimer = setInterval(() => {
-      for (const job of repeated) void this.send(job as JobDefinition, {}).catch(() => {});
+      for (const job of repeated)
+        this.send(job as JobDefinition, {}).catch((error: unknown) =>
+          this.context.log.error({ job: job.name, err: error }, 'could not queue a job'),
+        );
     }, this.options.pollingIntervalSeconds * 1000);
   }
 

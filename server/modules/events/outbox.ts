@@ -38,19 +38,6 @@ export interface EventPayloads {
 
 export type EventType = keyof EventPayloads;
 
-export const eventTypes = [
-  'profileVersionPublished',
-  'verificationRequested',
-  'verificationApproved',
-  'verificationDenied',
-  'verificationRevoked',
-  'draftDeleted',
-  'profileDeleted',
-  'itemDeprecated',
-  'profileImported',
-  'versionCreated',
-] as const satisfies readonly EventType[];
-
 export type DomainEvent = {
   [K in EventType]: { type: K; payload: EventPayloads[K] };
 }[EventType];
