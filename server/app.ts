@@ -88,6 +88,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   }).withTypeProvider<ZodTypeProvider>();
 
   const services = buildServices(config, database, app.log, deps.overrides);
+  await services.jobs.start();
+  // Runs before the database closes (main.ts and the tests close it after the app).
+  app.addHook('onClose', () => services.jobs.stop());
 
   const routeTable: BuiltApp['routeTable'] = [];
   app.addHook('onRoute', (route) => {

@@ -73,6 +73,11 @@ export const envSchema = z.object({
     .min(5, 'must be at least 5')
     .max(86_400, 'must be at most 86400')
     .default(600),
+  JOB_POLL_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0.5, 'must be at least 0.5')
+    .max(60, 'must be at most 60')
+    .default(2),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ORGANIZATION_NAME: z.string().min(1).default('xAPI Profile Server'),
@@ -109,6 +114,8 @@ export interface Config {
   apiRateLimit: { perKey: number; perAddress: number };
   /** How long a write lock lasts without renewal. */
   lockTimeoutSeconds: number;
+  /** How often an idle job worker looks for new jobs (mails, outbox events). */
+  jobPollSeconds: number;
   admin: { email: string | undefined; password: string | undefined };
   site: { organizationName: string; supportPhone: string | null; helpdeskUrl: string | null };
   /** A new installation gets a demo working group with profiles (not in production by default). */
@@ -192,6 +199,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secrets,
     captchaCost: env.ALTCHA_COST,
     lockTimeoutSeconds: env.LOCK_TIMEOUT_SECONDS,
+    jobPollSeconds: env.JOB_POLL_SECONDS,
     apiRateLimit: {
       perKey: env.API_RATE_LIMIT_PER_KEY,
       perAddress: env.API_RATE_LIMIT_PER_ADDRESS,

@@ -16,6 +16,9 @@ import { ProfileService } from './modules/profiles/service';
 import { PublicApiService } from './modules/public-api/service';
 import { CaptchaService } from './modules/captcha/captcha';
 import { OutboxMailer, SmtpMailer, type MailLog, type Mailer } from './modules/mail/mailer';
+import { appJobs } from './jobs';
+import { defaultRunnerOptions, JobRunner, type RunnerOptions } from './jobs/runner';
+import { queuedMailer } from './jobs/send-mail';
 
 /** Every service the HTTP layer may call, built once per app from its dependencies. */
 export interface Services {
@@ -24,7 +27,10 @@ export interface Services {
   sessions: SessionService;
   captcha: CaptchaService;
   limiter: RateLimiter;
+  /** Queues every mail as a send-mail job. */
   mailer: Mailer;
+  /** The job runner; `buildApp` starts it and stops it when the app closes. */
+  jobs: JobRunner;
   accounts: AccountService;
   organizations: OrganizationService;
   apiKeys: ApiKeyService;
@@ -39,7 +45,9 @@ export interface Services {
 }
 
 export interface ServiceOverrides {
+  /** Delivers what the send-mail job sends. */
   mailer?: Mailer;
+  jobs?: Partial<RunnerOptions>;
 }
 
 export function buildServices(
@@ -52,18 +60,28 @@ export function buildServices(
   const sessions = new SessionService(db);
   const captcha = new CaptchaService(db, config.secrets.ALTCHA_HMAC_KEY, config.captchaCost);
   const limiter = new RateLimiter(db);
-  const mailer =
+  const deliverer =
     overrides.mailer ??
     (config.smtpUrl
       ? new SmtpMailer(config.smtpUrl, config.mailFrom)
       : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log));
+  const jobs = new JobRunner(
+    database,
+    appJobs,
+    { db, deliverer, log, siteUrl: config.publicUrl },
+    {
+      ...defaultRunnerOptions,
+      pollingIntervalSeconds: config.jobPollSeconds,
+      ...overrides.jobs,
+    },
+  );
+  const mailer = queuedMailer(jobs);
   const accounts = new AccountService({
     db,
     sessions,
     captcha,
     limiter,
     mailer,
-    log,
     siteUrl: config.publicUrl,
     saltSecret: config.secrets.SALT_SECRET,
   });
@@ -78,10 +96,7 @@ export function buildServices(
     db,
     organizations,
     locks,
-    mailer,
-    log,
     rootIri: config.profileRootIri,
-    siteUrl: config.publicUrl,
   });
   const apiKeys = new ApiKeyService(db, organizations);
   const userAdmin = new UserAdminService(db);
@@ -92,6 +107,7 @@ export function buildServices(
     captcha,
     limiter,
     mailer,
+    jobs,
     accounts,
     organizations,
     apiKeys,

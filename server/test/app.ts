@@ -13,6 +13,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SALT_SECRET: testSecret('salt'),
     ALTCHA_HMAC_KEY: testSecret('altcha'),
     LOG_LEVEL: 'silent',
+    // Mails and events are jobs: tests poll at the fastest pace pg-boss allows.
+    JOB_POLL_SECONDS: '0.5',
     SPA_DIR: 'server/test/fixtures/spa',
     ...overrides,
   });

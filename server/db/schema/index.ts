@@ -6,3 +6,4 @@ export * from './organizations';
 export * from './profiles';
 export * from './components';
 export * from './locks';
+export * from './outbox';

@@ -337,7 +337,7 @@ describe('profiles and versions', () => {
           `/app/profile/${draft.profile.uuid}/version/${draft.version.uuid}/verification`,
         )
       ).statusCode,
-    ).toBe(400);
+    ).toBe(409);
     const published = await publish(admin.cookie, draft);
     const requested = await as(admin.cookie).post(
       `/app/profile/${draft.profile.uuid}/version/${published.version.uuid}/verification`,

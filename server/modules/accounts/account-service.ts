@@ -13,7 +13,7 @@ import type { UserRow } from '../../db/schema';
 import { limits, type RateLimiter } from '../abuse/rate-limiter';
 import type { CaptchaService } from '../captcha/captcha';
 import { AppError, badRequest } from '../errors';
-import { sendInBackground, type MailLog, type Mailer, type MailMessage } from '../mail/mailer';
+import type { Mailer, MailMessage } from '../mail/mailer';
 import { newLinkKey, newTypedCode, normalizeTypedCode } from './codes';
 import { normalizeEmail } from './email';
 import {
@@ -58,7 +58,6 @@ export interface AccountServiceDeps {
   captcha: CaptchaService;
   limiter: RateLimiter;
   mailer: Mailer;
-  log: MailLog;
   siteUrl: string;
   saltSecret: string;
   now?: () => Date;
@@ -88,8 +87,9 @@ export class AccountService {
     return this.deps.db;
   }
 
-  private mail(message: MailMessage): void {
-    void sendInBackground(this.deps.mailer, message, this.deps.log);
+  /** Queues the mail as a job: the answer never waits for the mail server. */
+  private mail(message: MailMessage): Promise<void> {
+    return this.deps.mailer.send(message);
   }
 
   /** The PBKDF2 salt the sign-in form uses: an unknown e-mail gets a stable made-up one. */
@@ -134,7 +134,7 @@ export class AccountService {
   private async sendValidationCode(user: UserRow): Promise<void> {
     const code = newTypedCode();
     await this.issueToken(user, 'validate', code, VALIDATION_CODE_LIFETIME_MS);
-    this.mail(validationMail(user.email, code, this.deps.siteUrl));
+    await this.mail(validationMail(user.email, code, this.deps.siteUrl));
   }
 
   async login(email: string, clientKey: string, ip: string): Promise<SignedIn> {
@@ -162,7 +162,7 @@ export class AccountService {
     const existing = await findUserByEmail(this.db, email);
     if (existing) {
       // Same answer as a new sign-up; only the owner of the address learns what happened.
-      if (existing.validatedAt) this.mail(alreadyRegisteredMail(email, this.deps.siteUrl));
+      if (existing.validatedAt) await this.mail(alreadyRegisteredMail(email, this.deps.siteUrl));
       else await this.sendValidationCode(existing);
       return SIGNUP_NOTICE;
     }
@@ -260,11 +260,11 @@ export class AccountService {
     if (newEmail === user.email) return { user: updated, pendingEmail: null };
     await this.deps.limiter.hit(limits.mailPerAccount, newEmail);
     if (await findUserByEmail(this.db, newEmail)) {
-      this.mail(emailTakenMail(newEmail));
+      await this.mail(emailTakenMail(newEmail));
     } else {
       const code = newTypedCode();
       await this.issueToken(user, 'email_change', code, VALIDATION_CODE_LIFETIME_MS, newEmail);
-      this.mail(emailChangeMail(newEmail, code));
+      await this.mail(emailChangeMail(newEmail, code));
     }
     return { user: updated, pendingEmail: newEmail };
   }
@@ -302,7 +302,7 @@ export class AccountService {
       await this.deps.limiter.hit(limits.mailPerAccount, normalized);
       const key = newLinkKey();
       await this.issueToken(user, 'reset', key, RESET_KEY_LIFETIME_MS);
-      this.mail(resetMail(user.email, key, this.deps.siteUrl));
+      await this.mail(resetMail(user.email, key, this.deps.siteUrl));
     }
     return FORGOT_PASSWORD_NOTICE;
   }

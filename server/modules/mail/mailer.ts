@@ -65,17 +65,3 @@ export class OutboxMailer implements Mailer {
     this.log.info({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
   }
 }
-
-/**
- * Mails are sent after the answer is decided, so the time a request takes never tells whether an
- * account exists; a failed delivery is logged.
- */
-export function sendInBackground(
-  mailer: Mailer,
-  message: MailMessage,
-  log: MailLog,
-): Promise<void> {
-  return mailer.send(message).catch((error: unknown) => {
-    log.error({ to: message.to, subject: message.subject, err: error }, 'mail delivery failed');
-  });
-}

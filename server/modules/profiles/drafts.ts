@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import type { ProfileRow, ProfileVersionRow } from '../../db/schema';
 import { copyVersionComponents } from '../components/repo';
 import { conflict, forbidden } from '../errors';
+import { recordEvent } from '../events/outbox';
 import { insertVersion, nextVersionNumber, updateProfile } from './repo';
 
 export const versionIri = (profileIri: string, version: number) => `${profileIri}/v${version}`;
@@ -18,7 +19,8 @@ export function requireCurrent(profile: ProfileRow, version: ProfileVersionRow):
 /**
  * The draft a change lands in. A draft is changed in place; a published version never changes,
  * so the change goes into the next version, a new draft copied from it (its details and every
- * item it lists). Callers run this inside their transaction.
+ * item it lists) and `versionCreated` is recorded. This is the new-version command of every
+ * edge (profile details and item edits); callers run it inside their transaction.
  */
 export async function draftFor(
   tx: Db,
@@ -47,6 +49,16 @@ export async function draftFor(
     ...changes,
   });
   await copyVersionComponents(tx, version.id, draft.id);
+  await recordEvent(tx, {
+    type: 'versionCreated',
+    payload: {
+      profileId: profile.id,
+      versionId: draft.id,
+      versionNumber: draft.version,
+      versionIri: draft.iri,
+      basedOnVersionId: version.id,
+    },
+  });
   const updated = await updateProfile(tx, profile.id, { currentDraftVersionId: draft.id });
   return { profile: updated, draft };
 }

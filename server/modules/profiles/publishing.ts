@@ -4,6 +4,7 @@ import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/sc
 import { listVersionComponents } from '../components/repo';
 import { knownItemsFor } from '../components/known-items';
 import { AppError } from '../errors';
+import { recordEvent } from '../events/outbox';
 import { assembleDocument, checkDocument } from './document';
 import { publishedBefore, updateProfile, updateVersion } from './repo';
 
@@ -54,6 +55,18 @@ export async function freezeVersion(
   const profile = await updateProfile(tx, input.profile.id, {
     currentPublishedVersionId: published.id,
     currentDraftVersionId: null,
+  });
+  // Every way of publishing (site, API status, import) ends here, so each records the same event.
+  await recordEvent(tx, {
+    type: 'profileVersionPublished',
+    payload: {
+      profileId: profile.id,
+      versionId: published.id,
+      versionNumber: published.version,
+      versionIri: published.iri,
+      profileIri: profile.iri,
+      organizationId: profile.organizationId,
+    },
   });
   return { profile, version: published };
 }

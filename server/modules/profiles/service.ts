@@ -13,7 +13,6 @@ import type { Db } from '../../db/client';
 import type { ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../accounts/user-repo';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
-import { sendInBackground, type MailLog, type Mailer } from '../mail/mailer';
 import { groupPolicy, isMember } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
@@ -24,13 +23,18 @@ import type { JsonObject } from '../../../xapi/index';
 import { normalizeDocument } from './document';
 import { loadProfileAccess, visibleVersion, type ProfileAccess } from './access';
 import { draftFor, requireCurrent, versionIri } from './drafts';
-import { freezeVersion, versionDocument } from './publishing';
+import { versionDocument } from './publishing';
+import { deleteDraft, deleteProfile } from './lifecycle/deletion';
+import { publishDraft, requireCurrentDraft } from './lifecycle/publish';
+import {
+  decideVerification,
+  requestVerification,
+  revokeVerification,
+} from './lifecycle/verification';
 import { presentListItem, presentProfile, presentVersion } from './presenter';
 import {
   bumpCounter,
   countProfilesByOrganization,
-  deleteProfile,
-  deleteVersion,
   findProfileByIri,
   findUser,
   findVersion,
@@ -50,10 +54,7 @@ export interface ProfileServiceDeps {
   db: Db;
   organizations: OrganizationService;
   locks: LockService;
-  mailer: Mailer;
-  log: MailLog;
   rootIri: string;
-  siteUrl: string;
   now?: () => Date;
 }
 
@@ -300,9 +301,7 @@ export class ProfileService {
         groupPolicy.member(loaded.actor);
         let { profile } = loaded;
         const draft = visibleVersion(loaded, await findVersion(tx, versionId));
-        if (draft.state !== 'draft' || profile.currentDraftVersionId !== draft.id) {
-          throw conflict('Only the current draft can be published.');
-        }
+        requireCurrentDraft({ profile, version: draft });
         if (!profile.currentPublishedVersionId) {
           if (input.confirmed !== true)
             throw badRequest('Confirm that the IRI is permanent before publishing.');
@@ -313,15 +312,13 @@ export class ProfileService {
           }
         }
         const current = (await findVersion(tx, draft.id)) as ProfileVersionRow;
-        const frozen = await freezeVersion(
+        const published = await publishDraft(
           tx,
           { profile, version: current, organization: loaded.organization },
           this.now(),
           'authoring',
         );
-        profile = frozen.profile;
-        const published = frozen.version;
-        return this.view({ ...loaded, profile }, published, tx);
+        return this.view({ ...loaded, profile: published.profile }, published.version, tx);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('Another profile already uses that IRI.');
@@ -335,13 +332,7 @@ export class ProfileService {
       groupPolicy.member(loaded.actor);
       const draftId = loaded.profile.currentDraftVersionId;
       if (!draftId) throw notFound('This profile has no draft.');
-      if (!loaded.profile.currentPublishedVersionId) {
-        // A profile that was never published is nothing but its draft.
-        await deleteProfile(tx, loaded.profile.id);
-        return;
-      }
-      await updateProfile(tx, loaded.profile.id, { currentDraftVersionId: null });
-      await deleteVersion(tx, draftId);
+      await deleteDraft(tx, loaded.profile, draftId);
     });
   }
 
@@ -357,7 +348,7 @@ export class ProfileService {
           'Type the name of the profile exactly to confirm that it should be deleted.',
         );
       }
-      await deleteProfile(tx, loaded.profile.id);
+      await deleteProfile(tx, loaded.profile);
     });
   }
 
@@ -366,18 +357,13 @@ export class ProfileService {
     profileId: string,
     versionId: string,
   ): Promise<ProfileView> {
-    const loaded = await this.load(user, profileId);
-    const requester = groupPolicy.member(loaded.actor);
-    const version = visibleVersion(loaded, await findVersion(this.db, versionId));
-    if (version.state !== 'published')
-      throw badRequest('Publish the profile before asking for verification.');
-    if (version.isVerified) throw badRequest('This version is already verified.');
-    const updated = await updateVersion(this.db, version.id, {
-      verificationRequestedAt: this.now(),
-      verificationRequestedBy: requester.id,
-      verificationDenyReason: null,
+    return this.db.transaction(async (tx) => {
+      const loaded = await this.load(user, profileId, tx, true);
+      const requester = groupPolicy.member(loaded.actor);
+      const version = visibleVersion(loaded, await findVersion(tx, versionId));
+      const updated = await requestVerification(tx, version, requester.id, this.now());
+      return this.view(loaded, updated, tx);
     });
-    return this.view(loaded, updated);
   }
 
   private requireSiteAdmin(user: UserRow | null): UserRow {
@@ -402,55 +388,13 @@ export class ProfileService {
 
   /** A site admin approves or denies a request; the requester hears the outcome by e-mail. */
   async decide(user: UserRow | null, versionId: string, decision: VerifyDecision): Promise<void> {
-    this.requireSiteAdmin(user);
-    const version = await findVersion(this.db, versionId);
-    if (!version || version.state !== 'published') throw notFound('No such published version.');
-    if (!version.verificationRequestedAt || version.isVerified)
-      throw badRequest('This version has no pending verification request.');
-    const approved = decision.approval === 'approve';
-    await updateVersion(this.db, version.id, {
-      isVerified: approved,
-      verificationDecidedAt: this.now(),
-      verificationRequestedAt: approved ? version.verificationRequestedAt : null,
-      verificationDenyReason: approved ? null : (decision.reason ?? ''),
-    });
-    await this.notify(
-      version,
-      approved
-        ? `The submission of "${version.name}" (version ${version.version}) for verification is approved. The profile is now verified.`
-        : `The submission of "${version.name}" (version ${version.version}) for verification is not approved.\n\nReason: ${decision.reason ?? ''}`,
-    );
+    const admin = this.requireSiteAdmin(user);
+    await decideVerification(this.db, versionId, decision, admin.id, this.now());
   }
 
   async revoke(user: UserRow | null, versionId: string, reason: string): Promise<void> {
-    this.requireSiteAdmin(user);
-    const version = await findVersion(this.db, versionId);
-    if (!version || version.state !== 'published') throw notFound('No such published version.');
-    if (!version.isVerified) throw badRequest('This version is not verified.');
-    await updateVersion(this.db, version.id, {
-      isVerified: false,
-      verificationRequestedAt: null,
-      verificationDenyReason: reason,
-      verificationDecidedAt: this.now(),
-    });
-    await this.notify(
-      version,
-      `The verification of "${version.name}" (version ${version.version}) was revoked.\n\nReason: ${reason}`,
-    );
-  }
-
-  private async notify(version: ProfileVersionRow, text: string): Promise<void> {
-    const requester = await findUser(this.db, version.verificationRequestedBy);
-    if (!requester) return;
-    void sendInBackground(
-      this.deps.mailer,
-      {
-        to: requester.email,
-        subject: `Verification of ${version.name}`,
-        text: `${text}\n\n${this.deps.siteUrl}/profile/${version.profileId}\n\n— xAPI Profile Server`,
-      },
-      this.deps.log,
-    );
+    const admin = this.requireSiteAdmin(user);
+    await revokeVerification(this.db, versionId, reason, admin.id, this.now());
   }
 
   /** The JSON-LD of a version: the stored snapshot once published, built on the fly for a draft. */

@@ -7,26 +7,20 @@ import { isUniqueViolation } from '../accounts/user-repo';
 import { countVersionComponents } from '../components/repo';
 import { badRequest, conflict, notFound } from '../errors';
 import { findOrganization } from '../organizations/repo';
-import {
-  checkImport,
-  importDocument,
-  invalidProfile,
-  readImportDocument,
-  replaceDraft,
-} from '../profiles/import';
+import { checkImport, invalidProfile, readImportDocument } from '../profiles/import';
+import { deleteDraft } from '../profiles/lifecycle/deletion';
+import { importProfile, replaceDraftContent } from '../profiles/lifecycle/import';
+import { publishDraft } from '../profiles/lifecycle/publish';
+import { requestVerification } from '../profiles/lifecycle/verification';
 import { normalizeDocument } from '../profiles/document';
-import { freezeVersion, versionDocument } from '../profiles/publishing';
+import { versionDocument } from '../profiles/publishing';
 import {
   bumpCounter,
-  deleteProfile,
-  deleteVersion,
   findProfile,
   findProfileByIri,
   findVersion,
   findVersionByIri,
   listPublished,
-  updateProfile,
-  updateVersion,
 } from '../profiles/repo';
 import {
   authorizeRead,
@@ -243,7 +237,7 @@ export class PublicApiService {
     if (!organization) throw notFound('The working group of this key no longer exists.');
     const { profile, version } = await orConflict(
       this.db.transaction(async (tx) => {
-        const imported = await importDocument(
+        const imported = await importProfile(
           tx,
           {
             document,
@@ -293,9 +287,9 @@ export class PublicApiService {
         }
         refuseDraftVerification(input.status, false);
         const document = readImportDocument(input.profile);
-        const replaced = await replaceDraft(
+        const replaced = await replaceDraftContent(
           tx,
-          { profile: target.profile, draft: target.version, organization: target.organization },
+          target,
           {
             document,
             userId: key.createdBy,
@@ -318,13 +312,7 @@ export class PublicApiService {
       authorizeWrite(caller, target);
       if (target.version.state !== 'draft')
         throw notAllowed('Not Allowed: only drafts can be deleted.');
-      if (!target.profile.currentPublishedVersionId) {
-        // A profile that was never published is nothing but its draft.
-        await deleteProfile(tx, target.profile.id);
-      } else {
-        await updateProfile(tx, target.profile.id, { currentDraftVersionId: null });
-        await deleteVersion(tx, target.version.id);
-      }
+      await deleteDraft(tx, target.profile, target.version.id);
       await this.countKey(caller, 'apiWrite', tx);
     });
   }
@@ -341,21 +329,16 @@ export class PublicApiService {
       authorizeWrite(caller, target);
       if (input.published === false && target.version.state === 'published')
         throw conflict('A published version cannot be unpublished.');
-      if (input.published === true && target.version.state === 'draft') {
-        if (target.profile.currentDraftVersionId !== target.version.id)
-          throw conflict('Only the current draft can be published.');
-        const frozen = await freezeVersion(tx, target, this.now(), 'import');
-        target = { ...target, ...frozen };
-      }
+      // `published: true` states the wanted state: for a version already published it is no change.
+      if (input.published === true && target.version.state === 'draft')
+        target = await publishDraft(tx, target, this.now(), 'import');
       if (input.verificationRequest) {
-        if (target.version.state !== 'published')
-          throw conflict('Publish the profile before asking for verification.');
-        if (target.version.isVerified) throw conflict('This version is already verified.');
-        const updated = await updateVersion(tx, target.version.id, {
-          verificationRequestedAt: this.now(),
-          verificationRequestedBy: caller.key?.createdBy ?? null,
-          verificationDenyReason: null,
-        });
+        const updated = await requestVerification(
+          tx,
+          target.version,
+          caller.key?.createdBy ?? null,
+          this.now(),
+        );
         target = { ...target, version: updated };
       }
       await this.countKey(caller, 'apiWrite', tx);

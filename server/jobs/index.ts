@@ -1,0 +1,11 @@
+import type { JobDefinition } from './job';
+import { outboxDispatchJob } from './outbox-dispatch';
+import { sendMailJob } from './send-mail';
+import { subscribers } from './subscriptions';
+
+/** Every job the app runs; a new kind of job is one file and one entry here. */
+export const appJobs: readonly JobDefinition<never>[] = [
+  sendMailJob,
+  outboxDispatchJob(subscribers),
+  ...subscribers.map((s) => s.job),
+];

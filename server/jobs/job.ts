@@ -1,0 +1,33 @@
+import type { Db } from '../db/client';
+import type { MailLog, Mailer } from '../modules/mail/mailer';
+
+/** What a job may use: the database, the queue for follow-up jobs, and the outside world. */
+export interface JobContext {
+  db: Db;
+  jobs: JobQueue;
+  /** Delivers mail for real (SMTP or the outbox folder); only the send-mail job uses it. */
+  deliverer: Mailer;
+  log: MailLog;
+  siteUrl: string;
+}
+
+export interface JobDefinition<T extends object = object> {
+  /** The pg-boss queue; letters, digits, `-`, `_`, `.` and `/`. */
+  name: string;
+  /** Failed runs are retried this often, waiting `delaySeconds` doubled each time (back-off). */
+  retry: { limit: number; delaySeconds: number };
+  /** A run still active after this long (its node died) is failed and retried. */
+  expireInSeconds: number;
+  /** At most one queued and one running job of this kind across all nodes. */
+  singleton?: boolean;
+  /** Queued by every node's runner on each poll (singletons only: the queue holds one at most). */
+  repeat?: boolean;
+  handle(data: T, context: JobContext): Promise<void>;
+}
+
+export interface JobQueue {
+  /** Stores a job; inside `tx` it is stored only if that transaction commits. */
+  send<T extends object>(job: JobDefinition<T>, data: T, tx?: Db): Promise<void>;
+}
+
+export const defineJob = <T extends object>(job: JobDefinition<T>): JobDefinition<T> => job;

@@ -1,0 +1,160 @@
+import { PGlite } from '@electric-sql/pglite';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wrapPglite, wrapPool, type Database } from '../db/client';
+import { createTestDatabase } from '../test/database';
+import { databaseUrlFor } from '../test/global-setup';
+import { crashTestJob, eventually, jobsOf, testRunner } from '../test/jobs';
+import { executorFor } from './executor';
+import { defineJob } from './job';
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+
+async function databaseName(database: Database): Promise<string> {
+  const { rows } = await executorFor(database).executeSql('select current_database() as name');
+  return (rows[0] as { name: string }).name;
+}
+
+describe('the job runner', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('retries a failing job with back-off, then marks it failed', async () => {
+    let attempts = 0;
+    const failing = defineJob<{ what: string }>({
+      name: 'always-fails',
+      retry: { limit: 2, delaySeconds: 1 },
+      expireInSeconds: 30,
+      handle: async () => {
+        attempts += 1;
+        throw new Error('refused');
+      },
+    });
+    const runner = testRunner(database, [failing]);
+    await runner.start();
+    try {
+      await runner.send(failing, { what: 'nothing' });
+      const failed = await eventually('the job to fail for good', async () =>
+        (await jobsOf(database, 'always-fails')).find((job) => job.state === 'failed'),
+      );
+      expect(failed.retry_count).toBe(2);
+      expect(attempts).toBe(3);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it.skipIf(!baseUrl)(
+    'runs each of N jobs exactly once on two nodes of one PostgreSQL',
+    async () => {
+      const second = wrapPool(
+        new pg.Pool({
+          connectionString: databaseUrlFor(baseUrl ?? '', await databaseName(database)),
+          max: 4,
+        }),
+      );
+      const seen: Array<{ n: number; node: string }> = [];
+      const counted = (node: string) =>
+        defineJob<{ n: number }>({
+          name: 'count-once',
+          retry: { limit: 0, delaySeconds: 0 },
+          expireInSeconds: 60,
+          handle: async ({ n }) => {
+            seen.push({ n, node });
+          },
+        });
+      const nodes = [testRunner(database, [counted('a')]), testRunner(second, [counted('b')])];
+      const N = 300;
+      try {
+        for (const node of nodes) await node.start();
+        for (let n = 0; n < N; n++) await nodes[n % 2]!.send(counted('a'), { n });
+        await eventually('every job to complete', async () => {
+          const jobs = await jobsOf(database, 'count-once');
+          return jobs.length === N && jobs.every((job) => job.state === 'completed');
+        });
+        expect(seen.map((s) => s.n).sort((x, y) => x - y)).toEqual([...Array(N).keys()]);
+      } finally {
+        for (const node of nodes) await node.stop();
+        await second.close();
+      }
+    },
+    60_000,
+  );
+
+  /**
+   * Starts a node that takes the crash-test job and blocks in it, kills it with SIGKILL once the
+   * job runs, then starts a runner on the same database: the job must complete there.
+   */
+  async function crashAndRecover(target: string, reopen: () => Promise<Database>) {
+    const work = mkdtempSync(path.join(tmpdir(), 'xps-crash-'));
+    const marker = path.join(work, 'started');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/test/job-child.ts', target, marker],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      await eventually('the job to start in the child', async () => existsSync(marker), 120_000);
+      child.kill('SIGKILL');
+      await exited;
+      const restarted = await reopen();
+      let completed = 0;
+      const job = crashTestJob(async () => {
+        completed += 1;
+      });
+      const runner = testRunner(restarted, [job]);
+      await runner.start();
+      try {
+        const done = await eventually(
+          'the job to complete after the restart',
+          async () => (await jobsOf(restarted, 'crash-test')).find((j) => j.state === 'completed'),
+          60_000,
+        );
+        expect(done.data).toEqual({ attempt: 'first' });
+        expect(completed).toBe(1);
+      } finally {
+        await runner.stop();
+        if (restarted !== database) await restarted.close();
+      }
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  it.skipIf(!baseUrl)(
+    'completes a job whose node was killed mid-run (PostgreSQL)',
+    async () => {
+      await crashAndRecover(
+        databaseUrlFor(baseUrl ?? '', await databaseName(database)),
+        async () => database,
+      );
+    },
+    180_000,
+  );
+
+  it.skipIf(!!baseUrl)(
+    'completes a job whose node was killed mid-run (PGlite on disk)',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'xps-crash-db-'));
+      try {
+        await crashAndRecover(dataDir, async () => wrapPglite(await PGlite.create({ dataDir })));
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    180_000,
+  );
+});

@@ -1,0 +1,46 @@
+import type { EventType, StoredEvent } from '../modules/events/outbox';
+import { verificationOutcomeMail } from '../modules/profiles/verification-mail';
+import { defineJob, type JobContext, type JobDefinition } from './job';
+import { sendMailJob } from './send-mail';
+
+type EventOf<T extends EventType> = Extract<StoredEvent, { type: T }>;
+
+/** One consumer of outbox events, run as its own job so its retries never hold up another. */
+export interface Subscriber {
+  name: string;
+  types: readonly EventType[];
+  job: JobDefinition<StoredEvent>;
+}
+
+/**
+ * A subscriber: `name` names its queue (`event.<name>`). Delivery is at least once and in no
+ * particular order, so a handler must be safe to run twice for one event.
+ */
+export function subscribe<T extends EventType>(
+  name: string,
+  types: readonly T[],
+  handle: (event: EventOf<T>, context: JobContext) => Promise<void>,
+): Subscriber {
+  return {
+    name,
+    types,
+    job: defineJob<StoredEvent>({
+      name: `event.${name}`,
+      retry: { limit: 5, delaySeconds: 5 },
+      expireInSeconds: 300,
+      handle: (event, context) => handle(event as EventOf<T>, context),
+    }),
+  };
+}
+
+/** Who hears which events: one line per subscriber. */
+export const subscribers: readonly Subscriber[] = [
+  subscribe(
+    'verification-mail',
+    ['verificationApproved', 'verificationDenied', 'verificationRevoked'],
+    async (event, { db, jobs, siteUrl }) => {
+      const mail = await verificationOutcomeMail(db, event, siteUrl);
+      if (mail) await jobs.send(sendMailJob, mail);
+    },
+  ),
+];
