@@ -14,7 +14,7 @@ import { VerificationPage } from '../pages/admin/VerificationPage';
 import { apiInfoRoute } from '../pages/api-info/routes';
 import { NotFoundPage } from '../pages/common/NotFoundPage';
 import { PageHeading } from '../pages/common/PageHeading';
-import { DeletedItemsPage } from '../pages/concepts/DeletedItemsPage';
+import { DeletedItemsPage } from '../pages/items/DeletedItemsPage';
 import { FaqPage } from '../pages/help/FaqPage';
 import { GuidelinesPage } from '../pages/help/GuidelinesPage';
 import { HomePage } from '../pages/home/HomePage';

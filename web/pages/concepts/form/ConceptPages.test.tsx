@@ -9,7 +9,8 @@ import { REESTABLISH_LABEL, RETRY_LABEL } from '../../common/WriteLockGate';
 import { change, conceptsApi, conceptView } from '../testing/stub';
 import { CHOOSER_TITLE } from './ConceptTypeChooser';
 import { createdMessage } from './CreateConceptPage';
-import { PAGE_DOES_NOT_EXIST, SAVED_MESSAGE } from './EditConceptPage';
+import { PAGE_DOES_NOT_EXIST } from '../../../components/items/LoadedItem';
+import { SAVED_MESSAGE } from './EditConceptPage';
 import {
   ada,
   CONCEPT_ID,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '../../app/feedback-store';
 import { listItem } from '../profile/testing/stub';
-import { NO_GROUPS_MESSAGE } from './ClaimDialog';
+import { NO_GROUPS_MESSAGE } from '../../components/items/ClaimDialog';
 import { NO_DELETED_ITEMS, RESTORED_MESSAGE } from './DeletedItemsPage';
 import {
   ada,
@@ -29,7 +29,7 @@ import {
   version,
   versionApi,
   view,
-} from './testing/stub';
+} from '../concepts/testing/stub';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());
