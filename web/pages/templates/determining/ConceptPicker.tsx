@@ -8,11 +8,12 @@ import {
   type DeterminingProperty,
 } from '../../../../common/templates';
 import { CONCEPT_PAGE_SIZE, useConceptSearch } from '../../../api/concepts';
-import { ConceptResultRow, NO_RESULTS_MESSAGE, SearchForm } from '../../concepts/AddConceptsPage';
+import { NO_RESULTS_MESSAGE, SelectedItems, type Picked } from '../../../components/items/AddItems';
+import { SearchForm, searchLabels } from '../../../components/items/SearchForm';
+import { ConceptResultRow } from '../../concepts/AddConceptsPage';
 import { ConceptPanel } from '../../concepts/ConceptPanel';
 import { CONCEPT_TYPE_LABELS } from '../../concepts/format';
 import { ErrorAlert, Pager } from '../../profile/parts';
-import { SelectedItems, type Picked } from '../TemplatePicker';
 import { ProblemsAlert } from '../TemplateScreen';
 
 export type PickedConcept = Picked;
@@ -98,7 +99,7 @@ export function ConceptPicker({
         </Group>
       </Radio.Group>
       <SearchForm
-        subject={`${kind.toLowerCase()} concepts`}
+        {...searchLabels(`${kind.toLowerCase()} concepts`)}
         onSearch={(text) => {
           setSearch(text);
           setPage(1);

@@ -13,7 +13,8 @@ import { feedback } from '../../../app/feedback-store';
 import { WriteLockGate } from '../../common/WriteLockGate';
 import { hasProperty } from '../format';
 import { useTemplateScope } from '../scope';
-import { SelectedItems, TemplateSearch, toggled, type Picked } from '../TemplatePicker';
+import { SelectedItems, toggled, type Picked } from '../../../components/items/AddItems';
+import { TemplateSearch } from '../TemplatePicker';
 import {
   EditableTemplate,
   PageDoesNotExist,
