@@ -31,17 +31,16 @@ export interface DetailItem {
   publishedInProfile: boolean;
 }
 
-/** Where the page of an item leads: its list, its edit screen, and after each change. */
-export interface DetailRoutes<Change, LinkChange> {
-  listPath: string;
-  /** The Edit button's address; kinds edited part by part have none. */
-  editPath?: string;
-  /** The item in its defining profile's public page, e.g. 'concepts'; none for some kinds. */
-  publicSegment?: string;
-  afterDeprecate: (change: Change) => string;
-  afterDelete: (change: Change) => string;
-  afterUnlink: (change: LinkChange) => string;
+/** The version on screen and where its screens are: the item list and an item's pages. */
+export interface ItemScope {
+  profile: { uuid: string };
+  version: { uuid: string };
+  /** The list of this version, or of the one given (a new draft after a change). */
+  listPath: (versionId?: string) => string;
 }
+
+/** An item's page (`rest` e.g. 'edit'), in the version on screen or the one given. */
+export type ItemPath = (itemId: string, rest?: string, versionId?: string) => string;
 
 type Dialog = 'deprecate' | 'delete' | 'unlink' | null;
 
@@ -50,24 +49,42 @@ type Dialog = 'deprecate' | 'delete' | 'unlink' | null;
  * those who may edit (Edit, Deprecate, Delete), the deprecated, linked and limited-editing
  * banners, the item's own content (`children`) and the dialogs of its actions.
  */
-export function ItemDetailFrame<Change, LinkChange>({
+export function ItemDetailFrame<
+  Change extends { versionId: string },
+  LinkChange extends { versionId: string },
+>({
   kind,
+  scope,
+  itemPath,
   item,
   permissions,
-  target,
-  routes,
+  editable = true,
+  publicSegment,
+  afterDelete = (change) => scope.listPath(change.versionId),
   limitedMessage,
   children,
 }: {
   kind: ItemDialogKind<Change, LinkChange>;
+  scope: ItemScope;
+  itemPath: ItemPath;
   item: DetailItem;
   permissions: { edit: boolean; removeLink: boolean };
-  target: ItemTarget;
-  routes: DetailRoutes<Change, LinkChange>;
+  /** Whether the item has an edit screen (Edit); kinds edited part by part have none. */
+  editable?: boolean;
+  /** The item in its defining profile's public page, e.g. 'concepts'; none for some kinds. */
+  publicSegment?: string;
+  /** Where a deletion leads: by default the list of the version it landed in. */
+  afterDelete?: (change: Change) => string;
   limitedMessage: string;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  const target: ItemTarget = {
+    profileId: scope.profile.uuid,
+    versionId: scope.version.uuid,
+    itemId: item.uuid,
+    name: item.name,
+  };
   const [dialog, setDialog] = useState<Dialog>(null);
   const { noun } = kind;
   const parent = item.parentProfile;
@@ -77,7 +94,7 @@ export function ItemDetailFrame<Change, LinkChange>({
     <Stack gap="md">
       <ItemCrumbs
         listLabel={`${titleCase(noun)}s`}
-        listPath={routes.listPath}
+        listPath={scope.listPath()}
         name={item.name}
         itemPath=""
       />
@@ -94,8 +111,8 @@ export function ItemDetailFrame<Change, LinkChange>({
         </Stack>
         {permissions.edit && (
           <Group gap="xs" role="toolbar" aria-label={`${capitalized(noun)} actions`}>
-            {routes.editPath !== undefined && (
-              <Button component={Link} to={routes.editPath}>
+            {editable && (
+              <Button component={Link} to={itemPath(item.uuid, 'edit')}>
                 Edit
               </Button>
             )}
@@ -123,12 +140,12 @@ export function ItemDetailFrame<Change, LinkChange>({
                 'another profile'
               )}{' '}
               and only listed in this one: it is edited there.
-              {parent && routes.publicSegment && (
+              {parent && publicSegment && (
                 <>
                   {' '}
                   <Anchor
                     component={Link}
-                    to={`${publicProfilePath(parent.uuid)}/${routes.publicSegment}/${encodeURIComponent(item.uuid)}`}
+                    to={`${publicProfilePath(parent.uuid)}/${publicSegment}/${encodeURIComponent(item.uuid)}`}
                     size="sm"
                   >
                     See it in its profile
@@ -157,7 +174,9 @@ export function ItemDetailFrame<Change, LinkChange>({
           kind={kind}
           target={target}
           onClose={close}
-          onDeprecated={(change) => void navigate(routes.afterDeprecate(change))}
+          onDeprecated={(change) =>
+            void navigate(itemPath(kind.changedId(change), '', change.versionId))
+          }
         />
       )}
       {dialog === 'delete' && (
@@ -165,7 +184,7 @@ export function ItemDetailFrame<Change, LinkChange>({
           kind={kind}
           target={target}
           onClose={close}
-          onDeleted={(change) => void navigate(routes.afterDelete(change))}
+          onDeleted={(change) => void navigate(afterDelete(change))}
         />
       )}
       {dialog === 'unlink' && (
@@ -173,7 +192,7 @@ export function ItemDetailFrame<Change, LinkChange>({
           kind={kind}
           target={target}
           onClose={close}
-          onRemoved={(change) => void navigate(routes.afterUnlink(change))}
+          onRemoved={(change) => void navigate(scope.listPath(change.versionId))}
         />
       )}
     </Stack>

@@ -38,6 +38,8 @@ export async function withWriteLock<T>(
  */
 export interface ItemDialogKind<Change, LinkChange> {
   noun: string;
+  /** The item a change answers with (it may have landed in a new draft). */
+  changedId: (change: Change) => string;
   messages: { deprecated: string; deleted: string; linkRemoved: string };
   lockPath: (target: ItemTarget) => string;
   useDeprecate: (target: ItemTarget) => (values: DeprecateInput) => Promise<Change>;

@@ -31,20 +31,9 @@ function ConceptDetail({ view }: { view: ConceptView }) {
       kind={conceptDialogs}
       item={concept}
       permissions={permissions}
-      target={{
-        profileId: scope.profile.uuid,
-        versionId: scope.version.uuid,
-        itemId: concept.uuid,
-        name: concept.name,
-      }}
-      routes={{
-        listPath: scope.listPath(),
-        editPath: scope.conceptPath(concept.uuid, 'edit'),
-        publicSegment: 'concepts',
-        afterDeprecate: (change) => scope.conceptPath(change.concept.uuid, '', change.versionId),
-        afterDelete: (change) => scope.listPath(change.versionId),
-        afterUnlink: (change) => scope.listPath(change.versionId),
-      }}
+      scope={scope}
+      itemPath={scope.conceptPath}
+      publicSegment="concepts"
       limitedMessage={LIMITED_EDIT_MESSAGE}
     >
       <Paper withBorder radius="md" p="lg" component="section" aria-label="Concept details">

@@ -15,6 +15,7 @@ export const LINK_REMOVED_MESSAGE = 'The concept is no longer linked in this pro
 /** The concept's side of the item dialogs: its words and its changes. */
 export const conceptDialogs: ItemDialogKind<ConceptChange, LinkChange> = {
   noun: 'concept',
+  changedId: (change) => change.concept.uuid,
   messages: {
     deprecated: DEPRECATED_MESSAGE,
     deleted: DELETED_MESSAGE,

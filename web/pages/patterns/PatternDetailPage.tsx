@@ -23,20 +23,10 @@ function PatternDetail({ view }: { view: PatternView }) {
       kind={patternDialogs}
       item={pattern}
       permissions={permissions}
-      target={{
-        profileId: scope.profile.uuid,
-        versionId: scope.version.uuid,
-        itemId: pattern.uuid,
-        name: pattern.name,
-      }}
-      routes={{
-        listPath: scope.listPath(),
-        editPath: scope.patternPath(pattern.uuid, 'edit'),
-        publicSegment: 'patterns',
-        afterDeprecate: (change) => scope.patternPath(change.pattern.uuid, '', change.versionId),
-        afterDelete: (change) => scope.paths(change.versionId),
-        afterUnlink: (change) => scope.listPath(change.versionId),
-      }}
+      scope={scope}
+      itemPath={scope.patternPath}
+      publicSegment="patterns"
+      afterDelete={(change) => scope.paths(change.versionId)}
       limitedMessage={PATTERN_LIMITED_EDIT_MESSAGE}
     >
       <Paper withBorder radius="md" p="lg" component="section" aria-label="Pattern details">

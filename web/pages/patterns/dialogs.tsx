@@ -15,6 +15,7 @@ export const LINK_REMOVED_MESSAGE = 'The pattern is no longer linked in this pro
 /** The pattern's side of the item dialogs: its words and its changes. */
 export const patternDialogs: ItemDialogKind<PatternChange, LinkChange> = {
   noun: 'pattern',
+  changedId: (change) => change.pattern.uuid,
   messages: {
     deprecated: DEPRECATED_MESSAGE,
     deleted: DELETED_MESSAGE,

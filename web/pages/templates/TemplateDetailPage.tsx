@@ -96,13 +96,9 @@ function TemplateDetail({ view }: { view: TemplateView }) {
       kind={templateDialogs}
       item={template}
       permissions={permissions}
-      target={{ ...target, itemId: template.uuid }}
-      routes={{
-        listPath: scope.listPath(),
-        afterDeprecate: changedPath,
-        afterDelete: (change) => scope.listPath(change.versionId),
-        afterUnlink: (change) => scope.listPath(change.versionId),
-      }}
+      scope={scope}
+      itemPath={scope.templatePath}
+      editable={false}
       limitedMessage={TEMPLATE_LIMITED_EDIT_MESSAGE}
     >
       <Accordion multiple defaultValue={SECTIONS} variant="separated" radius="md">

@@ -39,6 +39,7 @@ export const underTemplateLock = <T,>(target: TemplateTarget, change: () => Prom
 /** The template's side of the item dialogs: its words and its changes. */
 export const templateDialogs: ItemDialogKind<TemplateChange, TemplateLinkChange> = {
   noun: TEMPLATE_NOUN,
+  changedId: (change) => change.template.uuid,
   messages: {
     deprecated: TEMPLATE_DEPRECATED_MESSAGE,
     deleted: TEMPLATE_DELETED_MESSAGE,
