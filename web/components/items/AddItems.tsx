@@ -166,6 +166,7 @@ export interface ResultPage<Row> {
 export function ItemSearch<Row extends ResultItem>({
   noun,
   plural,
+  subject = plural,
   state,
   results,
   pageSize,
@@ -178,6 +179,8 @@ export function ItemSearch<Row extends ResultItem>({
 }: {
   noun: string;
   plural: string;
+  /** What the search box names, when narrower than `plural`: 'verb concepts'. */
+  subject?: string;
   state: SearchState;
   results: { data: ResultPage<Row> | undefined; error: unknown };
   pageSize: number;
@@ -199,7 +202,7 @@ export function ItemSearch<Row extends ResultItem>({
 
   return (
     <>
-      <SearchForm {...searchLabels(plural)} initial={search} onSearch={state.start} />
+      <SearchForm {...searchLabels(subject)} initial={search} onSearch={state.start} />
       {afterForm}
       <ErrorAlert error={results.error} title={`Could not search the ${plural}`} />
       {search !== '' && data && (

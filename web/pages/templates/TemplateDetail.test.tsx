@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   OBJECT_TYPE_EXCLUSIVE_MESSAGE,
   TEMPLATE_LIMITED_EDIT_MESSAGE,
@@ -10,6 +10,7 @@ import { feedback } from '../../app/feedback-store';
 import { TEMPLATE_DEPRECATED_MESSAGE, TEMPLATE_LINK_REMOVED_MESSAGE } from './dialogs';
 import { PROPERTY_REMOVED_MESSAGE, RULE_REMOVED_MESSAGE } from './TemplateDetailPage';
 import { PAGE_DOES_NOT_EXIST, TEMPLATE_NOT_FOUND } from './TemplateScreen';
+import { serveTemplate } from './testing/screens';
 import {
   CONCEPT_2,
   CONCEPT_ID,
@@ -38,10 +39,6 @@ import {
   versionApi,
   view,
 } from './testing/stub';
-import { serveTemplate } from './testing/screens';
-
-beforeEach(() => feedback.reset());
-afterEach(() => vi.unstubAllGlobals());
 
 const region = (name: RegExp) => screen.findByRole('region', { name });
 const field = (within_: HTMLElement, label: string) => {

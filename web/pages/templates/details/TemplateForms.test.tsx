@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IRI_FORMAT_MESSAGE, REQUIRED } from '../../../../common/profiles';
 import { TEMPLATE_LIMITED_EDIT_MESSAGE } from '../../../../common/templates';
 import { feedback } from '../../../app/feedback-store';
 import { DISCARD_TITLE } from '../../common/DiscardChangesDialog';
 import { lockedBy } from '../../common/testing/locks';
 import { RETRY_LABEL } from '../../common/WriteLockGate';
+import { serveSignedIn, serveTemplate } from '../testing/screens';
 import {
   editable,
   ok,
@@ -27,12 +28,8 @@ import {
   versionApi,
   view,
 } from '../testing/stub';
-import { serveSignedIn, serveTemplate } from '../testing/screens';
 import { templateCreatedMessage } from './CreateTemplatePage';
 import { TEMPLATE_SAVED_MESSAGE } from './EditTemplatePage';
-
-beforeEach(() => feedback.reset());
-afterEach(() => vi.unstubAllGlobals());
 
 const textbox = (name: RegExp) => screen.findByRole('textbox', { name });
 

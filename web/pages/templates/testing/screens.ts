@@ -1,5 +1,11 @@
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { TemplateView } from '../../../../common/templates';
+import { feedback } from '../../../app/feedback-store';
 import { ada, signedIn, stubServer, templateHandlers } from './stub';
+
+// Every test of the template screens starts without messages and ends without its fake server.
+beforeEach(() => feedback.reset());
+afterEach(() => vi.unstubAllGlobals());
 
 type Handlers = Parameters<typeof stubServer>[0];
 
