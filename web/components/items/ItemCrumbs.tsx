@@ -15,7 +15,8 @@ export function ItemCrumbs({
   listLabel: string;
   listPath: string;
   name: string;
-  itemPath: string;
+  /** The item's page, the crumb back to it from its other screens. */
+  itemPath?: string;
   current?: string;
 }) {
   return (
@@ -23,7 +24,7 @@ export function ItemCrumbs({
       <Anchor component={Link} to={listPath} size="sm">
         {listLabel}
       </Anchor>
-      {current === undefined ? (
+      {current === undefined || itemPath === undefined ? (
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {name}
         </Text>

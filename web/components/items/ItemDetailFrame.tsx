@@ -92,12 +92,7 @@ export function ItemDetailFrame<
 
   return (
     <Stack gap="md">
-      <ItemCrumbs
-        listLabel={`${titleCase(noun)}s`}
-        listPath={scope.listPath()}
-        name={item.name}
-        itemPath=""
-      />
+      <ItemCrumbs listLabel={`${titleCase(noun)}s`} listPath={scope.listPath()} name={item.name} />
 
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={6} style={{ minWidth: 0, flex: '1 1 20rem' }}>
