@@ -9,12 +9,12 @@ import {
   useRestoreConcept,
 } from '../../api/concepts';
 import { useClaimPattern, useRestorePattern } from '../../api/patterns';
-import { useClaimTemplate, useRestoreTemplate } from '../../api/templates';
 import { useProfileView } from '../../api/profiles';
+import { useClaimTemplate, useRestoreTemplate } from '../../api/templates';
 import { feedback } from '../../app/feedback-store';
 import { ClaimDialog } from '../../components/items/ClaimDialog';
-import { deletedItemsPath, typeLabel } from '../concepts/format';
 import { PageHeading } from '../common/PageHeading';
+import { deletedItemsPath, typeLabel } from '../concepts/format';
 import { HiddenHeader } from '../organization/parts';
 import {
   formatDate,

@@ -11,9 +11,9 @@ import {
   type Picked,
 } from '../../components/items/AddItems';
 import { NotFoundPage } from '../common/NotFoundPage';
+import { BrowsedPattern, BrowsedTemplate } from './BrowsedComponent';
 import { PatternPanel } from './ComponentPanel';
 import { primaryLabel } from './format';
-import { BrowsedPattern, BrowsedTemplate } from './BrowsedComponent';
 import type { PanelTarget } from './PatternFields';
 import { usePatternScope } from './scope';
 

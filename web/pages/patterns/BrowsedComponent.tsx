@@ -3,12 +3,12 @@ import { useState } from 'react';
 import type { PatternRow } from '../../../common/patterns';
 import { usePattern } from '../../api/patterns';
 import { useTemplate } from '../../api/templates';
+import { FieldGrid } from '../../components/items/fields';
+import { NotLoaded } from '../../components/items/ItemPanel';
 import { StatusBadge } from '../concepts/ConceptsTable';
 import { ComponentPanel } from './ComponentPanel';
-import { NotLoaded } from '../../components/items/ItemPanel';
 import { ComponentsTable, PatternFieldItems, type PanelTarget } from './PatternFields';
 import { TemplateFieldItems } from './TemplateFields';
-import { FieldGrid } from '../../components/items/fields';
 
 function Heading({
   name,

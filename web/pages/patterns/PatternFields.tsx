@@ -8,17 +8,17 @@ import {
   type PatternType,
   type PatternView,
 } from '../../../common/patterns';
-import { InfoButton, StatusBadge } from '../concepts/ConceptsTable';
-import { formatDate } from '../profile/format';
-import { COMPONENT_TYPE_LABELS, primaryLabel } from './format';
 import {
   Field,
   IriText,
   None,
   ParentFields,
-  TranslationsTable,
   TagList,
+  TranslationsTable,
 } from '../../components/items/fields';
+import { InfoButton, StatusBadge } from '../concepts/ConceptsTable';
+import { formatDate } from '../profile/format';
+import { COMPONENT_TYPE_LABELS, primaryLabel } from './format';
 
 type Pattern = PatternView['pattern'];
 

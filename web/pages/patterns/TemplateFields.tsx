@@ -1,14 +1,14 @@
 import { List, Stack, Text } from '@mantine/core';
 import { DETERMINING_PROPERTY_LABELS, type TemplateView } from '../../../common/templates';
-import { formatDate } from '../profile/format';
 import {
   Field,
   IriText,
   None,
   ParentFields,
-  TranslationsTable,
   TagList,
+  TranslationsTable,
 } from '../../components/items/fields';
+import { formatDate } from '../profile/format';
 
 type Template = TemplateView['template'];
 

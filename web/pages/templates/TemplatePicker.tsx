@@ -1,15 +1,15 @@
 import { Stack } from '@mantine/core';
 import {
+  TEMPLATE_PAGE_SIZE,
+  useTemplateSearch,
+  type TemplateSearchParams,
+} from '../../api/templates';
+import {
   ItemResultRow,
   ItemSearch,
   useSearchState,
   type Picked,
 } from '../../components/items/AddItems';
-import {
-  TEMPLATE_PAGE_SIZE,
-  useTemplateSearch,
-  type TemplateSearchParams,
-} from '../../api/templates';
 import { TemplatePanel } from './TemplatePanel';
 
 /**

@@ -9,20 +9,20 @@ import {
   type ItemRef,
   type TemplateRefType,
 } from '../../../common/templates';
-import { HiddenHeader } from '../organization/parts';
-import { formatDate } from '../profile/format';
-import { conditionsSummary, hasProperty, locationOf } from './format';
-import { useTemplateScope } from './scope';
-import type { Template } from './TemplateScreen';
 import {
   Field,
   FieldGrid,
   IriText,
   None,
   ParentFields,
-  TranslationsTable,
   TagList,
+  TranslationsTable,
 } from '../../components/items/fields';
+import { HiddenHeader } from '../organization/parts';
+import { formatDate } from '../profile/format';
+import { conditionsSummary, hasProperty, locationOf } from './format';
+import { useTemplateScope } from './scope';
+import type { Template } from './TemplateScreen';
 
 /** What the viewer may change on the template's page. */
 export interface Abilities {

@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import type { ConceptChange, ConceptValues, ConceptView } from '../../../../common/concepts';
 import { similarTermsOf } from '../../../../common/concept-content';
+import type { ConceptChange, ConceptValues, ConceptView } from '../../../../common/concepts';
 import { useUpdateConcept, useVersionConcept } from '../../../api/concepts';
 import { feedback } from '../../../app/feedback-store';
 import { ItemCrumbs } from '../../../components/items/ItemCrumbs';

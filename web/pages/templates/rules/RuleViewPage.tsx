@@ -1,12 +1,12 @@
 import { Button, Code, Group, List, Paper, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TemplateView } from '../../../../common/templates';
+import { Field, FieldGrid, None } from '../../../components/items/fields';
 import type { TemplateTarget } from '../dialogs';
 import { conditionsOf, locationOf, ruleIndexOf, ruleText, valueText } from '../format';
 import { useTemplateScope } from '../scope';
 import { LoadedTemplate, PageDoesNotExist, TemplateCrumbs } from '../TemplateScreen';
 import { ScopeNotes } from './ScopeNotes';
-import { Field, FieldGrid, None } from '../../../components/items/fields';
 
 const CONDITION_LABELS = { any: 'Any', all: 'All', none: 'None' } as const;
 
