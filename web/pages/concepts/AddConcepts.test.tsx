@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUIRED } from '../../../common/profiles';
 import { feedback } from '../../app/feedback-store';
-import { ADDED_MESSAGE, NO_RESULTS_MESSAGE } from './AddConceptsPage';
+import { NO_RESULTS_MESSAGE } from '../../components/items/AddItems';
+import { ADDED_MESSAGE } from './AddConceptsPage';
 import {
   ada,
   CONCEPT_2,

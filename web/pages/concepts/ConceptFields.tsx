@@ -1,9 +1,6 @@
-import { Anchor, Code, List, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Code, List, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ConceptView } from '../../../common/concepts';
-import { languageName } from '../profile/languages';
-import { groupPath, publicProfilePath } from '../profile/format';
+import { Field, IriText, None } from '../../components/items/fields';
 import { prettyJson, typeLabel } from './format';
 
 type Concept = ConceptView['concept'];
@@ -14,80 +11,11 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 
-/** One labelled value of a description list; `wide` spans every column. */
-export function Field({
-  label,
-  children,
-  wide = false,
-}: {
-  label: string;
-  children: ReactNode;
-  wide?: boolean;
-}) {
-  return (
-    <Stack gap={2} style={wide ? { gridColumn: '1 / -1', minWidth: 0 } : { minWidth: 0 }}>
-      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={700}>
-        {label}
-      </Text>
-      <Text component="dd" m={0} size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
-
-export const None = () => (
-  <Text span size="sm" c="dimmed">
-    None
-  </Text>
-);
-
-/** An IRI as code; one that looks like a web address is also a link. */
-export function IriText({ iri }: { iri: string }) {
-  const code = <Code style={{ wordBreak: 'break-all' }}>{iri}</Code>;
-  return /^https?:\/\//i.test(iri) ? (
-    <Anchor href={iri} target="_blank" rel="noreferrer" size="sm">
-      {code}
-    </Anchor>
-  ) : (
-    code
-  );
-}
-
 function JsonBlock({ value, label }: { value: unknown; label: string }) {
   return (
     <Code block aria-label={label} style={{ maxHeight: 360, overflow: 'auto' }}>
       {prettyJson(value)}
     </Code>
-  );
-}
-
-/** The translations of an item (a concept, template or pattern): language, name, description. */
-export function TranslationsTable({ concept }: { concept: Pick<Concept, 'translations'> }) {
-  if (concept.translations.length === 0) return <None />;
-  return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table withTableBorder aria-label="Translations">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Language</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Description</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {concept.translations.map((t) => (
-            <Table.Tr key={t.language}>
-              <Table.Td>
-                {languageName(t.language)} ({t.language})
-              </Table.Td>
-              <Table.Td>{t.translationName}</Table.Td>
-              <Table.Td>{t.translationDesc}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
 
@@ -335,57 +263,4 @@ export function TypeSpecificFields({
     case 'Activity':
       return <ActivityFields content={content} />;
   }
-}
-
-/** A description list laid out in columns. */
-export function FieldGrid({ children, cols = 3 }: { children: ReactNode; cols?: number }) {
-  return (
-    <SimpleGrid
-      component="dl"
-      cols={{ base: 1, sm: Math.min(2, cols), md: cols }}
-      spacing="lg"
-      verticalSpacing="md"
-      m={0}
-    >
-      {children}
-    </SimpleGrid>
-  );
-}
-
-/** Where an item comes from: its parent profile and that profile's working group. */
-export function ParentFields({
-  concept,
-  groupLabel,
-}: {
-  concept: Pick<Concept, 'parentProfile'>;
-  groupLabel: string;
-}) {
-  const parent = concept.parentProfile;
-  const missing = (text: string) => (
-    <Text span size="sm" c="dimmed">
-      {text}
-    </Text>
-  );
-  return (
-    <>
-      <Field label="Parent Profile">
-        {parent ? (
-          <Anchor component={Link} to={publicProfilePath(parent.uuid)} size="sm">
-            {parent.name}
-          </Anchor>
-        ) : (
-          missing('None (orphaned)')
-        )}
-      </Field>
-      <Field label={groupLabel}>
-        {parent ? (
-          <Anchor component={Link} to={groupPath(parent.organization.uuid)} size="sm">
-            {parent.organization.name}
-          </Anchor>
-        ) : (
-          missing('Unknown')
-        )}
-      </Field>
-    </>
-  );
 }

@@ -1,29 +1,16 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Drawer,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useConcept } from '../../api/concepts';
-import { HttpError } from '../../api/http';
-import { formatDate } from '../profile/format';
-import { ErrorAlert } from '../profile/parts';
-import { ClaimDialog } from './ClaimDialog';
+import { useClaimConcept, useConcept } from '../../api/concepts';
 import {
   Field,
   FieldGrid,
   IriText,
   ParentFields,
   TranslationsTable,
-  TypeSpecificFields,
-} from './ConceptFields';
+} from '../../components/items/fields';
+import { ItemPanel, ItemPanelBody, NotLoaded } from '../../components/items/ItemPanel';
+import { formatDate } from '../profile/format';
+import { TypeSpecificFields } from './ConceptFields';
 import { CONCEPT_TYPE_LABELS } from './format';
 
 /**
@@ -33,39 +20,24 @@ import { CONCEPT_TYPE_LABELS } from './format';
 function PanelBody({ initialId }: { initialId: string }) {
   // Terms the concept points at open in the same panel.
   const [conceptId, setConceptId] = useState(initialId);
-  const [claiming, setClaiming] = useState(false);
   const query = useConcept(conceptId);
+  const claim = useClaimConcept();
 
-  if (query.error) {
-    if (query.error instanceof HttpError && query.error.status === 404)
-      return <Text c="dimmed">This concept is not available.</Text>;
-    return <ErrorAlert error={query.error} title="Could not load the concept" />;
-  }
-  if (!query.data) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading the concept" />
-      </Center>
-    );
-  }
+  if (!query.data) return <NotLoaded error={query.error} noun="concept" />;
   const { concept, permissions } = query.data;
   return (
-    <Stack gap="md">
-      <Stack gap={6}>
-        <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-          {concept.name}
-        </Title>
-        <Group gap={6}>
-          <Badge variant="light" color="grape">
-            concept
-          </Badge>
-          {concept.status === 'Deprecated' && (
-            <Badge variant="light" color="red">
-              deprecated
-            </Badge>
-          )}
-        </Group>
-      </Stack>
+    <ItemPanelBody
+      name={concept.name}
+      noun="concept"
+      badge="concept"
+      color="grape"
+      deprecated={concept.status === 'Deprecated'}
+      onClaim={
+        permissions.claim
+          ? (profileId) => claim.mutateAsync({ conceptId: concept.uuid, profileId })
+          : undefined
+      }
+    >
       {conceptId !== initialId && (
         <Anchor component="button" type="button" size="sm" onClick={() => setConceptId(initialId)}>
           Back to the first concept
@@ -81,29 +53,14 @@ function PanelBody({ initialId }: { initialId: string }) {
           </Text>
         </Field>
         <Field label="Translations" wide>
-          <TranslationsTable concept={concept} />
+          <TranslationsTable item={concept} />
         </Field>
         <Field label="Concept Type">{CONCEPT_TYPE_LABELS[concept.conceptType]}</Field>
         <Field label="Updated">{formatDate(concept.updatedOn)}</Field>
         <TypeSpecificFields concept={concept} onOpenTerm={setConceptId} />
-        <ParentFields concept={concept} groupLabel="Author" />
+        <ParentFields item={concept} groupLabel="Author" />
       </FieldGrid>
-      {permissions.claim && (
-        <Group>
-          <Button variant="light" onClick={() => setClaiming(true)}>
-            Claim
-          </Button>
-        </Group>
-      )}
-      {claiming && (
-        <ClaimDialog
-          opened
-          conceptId={concept.uuid}
-          conceptName={concept.name}
-          onClose={() => setClaiming(false)}
-        />
-      )}
-    </Stack>
+    </ItemPanelBody>
   );
 }
 
@@ -121,15 +78,8 @@ export function ConceptPanel({
   onClose: () => void;
 }) {
   return (
-    <Drawer
-      opened={conceptId !== null}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title="Concept details"
-      closeButtonProps={{ 'aria-label': 'Close the concept details' }}
-    >
-      {conceptId !== null && <PanelBody key={conceptId} initialId={conceptId} />}
-    </Drawer>
+    <ItemPanel noun="concept" itemId={conceptId} onClose={onClose}>
+      {(id) => <PanelBody key={id} initialId={id} />}
+    </ItemPanel>
   );
 }

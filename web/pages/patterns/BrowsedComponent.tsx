@@ -3,9 +3,10 @@ import { useState } from 'react';
 import type { PatternRow } from '../../../common/patterns';
 import { usePattern } from '../../api/patterns';
 import { useTemplate } from '../../api/templates';
-import { FieldGrid } from '../concepts/ConceptFields';
+import { FieldGrid } from '../../components/items/fields';
+import { NotLoaded } from '../../components/items/ItemPanel';
 import { StatusBadge } from '../concepts/ConceptsTable';
-import { ComponentPanel, NotLoaded } from './ComponentPanel';
+import { ComponentPanel } from './ComponentPanel';
 import { ComponentsTable, PatternFieldItems, type PanelTarget } from './PatternFields';
 import { TemplateFieldItems } from './TemplateFields';
 

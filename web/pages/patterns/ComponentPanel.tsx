@@ -1,37 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Drawer,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { HttpError } from '../../api/http';
 import { useClaimPattern, usePattern } from '../../api/patterns';
-import { ClaimDialog } from '../concepts/ClaimDialog';
-import { FieldGrid } from '../concepts/ConceptFields';
-import { ErrorAlert } from '../profile/parts';
+import { FieldGrid } from '../../components/items/fields';
+import { ItemPanel, ItemPanelBody, NotLoaded } from '../../components/items/ItemPanel';
 import { TemplatePanel } from '../templates/TemplatePanel';
 import { ComponentsTable, PatternFieldItems, type PanelTarget } from './PatternFields';
-
-/** An item loading, missing or failing to load, as a read-only view says it. */
-export function NotLoaded({ error, noun }: { error: unknown; noun: string }) {
-  if (error) {
-    if (error instanceof HttpError && error.status === 404)
-      return <Text c="dimmed">This {noun} is not available.</Text>;
-    return <ErrorAlert error={error} title={`Could not load the ${noun}`} />;
-  }
-  return (
-    <Center py="xl">
-      <Loader aria-label={`Loading the ${noun}`} />
-    </Center>
-  );
-}
 
 /** One pattern in the panel: its fields, its components (which open), and Claim for orphans. */
 function PatternBody({
@@ -43,26 +16,21 @@ function PatternBody({
 }) {
   const query = usePattern(patternId);
   const claim = useClaimPattern();
-  const [claiming, setClaiming] = useState(false);
   if (!query.data) return <NotLoaded error={query.error} noun="pattern" />;
   const { pattern, permissions } = query.data;
   return (
-    <Stack gap="md">
-      <Stack gap={6}>
-        <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-          {pattern.name}
-        </Title>
-        <Group gap={6}>
-          <Badge variant="light" color="indigo">
-            pattern
-          </Badge>
-          {pattern.deprecation && (
-            <Badge variant="light" color="red">
-              deprecated
-            </Badge>
-          )}
-        </Group>
-      </Stack>
+    <ItemPanelBody
+      name={pattern.name}
+      noun="pattern"
+      badge="pattern"
+      color="indigo"
+      deprecated={pattern.deprecation !== null}
+      onClaim={
+        permissions.claim
+          ? (profileId) => claim.mutateAsync({ patternId: pattern.uuid, profileId })
+          : undefined
+      }
+    >
       {pattern.deprecation && (
         <Text size="sm" c="red">
           Deprecated: {pattern.deprecation.reason}
@@ -77,24 +45,7 @@ function PatternBody({
         </Text>
         <ComponentsTable components={pattern.components} onInfo={onOpen} />
       </Stack>
-      {permissions.claim && (
-        <Group>
-          <Button variant="light" onClick={() => setClaiming(true)}>
-            Claim
-          </Button>
-        </Group>
-      )}
-      {claiming && (
-        <ClaimDialog
-          opened
-          conceptId={pattern.uuid}
-          conceptName={pattern.name}
-          noun="pattern"
-          onClaim={(profileId) => claim.mutateAsync({ patternId: pattern.uuid, profileId })}
-          onClose={() => setClaiming(false)}
-        />
-      )}
-    </Stack>
+    </ItemPanelBody>
   );
 }
 
@@ -132,16 +83,9 @@ export function PatternPanel({
   onClose: () => void;
 }) {
   return (
-    <Drawer
-      opened={patternId !== null}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title="Pattern details"
-      closeButtonProps={{ 'aria-label': 'Close the pattern details' }}
-    >
-      {patternId !== null && <PanelBody key={patternId} initialId={patternId} />}
-    </Drawer>
+    <ItemPanel noun="pattern" itemId={patternId} onClose={onClose}>
+      {(id) => <PanelBody key={id} initialId={id} />}
+    </ItemPanel>
   );
 }
 

@@ -8,10 +8,16 @@ import {
   type PatternType,
   type PatternView,
 } from '../../../common/patterns';
-import { Field, IriText, None, ParentFields, TranslationsTable } from '../concepts/ConceptFields';
+import {
+  Field,
+  IriText,
+  None,
+  ParentFields,
+  TagList,
+  TranslationsTable,
+} from '../../components/items/fields';
 import { InfoButton, StatusBadge } from '../concepts/ConceptsTable';
 import { formatDate } from '../profile/format';
-import { TagList } from '../templates/TemplatePanel';
 import { COMPONENT_TYPE_LABELS, primaryLabel } from './format';
 
 type Pattern = PatternView['pattern'];
@@ -138,7 +144,7 @@ export function PatternFieldItems({
         </Text>
       </Field>
       <Field label="Translations" wide>
-        <TranslationsTable concept={pattern} />
+        <TranslationsTable item={pattern} />
       </Field>
       <Field label="Tags" wide>
         <TagList tags={pattern.tags} />
@@ -146,7 +152,7 @@ export function PatternFieldItems({
       <Field label="More Information" wide>
         {pattern.moreInformation ? <IriText iri={pattern.moreInformation} /> : <None />}
       </Field>
-      <ParentFields concept={pattern} groupLabel={groupLabel} />
+      <ParentFields item={pattern} groupLabel={groupLabel} />
       <Field label="Updated">
         {formatDate(pattern.updatedOn)}
         {pattern.updatedBy ? ` by ${pattern.updatedBy}` : ''}

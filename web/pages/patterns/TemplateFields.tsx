@@ -1,8 +1,14 @@
 import { List, Stack, Text } from '@mantine/core';
 import { DETERMINING_PROPERTY_LABELS, type TemplateView } from '../../../common/templates';
-import { Field, IriText, None, ParentFields, TranslationsTable } from '../concepts/ConceptFields';
+import {
+  Field,
+  IriText,
+  None,
+  ParentFields,
+  TagList,
+  TranslationsTable,
+} from '../../components/items/fields';
 import { formatDate } from '../profile/format';
-import { TagList } from '../templates/TemplatePanel';
 
 type Template = TemplateView['template'];
 
@@ -29,7 +35,7 @@ export function TemplateFieldItems({
         </Text>
       </Field>
       <Field label="Translations" wide>
-        <TranslationsTable concept={template} />
+        <TranslationsTable item={template} />
       </Field>
       <Field label="Tags" wide>
         <TagList tags={template.tags} />
@@ -54,7 +60,7 @@ export function TemplateFieldItems({
       </Field>
       <Field label="Status">{template.status}</Field>
       <Field label="Updated">{formatDate(template.updatedOn)}</Field>
-      <ParentFields concept={template} groupLabel={groupLabel} />
+      <ParentFields item={template} groupLabel={groupLabel} />
     </>
   );
 }

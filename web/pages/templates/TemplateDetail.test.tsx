@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   OBJECT_TYPE_EXCLUSIVE_MESSAGE,
   TEMPLATE_LIMITED_EDIT_MESSAGE,
@@ -10,8 +10,8 @@ import { feedback } from '../../app/feedback-store';
 import { TEMPLATE_DEPRECATED_MESSAGE, TEMPLATE_LINK_REMOVED_MESSAGE } from './dialogs';
 import { PROPERTY_REMOVED_MESSAGE, RULE_REMOVED_MESSAGE } from './TemplateDetailPage';
 import { PAGE_DOES_NOT_EXIST, TEMPLATE_NOT_FOUND } from './TemplateScreen';
+import { serveTemplate } from './testing/screens';
 import {
-  ada,
   CONCEPT_2,
   CONCEPT_ID,
   conceptRef,
@@ -24,13 +24,10 @@ import {
   PROFILE_IRI,
   publishedOnly,
   renderApp,
-  signedIn,
-  stubServer,
   TEMPLATE_2,
   TEMPLATE_IRI,
   templateApi,
   templateChange,
-  templateHandlers,
   templateList,
   templatePath,
   templatesApi,
@@ -42,9 +39,6 @@ import {
   versionApi,
   view,
 } from './testing/stub';
-
-beforeEach(() => feedback.reset());
-afterEach(() => vi.unstubAllGlobals());
 
 const region = (name: RegExp) => screen.findByRole('region', { name });
 const field = (within_: HTMLElement, label: string) => {
@@ -83,7 +77,7 @@ const full = () =>
 
 describe('statement template page', () => {
   it('shows every section with its count, the details and the metadata box', async () => {
-    stubServer(templateHandlers(full()), signedIn(ada));
+    serveTemplate(full());
     renderApp(templatePath());
     const details = await region(/^Statement Template Details/);
     expect(screen.getByRole('heading', { name: 'Played a video' })).toBeVisible();
@@ -159,7 +153,7 @@ describe('statement template page', () => {
   });
 
   it('gives editors of an unpublished template every control, each to its screen', async () => {
-    stubServer(templateHandlers(full()), signedIn(ada));
+    serveTemplate(full());
     renderApp(templatePath());
     await region(/^Statement Template Details/);
     const link = (name: string) => screen.getByRole('link', { name });
@@ -195,14 +189,11 @@ describe('statement template page', () => {
   });
 
   it('hides what publication fixes once published, and says editing is limited', async () => {
-    stubServer(
-      templateHandlers(
-        templateView(
-          { ...full().template, publishedInProfile: true, status: 'Published' },
-          { edit: true, removeRule: false },
-        ),
+    serveTemplate(
+      templateView(
+        { ...full().template, publishedInProfile: true, status: 'Published' },
+        { edit: true, removeRule: false },
       ),
-      signedIn(ada),
     );
     renderApp(templatePath());
     expect(await screen.findByText(TEMPLATE_LIMITED_EDIT_MESSAGE)).toBeVisible();
@@ -223,7 +214,7 @@ describe('statement template page', () => {
   });
 
   it('shows readers no controls at all', async () => {
-    stubServer(templateHandlers(templateView(full().template)), signedIn(ada));
+    serveTemplate(templateView(full().template));
     renderApp(templatePath());
     await region(/^Statement Template Details/);
     expect(screen.queryByRole('toolbar', { name: 'Statement template actions' })).toBeNull();
@@ -233,18 +224,15 @@ describe('statement template page', () => {
   });
 
   it('offers Add Example without one, and explains the object exclusivity', async () => {
-    stubServer(
-      templateHandlers(
-        editable({
-          determiningProperties: [
-            {
-              property: 'objectActivityType',
-              concepts: [conceptRef('video', CONCEPT_2, 'ActivityType')],
-            },
-          ],
-        }),
-      ),
-      signedIn(ada),
+    serveTemplate(
+      editable({
+        determiningProperties: [
+          {
+            property: 'objectActivityType',
+            concepts: [conceptRef('video', CONCEPT_2, 'ActivityType')],
+          },
+        ],
+      }),
     );
     renderApp(templatePath());
     expect(await screen.findByRole('link', { name: 'Add Example' })).toBeVisible();
@@ -256,15 +244,12 @@ describe('statement template page', () => {
 
   it('says the template is not populated while it loads, and when the version does not list it', async () => {
     let answer: (value: [number, unknown]) => void = () => {};
-    stubServer(
-      templateHandlers(editable(), {
-        [`GET ${templateApi()}`]: () =>
-          new Promise<[number, unknown]>((resolve) => {
-            answer = resolve;
-          }),
-      }),
-      signedIn(ada),
-    );
+    serveTemplate(editable(), {
+      [`GET ${templateApi()}`]: () =>
+        new Promise<[number, unknown]>((resolve) => {
+          answer = resolve;
+        }),
+    });
     renderApp(templatePath());
     expect(await screen.findByText(TEMPLATE_NOT_POPULATED)).toBeVisible();
     answer([404, { success: false, code: 'NOT_FOUND', message: 'Not found.' }]);
@@ -276,7 +261,7 @@ describe('statement template page', () => {
   });
 
   it('answers an unknown screen under a template with a way back to it', async () => {
-    stubServer(templateHandlers(editable()), signedIn(ada));
+    serveTemplate(editable());
     const router = renderApp(templatePath(V1, '/nothing/here'));
     expect(await screen.findByText(PAGE_DOES_NOT_EXIST)).toBeVisible();
     await userEvent.click(screen.getByRole('link', { name: 'Go back' }));
@@ -286,19 +271,16 @@ describe('statement template page', () => {
 
 describe('banners of the template page', () => {
   it('says who deprecated the template, when and why', async () => {
-    stubServer(
-      templateHandlers(
-        templateView({
-          status: 'Deprecated',
-          deprecation: {
-            reason: 'Use the new one.',
-            link: 'https://example.org/new',
-            by: 'ada@example.org',
-            on: '2025-03-01T10:00:00.000Z',
-          },
-        }),
-      ),
-      signedIn(ada),
+    serveTemplate(
+      templateView({
+        status: 'Deprecated',
+        deprecation: {
+          reason: 'Use the new one.',
+          link: 'https://example.org/new',
+          by: 'ada@example.org',
+          on: '2025-03-01T10:00:00.000Z',
+        },
+      }),
     );
     renderApp(templatePath());
     const banner = await screen.findByRole('note', { name: 'Deprecated' });
@@ -310,18 +292,15 @@ describe('banners of the template page', () => {
   });
 
   it('marks a linked template and lets members remove the link', async () => {
-    const calls = stubServer(
-      templateHandlers(
-        templateView(
-          { linked: true, parentProfile: otherParent, status: 'Published' },
-          { removeLink: true },
-        ),
-        {
-          [`DELETE ${templateApi(V1, '/link')}`]: ok({ success: true, versionId: V1 }),
-          [`GET ${templatesApi()}`]: ok(templateList([])),
-        },
+    const calls = serveTemplate(
+      templateView(
+        { linked: true, parentProfile: otherParent, status: 'Published' },
+        { removeLink: true },
       ),
-      signedIn(ada),
+      {
+        [`DELETE ${templateApi(V1, '/link')}`]: ok({ success: true, versionId: V1 }),
+        [`GET ${templatesApi()}`]: ok(templateList([])),
+      },
     );
     const router = renderApp(templatePath());
     const banner = await screen.findByRole('alert', { name: 'Linked statement template' });
@@ -341,15 +320,12 @@ describe('banners of the template page', () => {
 describe('one-click changes on the template page', () => {
   it('removes a determining property under a lock taken for it, then opens the version returned', async () => {
     const { profile: p, v1 } = publishedOnly();
-    const calls = stubServer(
-      templateHandlers(full(), {
-        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
-        [`GET ${versionApi(V2)}`]: ok(view(p, version({ uuid: V2, version: 2 }))),
-        [`GET ${templateApi(V2)}`]: ok(editable()),
-        [`DELETE ${templateApi(V1, '/determining-properties/verb')}`]: ok(templateChange(V2)),
-      }),
-      signedIn(ada),
-    );
+    const calls = serveTemplate(full(), {
+      [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
+      [`GET ${versionApi(V2)}`]: ok(view(p, version({ uuid: V2, version: 2 }))),
+      [`GET ${templateApi(V2)}`]: ok(editable()),
+      [`DELETE ${templateApi(V1, '/determining-properties/verb')}`]: ok(templateChange(V2)),
+    });
     const router = renderApp(templatePath());
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Verb' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove Determining Property?' });
@@ -368,22 +344,19 @@ describe('one-click changes on the template page', () => {
 
   it('removes a rule after asking, and keeps a refusal in the dialog', async () => {
     let refuse = true;
-    const calls = stubServer(
-      templateHandlers(full(), {
-        [`DELETE ${templateApi(V1, '/rules/1')}`]: () =>
-          refuse
-            ? [
-                409,
-                {
-                  success: false,
-                  code: 'CONFLICT',
-                  message: 'Rules of a published template stay.',
-                },
-              ]
-            : [200, templateChange(V1)],
-      }),
-      signedIn(ada),
-    );
+    const calls = serveTemplate(full(), {
+      [`DELETE ${templateApi(V1, '/rules/1')}`]: () =>
+        refuse
+          ? [
+              409,
+              {
+                success: false,
+                code: 'CONFLICT',
+                message: 'Rules of a published template stay.',
+              },
+            ]
+          : [200, templateChange(V1)],
+    });
     renderApp(templatePath());
     await userEvent.click(
       await screen.findByRole('button', { name: 'Remove rule $.result.score.raw' }),
@@ -402,12 +375,9 @@ describe('one-click changes on the template page', () => {
   });
 
   it('deprecates with a reason under a lock', async () => {
-    const calls = stubServer(
-      templateHandlers(editable(), {
-        [`POST ${templateApi(V1, '/deprecate')}`]: ok(templateChange(V1)),
-      }),
-      signedIn(ada),
-    );
+    const calls = serveTemplate(editable(), {
+      [`POST ${templateApi(V1, '/deprecate')}`]: ok(templateChange(V1)),
+    });
     renderApp(templatePath());
     const toolbar = await screen.findByRole('toolbar', { name: 'Statement template actions' });
     await userEvent.click(within(toolbar).getByRole('button', { name: 'Deprecate' }));
@@ -426,19 +396,16 @@ describe('one-click changes on the template page', () => {
   });
 
   it('keeps a refused delete in its dialog', async () => {
-    stubServer(
-      templateHandlers(editable(), {
-        [`DELETE ${templateApi()}`]: () => [
-          409,
-          {
-            success: false,
-            code: 'CONFLICT',
-            message: 'A published version lists this statement template: deprecate it instead.',
-          },
-        ],
-      }),
-      signedIn(ada),
-    );
+    serveTemplate(editable(), {
+      [`DELETE ${templateApi()}`]: () => [
+        409,
+        {
+          success: false,
+          code: 'CONFLICT',
+          message: 'A published version lists this statement template: deprecate it instead.',
+        },
+      ],
+    });
     renderApp(templatePath());
     const toolbar = await screen.findByRole('toolbar', { name: 'Statement template actions' });
     await userEvent.click(within(toolbar).getByRole('button', { name: 'Delete' }));
@@ -456,12 +423,9 @@ describe('one-click changes on the template page', () => {
 
 describe('a concept of the template', () => {
   it('shows it read-only with the way back, for the determining-property and concept addresses', async () => {
-    stubServer(
-      templateHandlers(full(), {
-        [`GET /app/concept/${CONCEPT_ID}`]: ok(conceptView({ name: 'played' })),
-      }),
-      signedIn(ada),
-    );
+    serveTemplate(full(), {
+      [`GET /app/concept/${CONCEPT_ID}`]: ok(conceptView({ name: 'played' })),
+    });
     const router = renderApp(templatePath(V1, `/determining-properties/${CONCEPT_ID}`));
     const concept = await screen.findByRole('region', { name: 'Concept' });
     expect(await within(concept).findByRole('heading', { name: 'played' })).toBeVisible();

@@ -1,6 +1,6 @@
-import { Accordion, Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Badge, Group, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import {
   DETERMINING_PROPERTY_LABELS,
   TEMPLATE_LIMITED_EDIT_MESSAGE,
@@ -9,18 +9,10 @@ import {
   type TemplateView,
 } from '../../../common/templates';
 import { useRemoveDeterminingProperty, useRemoveRule } from '../../api/templates';
-import { DeprecatedBanner } from '../concepts/ConceptDetailPage';
-import { LinkedBadge, StatusBadge } from '../concepts/ConceptsTable';
-import { publicProfilePath } from '../profile/format';
-import {
-  ConfirmChangeDialog,
-  DeleteTemplateDialog,
-  DeprecateTemplateDialog,
-  RemoveTemplateLinkDialog,
-  underTemplateLock,
-  type TemplateTarget,
-} from './dialogs';
-import { locationOf, TEMPLATE_NOUN } from './format';
+import { ConfirmChangeDialog } from '../../components/items/dialogs';
+import { ItemDetailFrame } from '../../components/items/ItemDetailFrame';
+import { templateDialogs, underTemplateLock, type TemplateTarget } from './dialogs';
+import { locationOf } from './format';
 import { useTemplateScope } from './scope';
 import {
   ConceptsSection,
@@ -31,17 +23,12 @@ import {
   RulesSection,
   type Abilities,
 } from './sections';
-import { LoadedTemplate, TemplateCrumbs } from './TemplateScreen';
+import { LoadedTemplate } from './TemplateScreen';
 
 export const PROPERTY_REMOVED_MESSAGE = 'The determining property was removed.';
 export const RULE_REMOVED_MESSAGE = 'The rule was removed.';
 
-type Dialog =
-  | { kind: 'deprecate' }
-  | { kind: 'delete' }
-  | { kind: 'unlink' }
-  | { kind: 'property'; property: DeterminingProperty }
-  | { kind: 'rule'; index: number };
+type Dialog = { kind: 'property'; property: DeterminingProperty } | { kind: 'rule'; index: number };
 
 const SECTIONS = ['details', 'example', 'determining', 'rules', 'concepts', 'related'];
 
@@ -97,76 +84,23 @@ function TemplateDetail({ view }: { view: TemplateView }) {
     editFixed: permissions.edit && !template.publishedInProfile,
     removeRule: permissions.edit && permissions.removeRule,
   };
-  const parent = template.parentProfile;
-  const open = (change: TemplateChange) =>
-    void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
+  const changedPath = (change: TemplateChange) =>
+    scope.templatePath(change.template.uuid, '', change.versionId);
+  const open = (change: TemplateChange) => void navigate(changedPath(change));
   const close = () => setDialog(null);
   const refCount =
     template.objectStatementRefTemplate.length + template.contextStatementRefTemplate.length;
 
   return (
-    <Stack gap="md">
-      <TemplateCrumbs template={template} />
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={6} style={{ minWidth: 0, flex: '1 1 20rem' }}>
-          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-            {template.name}
-          </Title>
-          <Group gap={6}>
-            <StatusBadge status={template.status} />
-            {template.linked && <LinkedBadge />}
-          </Group>
-        </Stack>
-        {permissions.edit && (
-          <Group gap="xs" role="toolbar" aria-label="Statement template actions">
-            <Button
-              variant="outline"
-              color="orange"
-              onClick={() => setDialog({ kind: 'deprecate' })}
-            >
-              Deprecate
-            </Button>
-            <Button variant="outline" color="red" onClick={() => setDialog({ kind: 'delete' })}>
-              Delete
-            </Button>
-          </Group>
-        )}
-      </Group>
-
-      <DeprecatedBanner deprecation={template.deprecation} noun={TEMPLATE_NOUN} />
-      {template.linked && (
-        <Alert
-          color="blue"
-          variant="light"
-          title="Linked statement template"
-          aria-label="Linked statement template"
-        >
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" style={{ flex: '1 1 20rem' }}>
-              This statement template is defined in{' '}
-              {parent ? (
-                <Anchor component={Link} to={publicProfilePath(parent.uuid)} size="sm">
-                  {parent.name}
-                </Anchor>
-              ) : (
-                'another profile'
-              )}{' '}
-              and only listed in this one: it is edited there.
-            </Text>
-            {permissions.removeLink && (
-              <Button variant="light" color="red" onClick={() => setDialog({ kind: 'unlink' })}>
-                Remove Link
-              </Button>
-            )}
-          </Group>
-        </Alert>
-      )}
-      {permissions.edit && template.publishedInProfile && (
-        <Alert color="yellow" variant="light" aria-label="Limited editing">
-          {TEMPLATE_LIMITED_EDIT_MESSAGE}
-        </Alert>
-      )}
-
+    <ItemDetailFrame
+      kind={templateDialogs}
+      item={template}
+      permissions={permissions}
+      scope={scope}
+      itemPath={scope.templatePath}
+      editable={false}
+      limitedMessage={TEMPLATE_LIMITED_EDIT_MESSAGE}
+    >
       <Accordion multiple defaultValue={SECTIONS} variant="separated" radius="md">
         <Section value="details" label="Statement Template Details">
           <DetailsSection template={template} can={can} />
@@ -200,23 +134,6 @@ function TemplateDetail({ view }: { view: TemplateView }) {
         </Section>
       </Accordion>
 
-      {dialog?.kind === 'deprecate' && (
-        <DeprecateTemplateDialog target={target} onClose={close} onDeprecated={open} />
-      )}
-      {dialog?.kind === 'delete' && (
-        <DeleteTemplateDialog
-          target={target}
-          onClose={close}
-          onDeleted={(change) => void navigate(scope.listPath(change.versionId))}
-        />
-      )}
-      {dialog?.kind === 'unlink' && (
-        <RemoveTemplateLinkDialog
-          target={target}
-          onClose={close}
-          onRemoved={(change) => void navigate(scope.listPath(change.versionId))}
-        />
-      )}
       {dialog?.kind === 'property' && (
         <ConfirmChangeDialog
           title="Remove Determining Property?"
@@ -244,7 +161,7 @@ function TemplateDetail({ view }: { view: TemplateView }) {
           this statement template?
         </ConfirmChangeDialog>
       )}
-    </Stack>
+    </ItemDetailFrame>
   );
 }
 

@@ -1,47 +1,20 @@
-import {
-  Badge,
-  Button,
-  Center,
-  Drawer,
-  Group,
-  List,
-  Loader,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useState } from 'react';
+import { List, Text } from '@mantine/core';
 import type { TemplateView } from '../../../common/templates';
-import { HttpError } from '../../api/http';
 import { useClaimTemplate, useTemplate } from '../../api/templates';
-import { ClaimDialog } from '../concepts/ClaimDialog';
 import {
   Field,
   FieldGrid,
   IriText,
   None,
   ParentFields,
+  TagList,
   TranslationsTable,
-} from '../concepts/ConceptFields';
+} from '../../components/items/fields';
+import { ItemPanel, ItemPanelBody, NotLoaded } from '../../components/items/ItemPanel';
 import { formatDate } from '../profile/format';
-import { ErrorAlert } from '../profile/parts';
 import { TEMPLATE_NOUN } from './format';
 
 type Template = TemplateView['template'];
-
-/** The tags of an item as small badges, or None. */
-export function TagList({ tags }: { tags: string[] }) {
-  if (tags.length === 0) return <None />;
-  return (
-    <Group gap={4} component="span">
-      {tags.map((tag) => (
-        <Badge key={tag} variant="outline" color="gray" size="sm" tt="none">
-          {tag}
-        </Badge>
-      ))}
-    </Group>
-  );
-}
 
 /** The concepts a template's determining properties name: name and IRI. */
 function LinkedConcepts({ template }: { template: Template }) {
@@ -68,38 +41,22 @@ function LinkedConcepts({ template }: { template: Template }) {
 function PanelBody({ templateId }: { templateId: string }) {
   const query = useTemplate(templateId);
   const claim = useClaimTemplate();
-  const [claiming, setClaiming] = useState(false);
 
-  if (query.error) {
-    if (query.error instanceof HttpError && query.error.status === 404)
-      return <Text c="dimmed">This statement template is not available.</Text>;
-    return <ErrorAlert error={query.error} title="Could not load the statement template" />;
-  }
-  if (!query.data) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading the statement template" />
-      </Center>
-    );
-  }
+  if (!query.data) return <NotLoaded error={query.error} noun={TEMPLATE_NOUN} />;
   const { template, permissions } = query.data;
   return (
-    <Stack gap="md">
-      <Stack gap={6}>
-        <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
-          {template.name}
-        </Title>
-        <Group gap={6}>
-          <Badge variant="light" color="indigo">
-            template
-          </Badge>
-          {template.status === 'Deprecated' && (
-            <Badge variant="light" color="red">
-              deprecated
-            </Badge>
-          )}
-        </Group>
-      </Stack>
+    <ItemPanelBody
+      name={template.name}
+      noun={TEMPLATE_NOUN}
+      badge="template"
+      color="indigo"
+      deprecated={template.status === 'Deprecated'}
+      onClaim={
+        permissions.claim
+          ? (profileId) => claim.mutateAsync({ templateId: template.uuid, profileId })
+          : undefined
+      }
+    >
       <FieldGrid cols={2}>
         <Field label="IRI" wide>
           <IriText iri={template.iri} />
@@ -110,7 +67,7 @@ function PanelBody({ templateId }: { templateId: string }) {
           </Text>
         </Field>
         <Field label="Translations" wide>
-          <TranslationsTable concept={template} />
+          <TranslationsTable item={template} />
         </Field>
         <Field label="Tags" wide>
           <TagList tags={template.tags} />
@@ -119,26 +76,9 @@ function PanelBody({ templateId }: { templateId: string }) {
           <LinkedConcepts template={template} />
         </Field>
         <Field label="Updated">{formatDate(template.updatedOn)}</Field>
-        <ParentFields concept={template} groupLabel="Author" />
+        <ParentFields item={template} groupLabel="Author" />
       </FieldGrid>
-      {permissions.claim && (
-        <Group>
-          <Button variant="light" onClick={() => setClaiming(true)}>
-            Claim
-          </Button>
-        </Group>
-      )}
-      {claiming && (
-        <ClaimDialog
-          opened
-          conceptId={template.uuid}
-          conceptName={template.name}
-          noun={TEMPLATE_NOUN}
-          onClaim={(profileId) => claim.mutateAsync({ templateId: template.uuid, profileId })}
-          onClose={() => setClaiming(false)}
-        />
-      )}
-    </Stack>
+    </ItemPanelBody>
   );
 }
 
@@ -154,15 +94,8 @@ export function TemplatePanel({
   onClose: () => void;
 }) {
   return (
-    <Drawer
-      opened={templateId !== null}
-      onClose={onClose}
-      position="right"
-      size="lg"
-      title="Statement template details"
-      closeButtonProps={{ 'aria-label': 'Close the statement template details' }}
-    >
-      {templateId !== null && <PanelBody key={templateId} templateId={templateId} />}
-    </Drawer>
+    <ItemPanel noun={TEMPLATE_NOUN} itemId={templateId} onClose={onClose}>
+      {(id) => <PanelBody key={id} templateId={id} />}
+    </ItemPanel>
   );
 }

@@ -1,25 +1,17 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Group,
-  List,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { useState, type ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Alert, Group, List, Loader, Paper, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router';
 import { TEMPLATE_NOT_POPULATED, type TemplateView } from '../../../common/templates';
-import { HttpError } from '../../api/http';
 import { problemsOf, useVersionTemplate } from '../../api/templates';
-import { ErrorAlert } from '../profile/parts';
+import { ItemCrumbs } from '../../components/items/ItemCrumbs';
+import { LoadedItem, PageDoesNotExist, useEditAdmission } from '../../components/items/LoadedItem';
+import { TEMPLATE_NOUN } from './format';
 import { useTemplateScope } from './scope';
 
+/** Pages and tests of the tab name these under the tab's screens. */
+export { PAGE_DOES_NOT_EXIST, PageDoesNotExist } from '../../components/items/LoadedItem';
+
 export const TEMPLATE_NOT_FOUND = 'This profile version does not list this statement template.';
-export const PAGE_DOES_NOT_EXIST = 'This page does not exist.';
 
 export type Template = TemplateView['template'];
 
@@ -50,34 +42,22 @@ function NotPopulated() {
 export function LoadedTemplate({ children }: { children: (view: TemplateView) => ReactNode }) {
   const scope = useTemplateScope();
   const { query } = useTemplateOnScreen();
-  if (query.error) {
-    const missing = query.error instanceof HttpError && query.error.status === 404;
-    return (
-      <Stack gap="sm">
-        {missing ? (
-          <Alert color="gray" variant="light" title="Statement template not found">
-            {TEMPLATE_NOT_FOUND}
-          </Alert>
-        ) : (
-          <ErrorAlert error={query.error} title="Could not load the statement template" />
-        )}
-        <Group>
-          <Button component={Link} to={scope.listPath()} variant="light">
-            Back to the statement templates
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
-  if (!query.data) return <NotPopulated />;
-  return <>{children(query.data)}</>;
+  return (
+    <LoadedItem
+      query={query}
+      noun={TEMPLATE_NOUN}
+      notFound={TEMPLATE_NOT_FOUND}
+      listPath={scope.listPath()}
+      loading={<NotPopulated />}
+    >
+      {children}
+    </LoadedItem>
+  );
 }
 
 /**
  * A screen that changes the template: only for those who may edit it (and, with `allowed`, only
  * while the published limits leave that part open); anyone else lands on the template's page.
- * Whether the screen opens is decided when the template first loads: a save refreshes it (the
- * version may no longer be current) while the screen moves on to the version it landed in.
  */
 export function EditableTemplate({
   allowed = () => true,
@@ -88,18 +68,15 @@ export function EditableTemplate({
 }) {
   const scope = useTemplateScope();
   const { templateId, query } = useTemplateOnScreen();
-  const key = `${scope.version.uuid}/${templateId}`;
-  const [admission, setAdmission] = useState<{ key: string; open: boolean } | null>(null);
-  if (query.data && admission?.key !== key)
-    setAdmission({ key, open: query.data.permissions.edit && allowed(query.data) });
+  const open = useEditAdmission(
+    `${scope.version.uuid}/${templateId}`,
+    query.data,
+    (view) => view.permissions.edit && allowed(view),
+  );
   return (
     <LoadedTemplate>
       {(view) =>
-        admission?.key === key && !admission.open ? (
-          <Navigate to={scope.templatePath(templateId)} replace />
-        ) : (
-          children(view)
-        )
+        open === false ? <Navigate to={scope.templatePath(templateId)} replace /> : children(view)
       }
     </LoadedTemplate>
   );
@@ -109,44 +86,13 @@ export function EditableTemplate({
 export function TemplateCrumbs({ template, current }: { template: Template; current?: string }) {
   const scope = useTemplateScope();
   return (
-    <Breadcrumbs>
-      <Anchor component={Link} to={scope.listPath()} size="sm">
-        Statement Templates
-      </Anchor>
-      {current === undefined ? (
-        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {template.name}
-        </Text>
-      ) : (
-        <Anchor
-          component={Link}
-          to={scope.templatePath(template.uuid)}
-          size="sm"
-          style={{ overflowWrap: 'anywhere' }}
-        >
-          {template.name}
-        </Anchor>
-      )}
-      {current !== undefined && (
-        <Text size="sm" c="dimmed">
-          {current}
-        </Text>
-      )}
-    </Breadcrumbs>
-  );
-}
-
-/** An address under a template that leads nowhere, with the way back to the template. */
-export function PageDoesNotExist({ backTo }: { backTo: string }) {
-  return (
-    <Alert color="yellow" variant="light" title="Not found">
-      <Text size="sm">
-        {PAGE_DOES_NOT_EXIST}{' '}
-        <Anchor component={Link} to={backTo} size="sm">
-          Go back
-        </Anchor>
-      </Text>
-    </Alert>
+    <ItemCrumbs
+      listLabel="Statement Templates"
+      listPath={scope.listPath()}
+      name={template.name}
+      itemPath={scope.templatePath(template.uuid)}
+      current={current}
+    />
   );
 }
 

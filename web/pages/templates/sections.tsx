@@ -9,19 +9,19 @@ import {
   type ItemRef,
   type TemplateRefType,
 } from '../../../common/templates';
-import { HiddenHeader } from '../organization/parts';
 import {
   Field,
   FieldGrid,
   IriText,
   None,
   ParentFields,
+  TagList,
   TranslationsTable,
-} from '../concepts/ConceptFields';
+} from '../../components/items/fields';
+import { HiddenHeader } from '../organization/parts';
 import { formatDate } from '../profile/format';
 import { conditionsSummary, hasProperty, locationOf } from './format';
 import { useTemplateScope } from './scope';
-import { TagList } from './TemplatePanel';
 import type { Template } from './TemplateScreen';
 
 /** What the viewer may change on the template's page. */
@@ -77,7 +77,7 @@ export function DetailsSection({ template, can }: { template: Template; can: Abi
               </Text>
             </Field>
             <Field label="Translations" wide>
-              <TranslationsTable concept={template} />
+              <TranslationsTable item={template} />
             </Field>
             <Field label="Tags" wide>
               <TagList tags={template.tags} />
@@ -98,7 +98,7 @@ export function DetailsSection({ template, can }: { template: Template; can: Abi
         >
           <FieldGrid cols={1}>
             <Field label="Status">{template.status}</Field>
-            <ParentFields concept={template} groupLabel="Working Group" />
+            <ParentFields item={template} groupLabel="Working Group" />
             <Field label="Updated">
               {formatDate(template.updatedOn)}
               {template.updatedBy ? ` by ${template.updatedBy}` : ''}

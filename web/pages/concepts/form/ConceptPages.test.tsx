@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LIMITED_EDIT_MESSAGE, type ConceptView } from '../../../../common/concepts';
 import { conceptForm } from '../../../../common/concept-content';
+import { LIMITED_EDIT_MESSAGE, type ConceptView } from '../../../../common/concepts';
 import { feedback } from '../../../app/feedback-store';
+import { PAGE_DOES_NOT_EXIST } from '../../../components/items/LoadedItem';
 import { lockedBy, lockHandlers } from '../../common/testing/locks';
 import { REESTABLISH_LABEL, RETRY_LABEL } from '../../common/WriteLockGate';
 import { change, conceptsApi, conceptView } from '../testing/stub';
 import { CHOOSER_TITLE } from './ConceptTypeChooser';
 import { createdMessage } from './CreateConceptPage';
-import { PAGE_DOES_NOT_EXIST, SAVED_MESSAGE } from './EditConceptPage';
+import { SAVED_MESSAGE } from './EditConceptPage';
 import {
   ada,
   CONCEPT_ID,

@@ -1,19 +1,19 @@
-import { Alert, Anchor, Breadcrumbs, Center, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import type { ConceptChange, ConceptValues, ConceptView } from '../../../../common/concepts';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { similarTermsOf } from '../../../../common/concept-content';
-import { conceptLockPath, useUpdateConcept, useVersionConcept } from '../../../api/concepts';
+import type { ConceptChange, ConceptValues, ConceptView } from '../../../../common/concepts';
+import { useUpdateConcept, useVersionConcept } from '../../../api/concepts';
 import { feedback } from '../../../app/feedback-store';
-import { WriteLockGate } from '../../common/WriteLockGate';
-import { ErrorAlert } from '../../profile/parts';
-import { DeleteConceptDialog, DeprecateConceptDialog, type ConceptTarget } from '../dialogs';
+import { ItemCrumbs } from '../../../components/items/ItemCrumbs';
+import { ItemEditFrame } from '../../../components/items/ItemEditFrame';
+import { EditableItem, PageDoesNotExist } from '../../../components/items/LoadedItem';
+import { conceptDialogs } from '../dialogs';
 import { useConceptScope } from '../scope';
 import { ConceptForm, type LocalTerms } from './ConceptForm';
 import { conceptDetailPath } from './CreateConceptPage';
 import { editSubRoute, editValues } from './values';
 
-export const PAGE_DOES_NOT_EXIST = 'This page does not exist.';
 export const SAVED_MESSAGE = 'Your changes to the concept have been saved.';
 
 type Json = Record<string, unknown>;
@@ -43,7 +43,6 @@ function EditConcept({ view }: { view: ConceptView }) {
   const { profile, version } = scope;
   const { concept } = view;
   const update = useUpdateConcept(profile.uuid, version.uuid, concept.uuid);
-  const [dialog, setDialog] = useState<'deprecate' | 'delete' | null>(null);
   const [initial] = useState(() => editValues(concept.conceptType, concept.form));
   const detail = (change: ConceptChange) =>
     conceptDetailPath(
@@ -52,12 +51,6 @@ function EditConcept({ view }: { view: ConceptView }) {
       change.versionId,
       change.concept.uuid,
     );
-  const target: ConceptTarget = {
-    profileId: profile.uuid,
-    versionId: version.uuid,
-    conceptId: concept.uuid,
-    name: concept.name,
-  };
   const termNames = Object.fromEntries(
     [...concept.recommendedTerms, ...concept.similarTerms]
       .filter((t) => t.name !== null)
@@ -65,11 +58,19 @@ function EditConcept({ view }: { view: ConceptView }) {
   );
 
   return (
-    <WriteLockGate
-      lockPath={conceptLockPath(profile.uuid, version.uuid, concept.uuid)}
+    <ItemEditFrame
+      kind={conceptDialogs}
+      target={{
+        profileId: profile.uuid,
+        versionId: version.uuid,
+        itemId: concept.uuid,
+        name: concept.name,
+      }}
       onLeave={() => void navigate(scope.conceptPath(concept.uuid))}
+      onDeprecated={(change) => void navigate(detail(change))}
+      onDeleted={(change) => void navigate(scope.listPath(change.versionId))}
     >
-      <Paper withBorder radius="md" p="lg">
+      {(open) => (
         <ConceptForm
           mode="edit"
           conceptType={concept.conceptType}
@@ -96,29 +97,11 @@ function EditConcept({ view }: { view: ConceptView }) {
               .catch(() => undefined)
           }
           onCancel={() => void navigate(scope.conceptPath(concept.uuid))}
-          onDeprecate={() => setDialog('deprecate')}
-          onDelete={() => setDialog('delete')}
-        />
-      </Paper>
-      {dialog === 'deprecate' && (
-        <DeprecateConceptDialog
-          opened
-          holdsLock
-          onClose={() => setDialog(null)}
-          target={target}
-          onDeprecated={(change) => void navigate(detail(change))}
+          onDeprecate={open.deprecate}
+          onDelete={open.remove}
         />
       )}
-      {dialog === 'delete' && (
-        <DeleteConceptDialog
-          opened
-          holdsLock
-          onClose={() => setDialog(null)}
-          target={target}
-          onDeleted={(change) => void navigate(scope.listPath(change.versionId))}
-        />
-      )}
-    </WriteLockGate>
+    </ItemEditFrame>
   );
 }
 
@@ -132,62 +115,33 @@ export function EditConceptPage() {
   const { conceptId = '', '*': rest = '' } = useParams();
   const query = useVersionConcept(scope.profile.uuid, scope.version.uuid, conceptId);
   const sub = rest.replace(/^\/+|\/+$/g, '');
-  // Whether the editor may edit is decided when the concept first loads. A save or deprecation
-  // refreshes it (the version may no longer be current, the concept may be deprecated) while the
-  // screen goes on to the concept's page in the version the change landed in.
-  const key = `${scope.version.uuid}/${conceptId}`;
-  const [admission, setAdmission] = useState<{ key: string; edit: boolean } | null>(null);
-  if (query.data && admission?.key !== key)
-    setAdmission({ key, edit: query.data.permissions.edit });
-
-  if (query.error) {
-    return (
-      <Stack gap="sm">
-        <ErrorAlert error={query.error} title="Could not load the concept" />
-        <Anchor component={Link} to={scope.listPath()} size="sm">
-          Back to the concepts
-        </Anchor>
-      </Stack>
-    );
-  }
-  if (!query.data) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading the concept" />
-      </Center>
-    );
-  }
-  const { concept } = query.data;
-  if (admission?.key === key && !admission.edit)
-    return <Navigate to={scope.conceptPath(conceptId)} replace />;
-  const expected = editSubRoute(concept.conceptType);
-  if (sub === '') return <Navigate to={scope.conceptPath(conceptId, `edit/${expected}`)} replace />;
-  if (sub.toLowerCase() !== expected) {
-    return (
-      <Alert color="yellow" variant="light" title="Not found">
-        <Text size="sm">
-          {PAGE_DOES_NOT_EXIST}{' '}
-          <Anchor component={Link} to={scope.conceptPath(conceptId)} size="sm">
-            Go back
-          </Anchor>
-        </Text>
-      </Alert>
-    );
-  }
+  const itemPath = scope.conceptPath(conceptId);
   return (
-    <Stack gap="md">
-      <Breadcrumbs>
-        <Anchor component={Link} to={scope.listPath()} size="sm">
-          Concepts
-        </Anchor>
-        <Anchor component={Link} to={scope.conceptPath(conceptId)} size="sm">
-          {concept.name}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          Edit
-        </Text>
-      </Breadcrumbs>
-      <EditConcept key={`${scope.version.uuid}-${conceptId}`} view={query.data} />
-    </Stack>
+    <EditableItem
+      query={query}
+      admissionKey={`${scope.version.uuid}/${conceptId}`}
+      noun="concept"
+      listPath={scope.listPath()}
+      itemPath={itemPath}
+    >
+      {(view) => {
+        const expected = editSubRoute(view.concept.conceptType);
+        if (sub === '')
+          return <Navigate to={scope.conceptPath(conceptId, `edit/${expected}`)} replace />;
+        if (sub.toLowerCase() !== expected) return <PageDoesNotExist backTo={itemPath} />;
+        return (
+          <Stack gap="md">
+            <ItemCrumbs
+              listLabel="Concepts"
+              listPath={scope.listPath()}
+              name={view.concept.name}
+              itemPath={itemPath}
+              current="Edit"
+            />
+            <EditConcept key={`${scope.version.uuid}-${conceptId}`} view={view} />
+          </Stack>
+        );
+      }}
+    </EditableItem>
   );
 }

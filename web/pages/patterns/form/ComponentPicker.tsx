@@ -17,10 +17,10 @@ import {
   type PatternType,
 } from '../../../../common/patterns';
 import { PATTERN_PAGE_SIZE, useComponentSearch } from '../../../api/patterns';
+import { SearchForm } from '../../../components/items/SearchForm';
 import { InfoButton, StatusBadge } from '../../concepts/ConceptsTable';
 import { ErrorAlert, Pager } from '../../profile/parts';
 import { componentKind, type PanelTarget } from '../PatternFields';
-import { SearchForm } from '../SearchForm';
 import { chosenFrom, type ChosenComponent } from './values';
 
 export const NO_COMPONENTS_FOUND = 'No results found';

@@ -13,12 +13,9 @@ import {
 import { IRI_FORMAT_MESSAGE, REQUIRED } from '../../../../common/profiles';
 import { feedback } from '../../../app/feedback-store';
 import {
-  ada,
   change,
-  component,
   COMPONENT_SEARCH,
   ok,
-  PATTERN_2,
   PATTERN_3,
   PATTERN_ID,
   patternApi,
@@ -30,8 +27,6 @@ import {
   publishedOnly,
   publishedWithDraft,
   renderApp,
-  signedIn,
-  stubServer,
   TEMPLATE_2,
   TEMPLATE_3,
   TEMPLATE_ID,
@@ -45,25 +40,10 @@ import {
 } from '../testing/stub';
 import { createdMessage, STEP_ADD, STEP_ARRANGE, STEP_DEFINE } from './CreatePatternPage';
 import { CHOOSER_TITLE } from './PatternTypeChooser';
+import { ended, paused, played, rewinding, serveForm, skipping } from './testing/screens';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());
-
-const played = component({ name: 'Played', uuid: TEMPLATE_ID });
-const paused = component({ name: 'Paused', uuid: TEMPLATE_2 });
-const ended = component({ name: 'Ended', uuid: TEMPLATE_3 });
-const skipping = component({
-  name: 'Skipping',
-  uuid: PATTERN_2,
-  componentType: 'pattern',
-  patternType: 'optional',
-});
-const rewinding = component({
-  name: 'Rewinding',
-  uuid: PATTERN_3,
-  componentType: 'pattern',
-  patternType: 'oneOrMore',
-});
 
 /** The fake server's component search: templates or patterns whose name has the text. */
 function componentSearch(call: StubCall): [number, unknown] {
@@ -75,14 +55,7 @@ function componentSearch(call: StubCall): [number, unknown] {
 }
 
 function serve(extra = {}, versionView = view(profile(), version())) {
-  return stubServer(
-    {
-      [`GET ${versionApi(V1)}`]: ok(versionView),
-      [`GET ${COMPONENT_SEARCH}`]: componentSearch,
-      ...extra,
-    },
-    signedIn(ada),
-  );
+  return serveForm({ [`GET ${COMPONENT_SEARCH}`]: componentSearch, ...extra }, versionView);
 }
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });

@@ -10,9 +10,7 @@ import { MORE_INFO_MESSAGE } from '../../../../common/profiles';
 import { feedback } from '../../../app/feedback-store';
 import { RETRY_LABEL } from '../../common/WriteLockGate';
 import {
-  ada,
   change,
-  component,
   COMPONENT_SEARCH,
   lockedBy,
   lockHandlers,
@@ -21,35 +19,24 @@ import {
   PATTERN_ID,
   patternApi,
   patternView,
-  profile,
   PROFILE_IRI,
   publishedWithDraft,
   renderApp,
-  signedIn,
-  stubServer,
   TEMPLATE_2,
   TEMPLATE_ID,
   V1,
   V2,
-  version,
   versionApi,
   versionPath,
   view,
   type StubCall,
 } from '../testing/stub';
 import { SAVED_MESSAGE, unknownComponentsMessage } from './EditPatternPage';
+import { paused, played, rewinding, serveForm } from './testing/screens';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());
 
-const played = component({ name: 'Played', uuid: TEMPLATE_ID });
-const paused = component({ name: 'Paused', uuid: TEMPLATE_2 });
-const rewinding = component({
-  name: 'Rewinding',
-  uuid: PATTERN_3,
-  componentType: 'pattern',
-  patternType: 'oneOrMore',
-});
 const editPath = versionPath(V1, `patterns/${PATTERN_ID}/edit`);
 const lockPath = patternApi(V1, '/lock');
 
@@ -68,22 +55,18 @@ function draftView(overrides: Partial<PatternView['pattern']> = {}, edit = true)
 }
 
 function serve(pattern: PatternView, extra = {}): StubCall[] {
-  return stubServer(
-    {
-      [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
-      [`GET ${patternApi()}`]: ok(pattern),
-      ...lockHandlers(lockPath),
-      [`GET ${COMPONENT_SEARCH}`]: ok({
-        success: true,
-        components: [rewinding],
-        page: 1,
-        limit: 10,
-        total: 1,
-      }),
-      ...extra,
-    },
-    signedIn(ada),
-  );
+  return serveForm({
+    [`GET ${patternApi()}`]: ok(pattern),
+    ...lockHandlers(lockPath),
+    [`GET ${COMPONENT_SEARCH}`]: ok({
+      success: true,
+      components: [rewinding],
+      page: 1,
+      limit: 10,
+      total: 1,
+    }),
+    ...extra,
+  });
 }
 
 const chosenNames = () =>

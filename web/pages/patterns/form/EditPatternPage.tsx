@@ -1,19 +1,7 @@
-import {
-  Alert,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import {
   componentProblems,
   PATTERN_LIMITED_EDIT_MESSAGE,
@@ -22,13 +10,14 @@ import {
   type PatternType,
   type PatternView,
 } from '../../../../common/patterns';
-import { patternLockPath, useUpdatePattern, useVersionPattern } from '../../../api/patterns';
+import { useUpdatePattern, useVersionPattern } from '../../../api/patterns';
 import { feedback } from '../../../app/feedback-store';
+import { ItemCrumbs } from '../../../components/items/ItemCrumbs';
+import { ItemEditFrame } from '../../../components/items/ItemEditFrame';
+import { EditableItem } from '../../../components/items/LoadedItem';
 import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
-import { WriteLockGate } from '../../common/WriteLockGate';
-import { ErrorAlert } from '../../profile/parts';
 import { ComponentPanel } from '../ComponentPanel';
-import { DeletePatternDialog, DeprecatePatternDialog, type PatternTarget } from '../dialogs';
+import { patternDialogs } from '../dialogs';
 import type { PanelTarget } from '../PatternFields';
 import { usePatternScope } from '../scope';
 import { ChosenComponents, ComponentProblems } from './ChosenComponents';
@@ -249,15 +238,8 @@ function EditPattern({ view, type }: { view: PatternView; type: PatternType }) {
   const { profile, version } = scope;
   const { pattern } = view;
   const update = useUpdatePattern(profile.uuid, version.uuid, pattern.uuid);
-  const [dialog, setDialog] = useState<'deprecate' | 'delete' | null>(null);
   const detail = (change: PatternChange) =>
     scope.patternPath(change.pattern.uuid, '', change.versionId);
-  const target: PatternTarget = {
-    profileId: profile.uuid,
-    versionId: version.uuid,
-    patternId: pattern.uuid,
-    name: pattern.name,
-  };
   const props: EditProps = {
     view,
     type,
@@ -277,40 +259,26 @@ function EditPattern({ view, type }: { view: PatternView; type: PatternType }) {
   };
 
   return (
-    <WriteLockGate
-      lockPath={patternLockPath(profile.uuid, version.uuid, pattern.uuid)}
+    <ItemEditFrame
+      kind={patternDialogs}
+      target={{
+        profileId: profile.uuid,
+        versionId: version.uuid,
+        itemId: pattern.uuid,
+        name: pattern.name,
+      }}
       onLeave={() => void navigate(scope.patternPath(pattern.uuid))}
+      onDeprecated={(change) => void navigate(detail(change))}
+      onDeleted={(change) => void navigate(scope.paths(change.versionId))}
     >
-      <Paper withBorder radius="md" p="lg">
-        {pattern.publishedInProfile ? (
-          <LimitedPatternForm {...props} onDeprecate={() => setDialog('deprecate')} />
+      {(open) =>
+        pattern.publishedInProfile ? (
+          <LimitedPatternForm {...props} onDeprecate={open.deprecate} />
         ) : (
-          <FullPatternForm
-            {...props}
-            onDeprecate={() => setDialog('deprecate')}
-            onDelete={() => setDialog('delete')}
-          />
-        )}
-      </Paper>
-      {dialog === 'deprecate' && (
-        <DeprecatePatternDialog
-          opened
-          holdsLock
-          onClose={() => setDialog(null)}
-          target={target}
-          onDeprecated={(change) => void navigate(detail(change))}
-        />
-      )}
-      {dialog === 'delete' && (
-        <DeletePatternDialog
-          opened
-          holdsLock
-          onClose={() => setDialog(null)}
-          target={target}
-          onDeleted={(change) => void navigate(scope.paths(change.versionId))}
-        />
-      )}
-    </WriteLockGate>
+          <FullPatternForm {...props} onDeprecate={open.deprecate} onDelete={open.remove} />
+        )
+      }
+    </ItemEditFrame>
   );
 }
 
@@ -323,54 +291,34 @@ export function EditPatternPage() {
   const scope = usePatternScope();
   const { patternId = '' } = useParams();
   const query = useVersionPattern(scope.profile.uuid, scope.version.uuid, patternId);
-  // Whether the editor may edit is decided when the pattern first loads. A save or deprecation
-  // refreshes it (the version may no longer be current, the pattern may be deprecated) while the
-  // screen goes on to the pattern's page in the version the change landed in.
   const key = `${scope.version.uuid}/${patternId}`;
-  const [admission, setAdmission] = useState<{ key: string; edit: boolean } | null>(null);
-  if (query.data && admission?.key !== key)
-    setAdmission({ key, edit: query.data.permissions.edit });
-
-  if (query.error) {
-    return (
-      <Stack gap="sm">
-        <ErrorAlert error={query.error} title="Could not load the pattern" />
-        <Anchor component={Link} to={scope.listPath()} size="sm">
-          Back to the patterns
-        </Anchor>
-      </Stack>
-    );
-  }
-  if (!query.data) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Loading the pattern" />
-      </Center>
-    );
-  }
-  if (admission?.key === key && !admission.edit)
-    return <Navigate to={scope.patternPath(patternId)} replace />;
-  const { pattern } = query.data;
+  const itemPath = scope.patternPath(patternId);
   return (
-    <Stack gap="md">
-      <Breadcrumbs>
-        <Anchor component={Link} to={scope.listPath()} size="sm">
-          Patterns
-        </Anchor>
-        <Anchor component={Link} to={scope.patternPath(patternId)} size="sm">
-          {pattern.name}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          Edit
-        </Text>
-      </Breadcrumbs>
-      {pattern.type === null ? (
-        <Alert color="yellow" variant="light">
-          {NO_TYPE_MESSAGE}
-        </Alert>
-      ) : (
-        <EditPattern key={key} view={query.data} type={pattern.type} />
+    <EditableItem
+      query={query}
+      admissionKey={key}
+      noun="pattern"
+      listPath={scope.listPath()}
+      itemPath={itemPath}
+    >
+      {(view) => (
+        <Stack gap="md">
+          <ItemCrumbs
+            listLabel="Patterns"
+            listPath={scope.listPath()}
+            name={view.pattern.name}
+            itemPath={itemPath}
+            current="Edit"
+          />
+          {view.pattern.type === null ? (
+            <Alert color="yellow" variant="light">
+              {NO_TYPE_MESSAGE}
+            </Alert>
+          ) : (
+            <EditPattern key={key} view={view} type={view.pattern.type} />
+          )}
+        </Stack>
       )}
-    </Stack>
+    </EditableItem>
   );
 }

@@ -1,26 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IRI_FORMAT_MESSAGE, REQUIRED } from '../../../../common/profiles';
 import { TEMPLATE_LIMITED_EDIT_MESSAGE } from '../../../../common/templates';
 import { feedback } from '../../../app/feedback-store';
 import { DISCARD_TITLE } from '../../common/DiscardChangesDialog';
 import { lockedBy } from '../../common/testing/locks';
 import { RETRY_LABEL } from '../../common/WriteLockGate';
+import { serveSignedIn, serveTemplate } from '../testing/screens';
 import {
-  ada,
   editable,
   ok,
   profile,
   PROFILE_IRI,
   publishedOnly,
   renderApp,
-  signedIn,
-  stubServer,
   TEMPLATE_IRI,
   templateApi,
   templateChange,
-  templateHandlers,
   templatePath,
   templatesApi,
   templatesPath,
@@ -34,17 +31,11 @@ import {
 import { templateCreatedMessage } from './CreateTemplatePage';
 import { TEMPLATE_SAVED_MESSAGE } from './EditTemplatePage';
 
-beforeEach(() => feedback.reset());
-afterEach(() => vi.unstubAllGlobals());
-
 const textbox = (name: RegExp) => screen.findByRole('textbox', { name });
 
 describe('creating a statement template', () => {
   it('says what is required and what an IRI must look like', async () => {
-    const calls = stubServer(
-      { [`GET ${versionApi(V1)}`]: ok(view(profile(), version())) },
-      signedIn(ada),
-    );
+    const calls = serveSignedIn({ [`GET ${versionApi(V1)}`]: ok(view(profile(), version())) });
     renderApp(templatesPath(V1, '/create'));
     expect(await screen.findByRole('heading', { name: 'Create Statement Template' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Create Statement Template' }));
@@ -75,15 +66,12 @@ describe('creating a statement template', () => {
 
   it('shows the generated IRI as it is typed, saves and opens the template in the version returned', async () => {
     const { profile: p, v1 } = publishedOnly();
-    const calls = stubServer(
-      {
-        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
-        [`POST ${templatesApi(V1)}`]: ok(templateChange(V2)),
-        [`GET ${versionApi(V2)}`]: ok(view(p, version({ uuid: V2, version: 2 }))),
-        [`GET ${templateApi(V2)}`]: ok(editable()),
-      },
-      signedIn(ada),
-    );
+    const calls = serveSignedIn({
+      [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
+      [`POST ${templatesApi(V1)}`]: ok(templateChange(V2)),
+      [`GET ${versionApi(V2)}`]: ok(view(p, version({ uuid: V2, version: 2 }))),
+      [`GET ${templateApi(V2)}`]: ok(editable()),
+    });
     const router = renderApp(templatesPath(V1, '/create'));
     expect(await screen.findByText(/goes into the profile's next draft/)).toBeVisible();
     await userEvent.type(await textbox(/^Name/), 'Played a Video');
@@ -112,16 +100,13 @@ describe('creating a statement template', () => {
   });
 
   it('shows a refusal of the server in the form', async () => {
-    stubServer(
-      {
-        [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
-        [`POST ${templatesApi(V1)}`]: () => [
-          409,
-          { success: false, code: 'CONFLICT', message: 'This IRI is already used on the server.' },
-        ],
-      },
-      signedIn(ada),
-    );
+    serveSignedIn({
+      [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
+      [`POST ${templatesApi(V1)}`]: () => [
+        409,
+        { success: false, code: 'CONFLICT', message: 'This IRI is already used on the server.' },
+      ],
+    });
     renderApp(templatesPath(V1, '/create'));
     await userEvent.click(await screen.findByRole('radio', { name: 'Use an IRI I already own' }));
     await userEvent.type(screen.getByRole('textbox', { name: /^External IRI/ }), TEMPLATE_IRI);
@@ -141,12 +126,9 @@ describe('editing the details of a statement template', () => {
     });
 
   it('holds the write lock, saves without IRI fields and opens the version returned', async () => {
-    const calls = stubServer(
-      templateHandlers(details(), {
-        [`PUT ${templateApi()}`]: ok(templateChange(V1)),
-      }),
-      signedIn(ada),
-    );
+    const calls = serveTemplate(details(), {
+      [`PUT ${templateApi()}`]: ok(templateChange(V1)),
+    });
     const router = renderApp(templatePath(V1, '/edit'));
     const name = await textbox(/^Name/);
     expect(calls.some((c) => c.method === 'POST' && c.path === templateApi(V1, '/lock'))).toBe(
@@ -175,12 +157,7 @@ describe('editing the details of a statement template', () => {
   });
 
   it('keeps name and description once published, and says editing is limited', async () => {
-    stubServer(
-      templateHandlers(
-        templateView({ publishedInProfile: true, status: 'Published' }, { edit: true }),
-      ),
-      signedIn(ada),
-    );
+    serveTemplate(templateView({ publishedInProfile: true, status: 'Published' }, { edit: true }));
     renderApp(templatePath(V1, '/edit'));
     expect(await screen.findByText(TEMPLATE_LIMITED_EDIT_MESSAGE)).toBeVisible();
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveAttribute('readonly');
@@ -192,7 +169,7 @@ describe('editing the details of a statement template', () => {
   });
 
   it('asks before discarding changes', async () => {
-    stubServer(templateHandlers(details()), signedIn(ada));
+    serveTemplate(details());
     const router = renderApp(templatePath(V1, '/edit'));
     await userEvent.type(await textbox(/^Description/), ' Again.');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -203,12 +180,9 @@ describe('editing the details of a statement template', () => {
   });
 
   it('shows why the lock cannot be had, with Retry', async () => {
-    stubServer(
-      templateHandlers(details(), {
-        [`POST ${templateApi(V1, '/lock')}`]: () => [409, lockedBy('Grace Hopper')],
-      }),
-      signedIn(ada),
-    );
+    serveTemplate(details(), {
+      [`POST ${templateApi(V1, '/lock')}`]: () => [409, lockedBy('Grace Hopper')],
+    });
     renderApp(templatePath(V1, '/edit'));
     expect(await screen.findByText(/^Grace Hopper is editing this\./)).toBeVisible();
     expect(screen.getByRole('button', { name: RETRY_LABEL })).toBeVisible();
@@ -216,7 +190,7 @@ describe('editing the details of a statement template', () => {
   });
 
   it('shows the template page to anyone who may not edit it', async () => {
-    stubServer(templateHandlers(templateView()), signedIn(ada));
+    serveTemplate(templateView());
     const router = renderApp(templatePath(V1, '/edit'));
     await waitFor(() => expect(router.state.location.pathname).toBe(templatePath()));
     expect(

@@ -1,6 +1,5 @@
 import { Button, Group, Paper, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { ConceptRow } from '../../../../common/concepts';
 import {
   conceptTypeOfProperty,
   DETERMINING_PROPERTY_LABELS,
@@ -8,11 +7,15 @@ import {
   type DeterminingProperty,
 } from '../../../../common/templates';
 import { CONCEPT_PAGE_SIZE, useConceptSearch } from '../../../api/concepts';
-import { ConceptResultRow, NO_RESULTS_MESSAGE, SearchForm } from '../../concepts/AddConceptsPage';
+import {
+  ItemSearch,
+  SelectedItems,
+  useSearchState,
+  type Picked,
+} from '../../../components/items/AddItems';
+import { ConceptResultRow } from '../../concepts/AddConceptsPage';
 import { ConceptPanel } from '../../concepts/ConceptPanel';
 import { CONCEPT_TYPE_LABELS } from '../../concepts/format';
-import { ErrorAlert, Pager } from '../../profile/parts';
-import { SelectedItems, type Picked } from '../TemplatePicker';
 import { ProblemsAlert } from '../TemplateScreen';
 
 export type PickedConcept = Picked;
@@ -64,17 +67,13 @@ export function ConceptPicker({
   const label = DETERMINING_PROPERTY_LABELS[property];
   const single = singleValued(property);
   const [selected, setSelected] = useState<PickedConcept[]>(initial);
-  const [search, setSearch] = useState('');
   const [scope, setScope] = useState<'all' | 'profile'>('all');
-  const [page, setPage] = useState(1);
-  const [panel, setPanel] = useState<string | null>(null);
+  const state = useSearchState();
+  const { search, page } = state;
   const results = useConceptSearch(
     { search, page, versionId, conceptType, scope, includeListed: true },
     search !== '',
   );
-  const data = results.data;
-  const toggle = (concept: ConceptRow) =>
-    setSelected((list) => toggleConcept(list, { uuid: concept.uuid, name: concept.name }, single));
   const kind = CONCEPT_TYPE_LABELS[conceptType];
 
   return (
@@ -89,7 +88,7 @@ export function ConceptPicker({
         value={scope}
         onChange={(value) => {
           setScope(value === 'profile' ? 'profile' : 'all');
-          setPage(1);
+          state.setPage(1);
         }}
       >
         <Group gap="lg" mt={6}>
@@ -97,78 +96,58 @@ export function ConceptPicker({
           <Radio value="profile" label={SCOPE_LABELS.profile} />
         </Group>
       </Radio.Group>
-      <SearchForm
+      <ItemSearch
+        noun="concept"
+        plural="concepts"
         subject={`${kind.toLowerCase()} concepts`}
-        onSearch={(text) => {
-          setSearch(text);
-          setPage(1);
+        state={state}
+        results={{
+          data: results.data && { ...results.data, rows: results.data.concepts },
+          error: results.error,
         }}
-      />
-
-      <Paper withBorder radius="md" p="md" component="section" aria-label="Selected concepts">
-        <Stack gap="xs">
-          <Text fw={600} size="sm">
-            Selected ({selected.length})
-          </Text>
-          <SelectedItems
-            selected={selected}
-            onRemove={(c) => setSelected((list) => list.filter((x) => x.uuid !== c.uuid))}
-          />
-          <ProblemsAlert error={error} title="Determining property not saved" />
-          <Group justify="space-between" gap="sm">
-            <div>
-              {onBack && (
-                <Button variant="default" onClick={onBack}>
-                  Back
-                </Button>
-              )}
-            </div>
-            <Group gap="sm">
-              <Button variant="default" onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button
-                disabled={selected.length === 0}
-                loading={busy}
-                onClick={() => onSubmit(selected.map((c) => c.uuid))}
-              >
-                {submitLabel}
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
-      </Paper>
-
-      <ErrorAlert error={results.error} title="Could not search the concepts" />
-      {search !== '' && data && (
-        <Stack gap="sm" component="section" aria-label="Search results">
-          <Text size="sm" c="dimmed">
-            {data.total === 0
-              ? NO_RESULTS_MESSAGE
-              : `${data.total} ${data.total === 1 ? 'concept' : 'concepts'} for “${search}”`}
-          </Text>
-          {data.concepts.length > 0 && (
-            <Stack gap="xs" component="ul" p={0} m={0}>
-              {data.concepts.map((concept) => (
-                <ConceptResultRow
-                  key={concept.uuid}
-                  concept={concept}
-                  checked={selected.some((c) => c.uuid === concept.uuid)}
-                  onToggle={() => toggle(concept)}
-                  onInfo={() => setPanel(concept.uuid)}
-                />
-              ))}
+        pageSize={CONCEPT_PAGE_SIZE}
+        selected={selected}
+        onToggle={(concept) => setSelected((list) => toggleConcept(list, concept, single))}
+        afterForm={
+          <Paper withBorder radius="md" p="md" component="section" aria-label="Selected concepts">
+            <Stack gap="xs">
+              <Text fw={600} size="sm">
+                Selected ({selected.length})
+              </Text>
+              <SelectedItems
+                selected={selected}
+                onRemove={(c) => setSelected((list) => list.filter((x) => x.uuid !== c.uuid))}
+              />
+              <ProblemsAlert error={error} title="Determining property not saved" />
+              <Group justify="space-between" gap="sm">
+                <div>
+                  {onBack && (
+                    <Button variant="default" onClick={onBack}>
+                      Back
+                    </Button>
+                  )}
+                </div>
+                <Group gap="sm">
+                  <Button variant="default" onClick={onCancel}>
+                    Cancel
+                  </Button>
+                  <Button
+                    disabled={selected.length === 0}
+                    loading={busy}
+                    onClick={() => onSubmit(selected.map((c) => c.uuid))}
+                  >
+                    {submitLabel}
+                  </Button>
+                </Group>
+              </Group>
             </Stack>
-          )}
-          <Pager
-            page={page}
-            total={data.total}
-            limit={data.limit || CONCEPT_PAGE_SIZE}
-            onChange={setPage}
-          />
-        </Stack>
-      )}
-      <ConceptPanel conceptId={panel} onClose={() => setPanel(null)} />
+          </Paper>
+        }
+        renderRow={(concept, pick) => (
+          <ConceptResultRow key={concept.uuid} concept={concept} {...pick} />
+        )}
+        renderPanel={(id, close) => <ConceptPanel conceptId={id} onClose={close} />}
+      />
     </Stack>
   );
 }

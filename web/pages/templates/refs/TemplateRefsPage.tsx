@@ -10,10 +10,11 @@ import {
 } from '../../../../common/templates';
 import { templateLockPath, useSetTemplateRefs } from '../../../api/templates';
 import { feedback } from '../../../app/feedback-store';
+import { SelectedItems, toggled, type Picked } from '../../../components/items/AddItems';
 import { WriteLockGate } from '../../common/WriteLockGate';
 import { hasProperty } from '../format';
 import { useTemplateScope } from '../scope';
-import { SelectedItems, TemplateSearch, toggled, type Picked } from '../TemplatePicker';
+import { TemplateSearch } from '../TemplatePicker';
 import {
   EditableTemplate,
   PageDoesNotExist,

@@ -1,7 +1,7 @@
 import { Button, Code, Group, List, Paper, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { TemplateView } from '../../../../common/templates';
-import { Field, FieldGrid, None } from '../../concepts/ConceptFields';
+import { Field, FieldGrid, None } from '../../../components/items/fields';
 import type { TemplateTarget } from '../dialogs';
 import { conditionsOf, locationOf, ruleIndexOf, ruleText, valueText } from '../format';
 import { useTemplateScope } from '../scope';

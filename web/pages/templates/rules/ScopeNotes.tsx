@@ -7,11 +7,12 @@ import { REQUIRED } from '../../../../common/profiles';
 import type { TemplateChange } from '../../../../common/templates';
 import { useUpdateRule } from '../../../api/templates';
 import { feedback } from '../../../app/feedback-store';
+import { ConfirmChangeDialog } from '../../../components/items/dialogs';
 import { HiddenHeader } from '../../organization/parts';
 import { availableLanguages, languageName, matchesLanguage } from '../../profile/languages';
 import { ErrorAlert } from '../../profile/parts';
 import { NO_LANGUAGE_MATCH } from '../../profile/TranslationsField';
-import { ConfirmChangeDialog, underTemplateLock, type TemplateTarget } from '../dialogs';
+import { underTemplateLock, type TemplateTarget } from '../dialogs';
 
 export const SCOPE_NOTE_SAVED_MESSAGE = 'The scope note was saved.';
 export const SCOPE_NOTE_REMOVED_MESSAGE = 'The scope note was removed.';

@@ -2,9 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedback } from '../../app/feedback-store';
-import { listItem } from '../profile/testing/stub';
-import { NO_GROUPS_MESSAGE } from './ClaimDialog';
-import { NO_DELETED_ITEMS, RESTORED_MESSAGE } from './DeletedItemsPage';
+import { NO_GROUPS_MESSAGE } from '../../components/items/ClaimDialog';
 import {
   ada,
   change,
@@ -29,7 +27,9 @@ import {
   version,
   versionApi,
   view,
-} from './testing/stub';
+} from '../concepts/testing/stub';
+import { listItem } from '../profile/testing/stub';
+import { NO_DELETED_ITEMS, RESTORED_MESSAGE } from './DeletedItemsPage';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());

@@ -9,10 +9,12 @@ import {
   useRestoreConcept,
 } from '../../api/concepts';
 import { useClaimPattern, useRestorePattern } from '../../api/patterns';
-import { useClaimTemplate, useRestoreTemplate } from '../../api/templates';
 import { useProfileView } from '../../api/profiles';
+import { useClaimTemplate, useRestoreTemplate } from '../../api/templates';
 import { feedback } from '../../app/feedback-store';
+import { ClaimDialog } from '../../components/items/ClaimDialog';
 import { PageHeading } from '../common/PageHeading';
+import { deletedItemsPath, typeLabel } from '../concepts/format';
 import { HiddenHeader } from '../organization/parts';
 import {
   formatDate,
@@ -22,8 +24,6 @@ import {
   publicProfilePath,
 } from '../profile/format';
 import { ErrorAlert, Pager } from '../profile/parts';
-import { ClaimDialog } from './ClaimDialog';
-import { deletedItemsPath, typeLabel } from './format';
 
 export const NO_DELETED_ITEMS = 'There are no deleted items.';
 export const RESTORED_MESSAGE = 'The concept was restored to the profile.';
@@ -231,9 +231,7 @@ export function DeletedItemsPage() {
       )}
       {claiming && (
         <ClaimDialog
-          opened
-          conceptId={claiming.uuid}
-          conceptName={claiming.name}
+          itemName={claiming.name}
           noun={KIND_NOUNS[claiming.kind]}
           onClaim={(id) => claim.run(claiming, id)}
           onClose={() => setClaiming(null)}

@@ -1,6 +1,13 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { REQUIRED } from '../../../common/profiles';
+import { titleCase } from './types';
+
+/** The labels of a search of `subject` ('concepts', 'statement templates'): box and button. */
+export const searchLabels = (subject: string) => ({
+  label: `Search ${subject}`,
+  buttonLabel: `Search ${titleCase(subject)}`,
+});
 
 /** A search box with its button; empty text is refused with 'Required'. */
 export function SearchForm({

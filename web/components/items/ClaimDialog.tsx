@@ -2,13 +2,13 @@ import { Button, Center, Group, Loader, Modal, Radio, Select, Stack, Text } from
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ORPHAN_CONTAINER_NAME } from '../../../common/profiles';
-import { useClaimConcept } from '../../api/concepts';
 import { useMyOrganizations } from '../../api/organizations';
 import { PROFILE_PAGE_SIZE, useGroupProfiles } from '../../api/profiles';
 import { feedback } from '../../app/feedback-store';
-import { isMembership } from '../organization/format';
-import { ErrorAlert, Pager } from '../profile/parts';
-import { deletedItemsPath } from './format';
+import { deletedItemsPath } from '../../pages/concepts/format';
+import { isMembership } from '../../pages/organization/format';
+import { ErrorAlert, Pager } from '../../pages/profile/parts';
+import { titleCase } from './types';
 
 /** Said when the user belongs to no working group that could take the item. */
 export const noGroupsMessage = (noun: string) =>
@@ -73,35 +73,24 @@ function ProfileStep({
   );
 }
 
-/** A noun as a title: 'statement template' reads 'Statement Template'. */
-const titleCase = (noun: string) => noun.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
-
 /**
- * Claiming an orphaned item (a concept unless `noun` and `onClaim` say otherwise): the user picks
- * one of their working groups, then one of its profiles, and the item joins that profile.
- * Afterwards the deleted items of the version it landed in open.
+ * Claiming an orphaned item (`noun`: 'concept', 'statement template', 'pattern'): the user picks
+ * one of their working groups, then one of its profiles, and `onClaim` moves the item into that
+ * profile. Afterwards the deleted items of the version it landed in open.
  */
 export function ClaimDialog({
-  opened,
-  conceptId,
-  conceptName,
-  onClose,
-  noun = 'concept',
+  itemName,
+  noun,
   onClaim,
+  onClose,
 }: {
-  opened: boolean;
-  /** The orphan's id and name (a concept's, or the item's when `onClaim` is given). */
-  conceptId: string;
-  conceptName: string;
+  itemName: string;
+  noun: string;
+  onClaim: (profileId: string) => Promise<{ versionId: string }>;
   onClose: () => void;
-  /** What the item is, in words: 'concept', 'statement template', 'pattern'. */
-  noun?: string;
-  /** Claims the item into a profile; by default the concept claim. */
-  onClaim?: (profileId: string) => Promise<{ versionId: string }>;
 }) {
   const navigate = useNavigate();
-  const groups = useMyOrganizations(opened);
-  const conceptClaim = useClaimConcept();
+  const groups = useMyOrganizations(true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [groupId, setGroupId] = useState<string | null>(null);
@@ -122,15 +111,13 @@ export function ClaimDialog({
 
   const confirm = () => {
     if (!group || !profileId) return;
-    const claimInto =
-      onClaim ?? ((id: string) => conceptClaim.mutateAsync({ conceptId, profileId: id }));
     setBusy(true);
     setError(null);
-    claimInto(profileId)
+    onClaim(profileId)
       .then((change) => {
         feedback.showSuccess({
           subject: `${title} claimed`,
-          message: `${conceptName} now belongs to the chosen profile.`,
+          message: `${itemName} now belongs to the chosen profile.`,
         });
         close();
         void navigate(deletedItemsPath(group.uuid, profileId, change.versionId));
@@ -140,10 +127,10 @@ export function ClaimDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={`Claim ${title}`} centered size="lg">
+    <Modal opened onClose={close} title={`Claim ${title}`} centered size="lg">
       <Stack gap="md">
         <Text size="sm">
-          <strong>{conceptName}</strong> has no profile. Choose a working group, then the profile it
+          <strong>{itemName}</strong> has no profile. Choose a working group, then the profile it
           should belong to.
         </Text>
         {step === 1 ? (
