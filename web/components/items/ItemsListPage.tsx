@@ -3,9 +3,14 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ITEM_PAGE_SIZE } from '../../api/items';
+import type { Profile, ProfileVersion, ProfileView } from '../../../common/profiles';
+import { isCurrentVersion, isMemberOf } from '../../pages/profile/format';
 import { ErrorAlert, Pager } from '../../pages/profile/parts';
 import { ItemsTable, type ItemRow, type ItemsTableConfig } from './ItemsTable';
 import { parseItemSort, type ItemSort } from './sort';
+
+/** Where each version and tab of the version page lives (the group's or the public page). */
+export type VersionPaths = (versionId: string, sub?: string) => string;
 
 /** What a version's item screens know of where they are: may the viewer author, and the list. */
 export interface ItemListScope {
@@ -13,6 +18,36 @@ export interface ItemListScope {
   canAuthor: boolean;
   /** The item list of this version, or of the one given (a new draft after a change). */
   listPath: (versionId?: string) => string;
+}
+
+/** What every screen of a kind's tab of a version page works in. */
+export interface ItemTabScope extends ItemListScope {
+  profile: Profile;
+  version: ProfileVersion;
+  /** The version page's paths. */
+  paths: VersionPaths;
+}
+
+/**
+ * The scope of one kind's tab of a version page: the profile and version on screen, the page's
+ * paths, whether the viewer may author here, the list (`segment`, e.g. 'concepts') and an item's
+ * page (`rest` e.g. 'edit'), in this version or the one given.
+ */
+export function itemListScope(
+  { profile, version }: Pick<ProfileView, 'profile' | 'version'>,
+  paths: VersionPaths,
+  segment: string,
+): ItemTabScope & { itemPath: (itemId: string, rest?: string, versionId?: string) => string } {
+  const listPath = (versionId = version.uuid) => paths(versionId, segment);
+  return {
+    profile,
+    version,
+    paths,
+    canAuthor: isMemberOf(profile) && isCurrentVersion(profile, version),
+    listPath,
+    itemPath: (itemId, rest = '', versionId = version.uuid) =>
+      `${listPath(versionId)}/${encodeURIComponent(itemId)}${rest === '' ? '' : `/${rest}`}`,
+  };
 }
 
 /** How one kind's list reads, beyond its table: its nouns, its orders and its buttons. */
