@@ -5,6 +5,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Finding } from '../../xapi/index';
 import type { Success } from '../../common/api';
 import type {
   CreateProfileInput,
@@ -13,7 +15,10 @@ import type {
   ProfileList,
   ProfileVersion,
   ProfileView,
+  profileSortSchema,
   PublishInput,
+  resolveIriSchema,
+  rootIriSchema,
   UpdateVersionInput,
 } from '../../common/profiles';
 import { HttpError, http } from './http';
@@ -22,17 +27,7 @@ import { succeeded } from './organizations';
 /** Published lists and a group's list are shown 10 to a page. */
 export const PROFILE_PAGE_SIZE = 10;
 
-export type ProfileSort =
-  | 'name'
-  | '-name'
-  | 'organization'
-  | '-organization'
-  | 'updated'
-  | '-updated'
-  | 'views'
-  | '-views'
-  | 'exports'
-  | '-exports';
+export type ProfileSort = z.infer<typeof profileSortSchema>;
 
 export interface PublishedProfilesParams {
   page: number;
@@ -66,12 +61,7 @@ export const verificationKeys = { requests: ['admin', 'verification'] as const }
 const organizationKeysPrefix = ['organizations'] as const;
 
 /** One problem the validator found in a document the server refused to publish. */
-export interface Finding {
-  ruleId: string;
-  severity: string;
-  path: string;
-  message: string;
-}
+export type { Finding };
 
 /** The validator findings of a refused publish, or none. */
 export function findingsOf(error: unknown): Finding[] {
@@ -111,7 +101,7 @@ function remember(queryClient: QueryClient, view: ProfileView): void {
 export function useRootIri(enabled = true) {
   return useQuery({
     queryKey: profileKeys.rootIri,
-    queryFn: () => http.get<{ success: true; iri: string }>('/app/profile/root-iri'),
+    queryFn: () => http.get<z.infer<typeof rootIriSchema>>('/app/profile/root-iri'),
     select: (answer) => answer.iri,
     staleTime: Infinity,
     enabled,
@@ -182,12 +172,7 @@ export function useHomeData() {
   return useQuery({ queryKey: profileKeys.home, queryFn: () => http.get<Home>('/app/home') });
 }
 
-export interface ResolvedIri {
-  success: true;
-  profileUuid: string;
-  versionUuid: string;
-  organizationUuid: string;
-}
+export type ResolvedIri = z.infer<typeof resolveIriSchema>;
 
 /** The profile and version an IRI names; a 404 when none does. */
 export function useResolveIri(iri: string) {

@@ -1,27 +1,15 @@
-import { useMemo, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { useMemo } from 'react';
+import { Route, Routes } from 'react-router';
 import type { ProfileView } from '../../../common/profiles';
+import { AuthorsOnly, itemListScope } from '../../components/items/ItemsListPage';
 import { NotFoundPage } from '../common/NotFoundPage';
-import { isCurrentVersion, isMemberOf } from '../profile/format';
 import { AddConceptsPage } from './AddConceptsPage';
 import { ConceptDetailPage } from './ConceptDetailPage';
 import { ConceptsListPage } from './ConceptsListPage';
 import { ConceptTypeChooser } from './form/ConceptTypeChooser';
 import { CreateConceptPage } from './form/CreateConceptPage';
 import { EditConceptPage } from './form/EditConceptPage';
-import {
-  ConceptScopeContext,
-  useConceptScope,
-  type ConceptScope,
-  type VersionPaths,
-} from './scope';
-
-/** Screens for authors only (members on the current version); anyone else gets the list. */
-function AuthorsOnly({ children }: { children: ReactNode }) {
-  const scope = useConceptScope();
-  if (!scope.canAuthor) return <Navigate to={scope.listPath()} replace />;
-  return children;
-}
+import { ConceptScopeContext, type ConceptScope, type VersionPaths } from './scope';
 
 /**
  * The Concepts tab of a version page and everything under it: the list, creating (by type),
@@ -31,16 +19,8 @@ function AuthorsOnly({ children }: { children: ReactNode }) {
 export function ConceptsArea({ view, paths }: { view: ProfileView; paths: VersionPaths }) {
   const { profile, version } = view;
   const scope = useMemo<ConceptScope>(() => {
-    const listPath = (versionId = version.uuid) => paths(versionId, 'concepts');
-    return {
-      profile,
-      version,
-      paths,
-      canAuthor: isMemberOf(profile) && isCurrentVersion(profile, version),
-      listPath,
-      conceptPath: (conceptId, rest = '', versionId = version.uuid) =>
-        `${listPath(versionId)}/${encodeURIComponent(conceptId)}${rest === '' ? '' : `/${rest}`}`,
-    };
+    const base = itemListScope({ profile, version }, paths, 'concepts');
+    return { ...base, conceptPath: base.itemPath };
   }, [profile, version, paths]);
 
   return (
@@ -52,7 +32,7 @@ export function ConceptsArea({ view, paths }: { view: ProfileView; paths: Versio
         <Route
           path="add"
           element={
-            <AuthorsOnly>
+            <AuthorsOnly scope={scope}>
               <AddConceptsPage />
             </AuthorsOnly>
           }

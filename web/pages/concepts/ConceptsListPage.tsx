@@ -1,72 +1,68 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { CONCEPT_PAGE_SIZE, useVersionConcepts, type ConceptSort } from '../../api/concepts';
-import { ErrorAlert, Pager } from '../profile/parts';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import {
+  conceptSortSchema,
+  EMPTY_CONCEPTS_MESSAGE,
+  type ConceptRow,
+} from '../../../common/concepts';
+import { useVersionConcepts } from '../../api/concepts';
+import {
+  ItemsListPage,
+  useItemsListParams,
+  type ItemsListConfig,
+} from '../../components/items/ItemsListPage';
+import { statusColumn, updatedColumn } from '../../components/items/ItemsTable';
+import { publicProfilePath } from '../profile/format';
 import { ConceptPanel } from './ConceptPanel';
-import { ConceptsTable, parseConceptSort } from './ConceptsTable';
+import { CONCEPT_TYPE_LABELS } from './format';
 import { useConceptScope } from './scope';
 
-const positive = (value: string | null) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
+/** Name (to its page), type, parent profile, last update and status. */
+const CONCEPTS_LIST: ItemsListConfig<ConceptRow, 'name' | 'type' | 'updated'> = {
+  label: 'Concepts',
+  noun: 'concept',
+  nouns: 'concepts',
+  minWidth: 720,
+  empty: EMPTY_CONCEPTS_MESSAGE,
+  sorts: conceptSortSchema.options,
+  actions: [
+    { label: 'Create Concept', to: '/create' },
+    { label: 'Add Existing Concepts', to: '/add', variant: 'light' },
+  ],
+  columns: [
+    { label: 'Type', sort: 'type', cell: (row) => CONCEPT_TYPE_LABELS[row.conceptType] },
+    {
+      label: 'Parent Profile',
+      cell: (row) =>
+        row.parentProfile ? (
+          <Anchor component={Link} to={publicProfilePath(row.parentProfile.uuid)}>
+            {row.parentProfile.name}
+          </Anchor>
+        ) : (
+          <Text span c="dimmed" size="sm">
+            None
+          </Text>
+        ),
+    },
+    updatedColumn,
+    statusColumn,
+  ],
 };
 
-/** {base}/concepts: the version's own and linked concepts, sorted and paged on the server. */
+/** {base}/concepts: the version's own and linked concepts. */
 export function ConceptsListPage() {
   const scope = useConceptScope();
-  const { profile, version } = scope;
-  const [params, setParams] = useSearchParams();
-  const sort = parseConceptSort(params.get('sort'));
-  const page = positive(params.get('page'));
-  const list = useVersionConcepts(profile.uuid, version.uuid, { page, sort });
-  const [panel, setPanel] = useState<string | null>(null);
-
-  const update = (changes: { sort?: ConceptSort; page?: number }) => {
-    const next = { sort: changes.sort ?? sort, page: changes.page ?? 1 };
-    const query: Record<string, string> = {};
-    if (next.sort !== 'name') query.sort = next.sort;
-    if (next.page !== 1) query.page = String(next.page);
-    setParams(query);
-  };
-
-  const data = list.data;
+  const params = useItemsListParams(CONCEPTS_LIST.sorts);
+  const list = useVersionConcepts(scope.profile.uuid, scope.version.uuid, params);
   return (
-    <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed">
-          {data ? `${data.total} ${data.total === 1 ? 'concept' : 'concepts'}` : ''}
-        </Text>
-        {scope.canAuthor && (
-          <Group gap="xs">
-            <Button component={Link} to={scope.listPath() + '/create'}>
-              Create Concept
-            </Button>
-            <Button component={Link} to={scope.listPath() + '/add'} variant="light">
-              Add Existing Concepts
-            </Button>
-          </Group>
-        )}
-      </Group>
-      <ErrorAlert error={list.error} title="Could not load the concepts" />
-      {data?.concepts && (
-        <>
-          <ConceptsTable
-            concepts={data.concepts}
-            sort={sort}
-            onSort={(next) => update({ sort: next })}
-            conceptPath={(id) => scope.conceptPath(id)}
-            onInfo={setPanel}
-          />
-          <Pager
-            page={page}
-            total={data.total}
-            limit={data.limit || CONCEPT_PAGE_SIZE}
-            onChange={(next) => update({ page: next })}
-          />
-        </>
-      )}
-      <ConceptPanel conceptId={panel} onClose={() => setPanel(null)} />
-    </Stack>
+    <ItemsListPage
+      config={CONCEPTS_LIST}
+      scope={scope}
+      params={params}
+      list={list}
+      rows={(data) => data.concepts}
+      itemPath={(id) => scope.conceptPath(id)}
+      panel={(id, onClose) => <ConceptPanel conceptId={id} onClose={onClose} />}
+    />
   );
 }

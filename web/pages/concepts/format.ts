@@ -1,4 +1,4 @@
-import type { ConceptRow, ConceptType } from '../../../common/concepts';
+import type { ConceptType } from '../../../common/concepts';
 
 /** Concept kinds as people read them: capitalised words. */
 export const CONCEPT_TYPE_LABELS: Record<ConceptType, string> = {
@@ -12,12 +12,6 @@ export const CONCEPT_TYPE_LABELS: Record<ConceptType, string> = {
 
 /** A spec type (`StateResource`, `ContextExtension`, …) as words: 'State Resource'. */
 export const typeLabel = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2');
-
-export const STATUS_COLORS: Record<ConceptRow['status'], string> = {
-  Deprecated: 'red',
-  Unpublished: 'orange',
-  Published: 'blue',
-};
 
 /** JSON text indented for reading; text that is not JSON stays as it is. */
 export function prettyJson(value: unknown): string {

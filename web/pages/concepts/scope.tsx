@@ -1,21 +1,13 @@
 import { createContext, useContext } from 'react';
-import type { Profile, ProfileVersion } from '../../../common/profiles';
+import type { ItemTabScope } from '../../components/items/ItemsListPage';
 
-/** Where each version and tab of the version page lives (the group's or the public page). */
-export type VersionPaths = (versionId: string, sub?: string) => string;
+export type { VersionPaths } from '../../components/items/ItemsListPage';
 
 /**
  * What every screen of a version's Concepts tab works in: the profile and version on screen, the
  * version page's paths, and whether the viewer may author concepts here.
  */
-export interface ConceptScope {
-  profile: Profile;
-  version: ProfileVersion;
-  paths: VersionPaths;
-  /** A member of the owning group on the current version: may create, add and edit. */
-  canAuthor: boolean;
-  /** The concept list of this version, or of the one given (a new draft after a change). */
-  listPath: (versionId?: string) => string;
+export interface ConceptScope extends ItemTabScope {
   /** A concept's page (`rest` e.g. 'edit'), in this version or the one given. */
   conceptPath: (conceptId: string, rest?: string, versionId?: string) => string;
 }

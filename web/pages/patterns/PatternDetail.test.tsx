@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMPTY_COMPONENTS_MESSAGE, PATTERN_LIMITED_EDIT_MESSAGE } from '../../../common/patterns';
 import { IRI_FORMAT_MESSAGE, REQUIRED } from '../../../common/profiles';
-import { feedback } from '../../app/feedback-store';
 import { DELETED_MESSAGE, DEPRECATED_MESSAGE, LINK_REMOVED_MESSAGE } from './dialogs';
 import { PATTERN_NOT_FOUND } from './PatternDetailPage';
 import {
@@ -27,6 +26,7 @@ import {
   publishedOnly,
   publishedWithDraft,
   renderApp,
+  resetBetweenScreenTests,
   signedIn,
   stubServer,
   TEMPLATE_ID,
@@ -40,8 +40,7 @@ import {
   type StubCall,
 } from './testing/stub';
 
-beforeEach(() => feedback.reset());
-afterEach(() => vi.unstubAllGlobals());
+resetBetweenScreenTests();
 
 const details = () => screen.findByRole('region', { name: 'Pattern details' });
 const field = (region: HTMLElement, label: string) => {

@@ -1,23 +1,19 @@
-import { useMemo, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { useMemo } from 'react';
+import { Route, Routes } from 'react-router';
 import type { ProfileView } from '../../../common/profiles';
+import {
+  AuthorsOnly,
+  itemListScope,
+  type VersionPaths,
+} from '../../components/items/ItemsListPage';
 import { NotFoundPage } from '../common/NotFoundPage';
-import type { VersionPaths } from '../concepts/scope';
-import { isCurrentVersion, isMemberOf } from '../profile/format';
 import { AddPatternsPage } from './AddPatternsPage';
 import { CreatePatternPage } from './form/CreatePatternPage';
 import { EditPatternPage } from './form/EditPatternPage';
 import { PatternTypeChooser } from './form/PatternTypeChooser';
 import { PatternDetailPage } from './PatternDetailPage';
 import { PatternsListPage } from './PatternsListPage';
-import { patternScope, PatternScopeContext, usePatternScope } from './scope';
-
-/** Screens for authors only (members on the current version); anyone else gets the list. */
-function AuthorsOnly({ children }: { children: ReactNode }) {
-  const scope = usePatternScope();
-  if (!scope.canAuthor) return <Navigate to={scope.listPath()} replace />;
-  return children;
-}
+import { PatternScopeContext, type PatternScope } from './scope';
 
 /**
  * The Patterns tab of a version page and everything under it: the list, creating (by type, in
@@ -26,16 +22,15 @@ function AuthorsOnly({ children }: { children: ReactNode }) {
  */
 export function PatternsArea({ view, paths }: { view: ProfileView; paths: VersionPaths }) {
   const { profile, version } = view;
-  const scope = useMemo(
-    () =>
-      patternScope(
-        profile,
-        version,
-        paths,
-        isMemberOf(profile) && isCurrentVersion(profile, version),
-      ),
-    [profile, version, paths],
-  );
+  const scope = useMemo<PatternScope>(() => {
+    const base = itemListScope({ profile, version }, paths, 'patterns');
+    return {
+      ...base,
+      patternPath: base.itemPath,
+      componentPath: (componentType, componentId) =>
+        paths(version.uuid, `${componentType}s/${encodeURIComponent(componentId)}`),
+    };
+  }, [profile, version, paths]);
 
   return (
     <PatternScopeContext.Provider value={scope}>
@@ -46,7 +41,7 @@ export function PatternsArea({ view, paths }: { view: ProfileView; paths: Versio
         <Route
           path="add/*"
           element={
-            <AuthorsOnly>
+            <AuthorsOnly scope={scope}>
               <AddPatternsPage />
             </AuthorsOnly>
           }

@@ -1,15 +1,20 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_COMPONENTS_MESSAGE, EMPTY_PATTERNS_MESSAGE } from '../../../common/patterns';
-import { feedback } from '../../app/feedback-store';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_COMPONENTS_MESSAGE } from '../../../common/patterns';
 import { CHOOSER_TITLE } from './form/PatternTypeChooser';
 import {
-  ada,
+  ok,
+  renderApp,
+  resetBetweenScreenTests,
+  serveDraft,
+  V1,
+  versionPath,
+} from '../../test/items';
+import {
   component,
   GROUP_ID,
   listItem,
-  ok,
   otherParent,
   PATTERN_2,
   PATTERN_3,
@@ -18,30 +23,14 @@ import {
   patternRow,
   patternsApi,
   patternView,
-  profile,
   PROFILE_ID,
-  publishedOnly,
-  publishedWithDraft,
-  renderApp,
-  signedIn,
-  signedOut,
-  stubServer,
   TEMPLATE_ID,
   templateView,
-  V1,
-  version,
-  versionApi,
-  versionPath,
-  view,
-  type StubCall,
 } from './testing/stub';
 
-beforeEach(() => feedback.reset());
-afterEach(() => vi.unstubAllGlobals());
+resetBetweenScreenTests();
 
 const table = () => screen.findByRole('table', { name: 'Patterns' });
-const listCalls = (calls: StubCall[], versionId = V1) =>
-  calls.filter((c) => c.method === 'GET' && c.path === patternsApi(versionId));
 
 describe('pattern list', () => {
   it('shows members on the current version the columns, badges and both buttons', async () => {
@@ -57,13 +46,9 @@ describe('pattern list', () => {
         linked: true,
       }),
     ];
-    stubServer(
-      {
-        [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
-        [`GET ${patternsApi()}`]: ok(patternList(rows)),
-      },
-      signedIn(ada),
-    );
+    serveDraft({
+      [`GET ${patternsApi()}`]: ok(patternList(rows)),
+    });
     renderApp(versionPath(V1, 'patterns'));
     const list = await table();
     const headers = within(list)
@@ -109,71 +94,6 @@ describe('pattern list', () => {
     expect(screen.getByRole('tab', { name: /Patterns/ })).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('shows non-members the list without the buttons, and the empty text', async () => {
-    const { profile: p, v1 } = publishedOnly(null);
-    stubServer(
-      {
-        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
-        [`GET ${patternsApi()}`]: ok(patternList([])),
-      },
-      signedIn(ada),
-    );
-    renderApp(versionPath(V1, 'patterns'));
-    expect(await screen.findByText(EMPTY_PATTERNS_MESSAGE)).toBeVisible();
-    expect(screen.queryByRole('link', { name: 'Create Pattern' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Add Existing Patterns' })).toBeNull();
-  });
-
-  it('hides the buttons from members on an older version and sends its add screen to the list', async () => {
-    const { profile: p, v1 } = publishedWithDraft();
-    stubServer(
-      {
-        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
-        [`GET ${patternsApi(V1)}`]: ok(patternList([patternRow({ status: 'Published' })])),
-      },
-      signedIn(ada),
-    );
-    const router = renderApp(versionPath(V1, 'patterns'));
-    await table();
-    expect(screen.queryByRole('link', { name: 'Create Pattern' })).toBeNull();
-    await act(() => router.navigate(versionPath(V1, 'patterns/add')));
-    await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V1, 'patterns')));
-    await act(() => router.navigate(versionPath(V1, 'patterns/create')));
-    await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V1, 'patterns')));
-  });
-
-  it('asks the server for another order and page, and keeps both in the address', async () => {
-    const rows = Array.from({ length: 10 }, (_, i) =>
-      patternRow({ uuid: `66666666-6666-4666-8666-0000000000${10 + i}`, name: `pattern ${i}` }),
-    );
-    const calls = stubServer(
-      {
-        [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
-        [`GET ${patternsApi()}`]: (call) => [
-          200,
-          patternList(rows, { page: Number(call.query.get('page')), total: 25 }),
-        ],
-      },
-      signedIn(ada),
-    );
-    const router = renderApp(versionPath(V1, 'patterns'));
-    await table();
-    expect(listCalls(calls)[0]?.query.toString()).toBe('page=1&limit=10&sort=name');
-
-    await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
-    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('sort')).toBe('-name'));
-    await userEvent.click(screen.getByRole('button', { name: /^Updated/ }));
-    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('sort')).toBe('-updated'));
-    await userEvent.click(screen.getByRole('button', { name: /^Updated/ }));
-    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('sort')).toBe('updated'));
-
-    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-    await waitFor(() =>
-      expect(listCalls(calls).at(-1)?.query.toString()).toBe('page=3&limit=10&sort=updated'),
-    );
-    expect(router.state.location.search).toBe('?sort=updated&page=3');
-  });
-
   it('opens the side panel with every field of the pattern, and its components in the same panel', async () => {
     const linked = patternRow({
       uuid: PATTERN_2,
@@ -184,49 +104,45 @@ describe('pattern list', () => {
       status: 'Deprecated',
       linked: true,
     });
-    stubServer(
-      {
-        [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
-        [`GET ${patternsApi()}`]: ok(patternList([linked])),
-        [`GET /app/pattern/${PATTERN_2}`]: ok(
-          patternView({
-            ...linked,
-            translations: [
-              { language: 'fr', translationName: 'Répondre', translationDesc: 'Une réponse.' },
-            ],
-            tags: ['quiz'],
-            moreInformation: 'https://example.org/answering',
-            deprecation: { reason: 'Use Replying.', link: null, by: null, on: '2025-03-01' },
-            components: [
-              component({ name: 'Answered', uuid: TEMPLATE_ID }),
-              component({
-                name: 'Retrying',
-                uuid: PATTERN_3,
-                componentType: 'pattern',
-                patternType: 'zeroOrMore',
-              }),
-            ],
-          }),
-        ),
-        [`GET /app/template/${TEMPLATE_ID}`]: ok(
-          templateView({
-            name: 'Answered',
-            concepts: [
-              {
-                iri: 'https://example.org/verbs/answered',
-                name: 'answered',
-                uuid: null,
-                conceptType: 'Verb',
-              },
-            ],
-          }),
-        ),
-        [`GET /app/pattern/${PATTERN_3}`]: ok(
-          patternView({ uuid: PATTERN_3, name: 'Retrying', type: 'zeroOrMore' }),
-        ),
-      },
-      signedIn(ada),
-    );
+    serveDraft({
+      [`GET ${patternsApi()}`]: ok(patternList([linked])),
+      [`GET /app/pattern/${PATTERN_2}`]: ok(
+        patternView({
+          ...linked,
+          translations: [
+            { language: 'fr', translationName: 'Répondre', translationDesc: 'Une réponse.' },
+          ],
+          tags: ['quiz'],
+          moreInformation: 'https://example.org/answering',
+          deprecation: { reason: 'Use Replying.', link: null, by: null, on: '2025-03-01' },
+          components: [
+            component({ name: 'Answered', uuid: TEMPLATE_ID }),
+            component({
+              name: 'Retrying',
+              uuid: PATTERN_3,
+              componentType: 'pattern',
+              patternType: 'zeroOrMore',
+            }),
+          ],
+        }),
+      ),
+      [`GET /app/template/${TEMPLATE_ID}`]: ok(
+        templateView({
+          name: 'Answered',
+          concepts: [
+            {
+              iri: 'https://example.org/verbs/answered',
+              name: 'answered',
+              uuid: null,
+              conceptType: 'Verb',
+            },
+          ],
+        }),
+      ),
+      [`GET /app/pattern/${PATTERN_3}`]: ok(
+        patternView({ uuid: PATTERN_3, name: 'Retrying', type: 'zeroOrMore' }),
+      ),
+    });
     renderApp(versionPath(V1, 'patterns'));
     await table();
     await userEvent.click(screen.getByRole('button', { name: 'Show details of Answering' }));
@@ -279,30 +195,26 @@ describe('pattern list', () => {
 
   it('lets a signed-in user claim an orphan from its panel', async () => {
     const orphan = patternRow({ uuid: PATTERN_2, name: 'Lost', parentProfile: null });
-    const calls = stubServer(
-      {
-        [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
-        [`GET ${patternsApi()}`]: ok(patternList([orphan])),
-        [`GET /app/pattern/${PATTERN_2}`]: ok(patternView(orphan, { claim: true })),
-        'GET /app/user/organizations': ok({
-          success: true,
-          organizations: [{ uuid: GROUP_ID, name: 'Video Working Group', membership: 'member' }],
-        }),
-        [`GET /app/org/${GROUP_ID}/profile`]: ok({
-          success: true,
-          profiles: [listItem({ state: 'draft' })],
-          page: 1,
-          limit: 10,
-          total: 1,
-        }),
-        [`POST /app/pattern/${PATTERN_2}/claim`]: ok({
-          success: true,
-          pattern: { uuid: PATTERN_2 },
-          versionId: V1,
-        }),
-      },
-      signedIn(ada),
-    );
+    const calls = serveDraft({
+      [`GET ${patternsApi()}`]: ok(patternList([orphan])),
+      [`GET /app/pattern/${PATTERN_2}`]: ok(patternView(orphan, { claim: true })),
+      'GET /app/user/organizations': ok({
+        success: true,
+        organizations: [{ uuid: GROUP_ID, name: 'Video Working Group', membership: 'member' }],
+      }),
+      [`GET /app/org/${GROUP_ID}/profile`]: ok({
+        success: true,
+        profiles: [listItem({ state: 'draft' })],
+        page: 1,
+        limit: 10,
+        total: 1,
+      }),
+      [`POST /app/pattern/${PATTERN_2}/claim`]: ok({
+        success: true,
+        pattern: { uuid: PATTERN_2 },
+        versionId: V1,
+      }),
+    });
     const router = renderApp(versionPath(V1, 'patterns'));
     await table();
     await userEvent.click(screen.getByRole('button', { name: 'Show details of Lost' }));
@@ -324,31 +236,10 @@ describe('pattern list', () => {
     expect(calls.find((c) => c.path.endsWith('/claim'))?.body).toEqual({ profileId: PROFILE_ID });
   });
 
-  it('works on the public page, and opens the chooser under the tab', async () => {
-    const { profile: p, v1 } = publishedOnly(null);
-    stubServer(
-      {
-        [`GET /app/profile/${PROFILE_ID}`]: ok(view(p, v1)),
-        [`GET ${patternsApi()}`]: ok(patternList([patternRow({ status: 'Published' })])),
-      },
-      signedOut,
-    );
-    renderApp(`/profile/${PROFILE_ID}/patterns`);
-    expect(within(await table()).getByRole('link', { name: 'Watching' })).toHaveAttribute(
-      'href',
-      `/profile/${PROFILE_ID}/patterns/${PATTERN_ID}`,
-    );
-    expect(screen.queryByRole('link', { name: 'Create Pattern' })).toBeNull();
-  });
-
   it('opens the type chooser from Create Pattern', async () => {
-    stubServer(
-      {
-        [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
-        [`GET ${patternsApi()}`]: ok(patternList([])),
-      },
-      signedIn(ada),
-    );
+    serveDraft({
+      [`GET ${patternsApi()}`]: ok(patternList([])),
+    });
     renderApp(versionPath(V1, 'patterns'));
     await userEvent.click(await screen.findByRole('link', { name: 'Create Pattern' }));
     expect(await screen.findByRole('heading', { name: CHOOSER_TITLE })).toBeVisible();

@@ -1,72 +1,54 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { PATTERN_PAGE_SIZE, useVersionPatterns, type PatternSort } from '../../api/patterns';
-import { ErrorAlert, Pager } from '../profile/parts';
+import {
+  EMPTY_PATTERNS_MESSAGE,
+  PATTERN_TYPE_LABELS,
+  patternSortSchema,
+  type PatternRow,
+} from '../../../common/patterns';
+import { useVersionPatterns } from '../../api/patterns';
+import {
+  ItemsListPage,
+  useItemsListParams,
+  type ItemsListConfig,
+} from '../../components/items/ItemsListPage';
+import { statusColumn, updatedColumn } from '../../components/items/ItemsTable';
 import { PatternPanel } from './ComponentPanel';
-import { parsePatternSort, PatternsTable } from './PatternsTable';
+import { primaryLabel } from './format';
 import { usePatternScope } from './scope';
 
-const positive = (value: string | null) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
+/** Name (to its page), type, primary or secondary, status and last update. */
+const PATTERNS_LIST: ItemsListConfig<PatternRow, 'name' | 'updated'> = {
+  label: 'Patterns',
+  noun: 'pattern',
+  nouns: 'patterns',
+  minWidth: 720,
+  empty: EMPTY_PATTERNS_MESSAGE,
+  sorts: patternSortSchema.options,
+  actions: [
+    { label: 'Create Pattern', to: '/create' },
+    { label: 'Add Existing Patterns', to: '/add', variant: 'light' },
+  ],
+  columns: [
+    { label: 'Type', cell: (row) => (row.type ? PATTERN_TYPE_LABELS[row.type] : '—') },
+    { label: 'Primary/Secondary', cell: (row) => primaryLabel(row.primary) },
+    statusColumn,
+    updatedColumn,
+  ],
 };
 
-/** {base}/patterns: the version's own and linked patterns, sorted and paged on the server. */
+/** {base}/patterns: the version's own and linked patterns. */
 export function PatternsListPage() {
   const scope = usePatternScope();
-  const { profile, version } = scope;
-  const [params, setParams] = useSearchParams();
-  const sort = parsePatternSort(params.get('sort'));
-  const page = positive(params.get('page'));
-  const list = useVersionPatterns(profile.uuid, version.uuid, { page, sort });
-  const [panel, setPanel] = useState<string | null>(null);
-
-  const update = (changes: { sort?: PatternSort; page?: number }) => {
-    const next = { sort: changes.sort ?? sort, page: changes.page ?? 1 };
-    const query: Record<string, string> = {};
-    if (next.sort !== 'name') query.sort = next.sort;
-    if (next.page !== 1) query.page = String(next.page);
-    setParams(query);
-  };
-
-  const data = list.data;
+  const params = useItemsListParams(PATTERNS_LIST.sorts);
+  const list = useVersionPatterns(scope.profile.uuid, scope.version.uuid, params);
   return (
-    <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed">
-          {data ? `${data.total} ${data.total === 1 ? 'pattern' : 'patterns'}` : ''}
-        </Text>
-        {scope.canAuthor && (
-          <Group gap="xs">
-            <Button component={Link} to={scope.listPath() + '/create'}>
-              Create Pattern
-            </Button>
-            <Button component={Link} to={scope.listPath() + '/add'} variant="light">
-              Add Existing Patterns
-            </Button>
-          </Group>
-        )}
-      </Group>
-      <ErrorAlert error={list.error} title="Could not load the patterns" />
-      {data?.patterns && (
-        <>
-          <PatternsTable
-            patterns={data.patterns}
-            sort={sort}
-            onSort={(next) => update({ sort: next })}
-            patternPath={(id) => scope.patternPath(id)}
-            onInfo={setPanel}
-          />
-          <Pager
-            page={page}
-            total={data.total}
-            limit={data.limit || PATTERN_PAGE_SIZE}
-            onChange={(next) => update({ page: next })}
-          />
-        </>
-      )}
-      <PatternPanel patternId={panel} onClose={() => setPanel(null)} />
-    </Stack>
+    <ItemsListPage
+      config={PATTERNS_LIST}
+      scope={scope}
+      params={params}
+      list={list}
+      rows={(data) => data.patterns}
+      itemPath={(id) => scope.patternPath(id)}
+      panel={(id, onClose) => <PatternPanel patternId={id} onClose={onClose} />}
+    />
   );
 }

@@ -1,9 +1,13 @@
-import { useMemo, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { useMemo } from 'react';
+import { Route, Routes } from 'react-router';
 import type { ProfileView } from '../../../common/profiles';
+import {
+  AuthorsOnly,
+  itemListScope,
+  type VersionPaths,
+} from '../../components/items/ItemsListPage';
 import { NotFoundPage } from '../common/NotFoundPage';
-import type { VersionPaths } from '../concepts/scope';
-import { groupPath, isCurrentVersion, isMemberOf } from '../profile/format';
+import { groupPath } from '../profile/format';
 import { AddTemplatesPage } from './AddTemplatesPage';
 import { CreateTemplatePage } from './details/CreateTemplatePage';
 import { EditTemplatePage } from './details/EditTemplatePage';
@@ -15,18 +19,11 @@ import { ExamplePage } from './ExamplePage';
 import { TemplateRefsPage } from './refs/TemplateRefsPage';
 import { RuleEditorPage } from './rules/RuleEditorPage';
 import { RuleViewPage } from './rules/RuleViewPage';
-import { TemplateScopeContext, useTemplateScope, type TemplateScope } from './scope';
+import { TemplateScopeContext, type TemplateScope } from './scope';
 import { TemplateConceptPage } from './TemplateConceptPage';
 import { TemplateDetailPage } from './TemplateDetailPage';
 import { UnknownTemplatePage } from './TemplateScreen';
 import { TemplatesListPage } from './TemplatesListPage';
-
-/** Screens for authors only (members on the current version); anyone else gets the list. */
-function AuthorsOnly({ children }: { children: ReactNode }) {
-  const scope = useTemplateScope();
-  if (!scope.canAuthor) return <Navigate to={scope.listPath()} replace />;
-  return children;
-}
 
 /**
  * The Statement Templates tab of a version page and everything under it: the list, adding
@@ -36,18 +33,10 @@ function AuthorsOnly({ children }: { children: ReactNode }) {
 export function TemplatesArea({ view, paths }: { view: ProfileView; paths: VersionPaths }) {
   const { profile, version } = view;
   const scope = useMemo<TemplateScope>(() => {
-    const listPath = (versionId = version.uuid) => paths(versionId, 'templates');
-    return {
-      profile,
-      version,
-      paths,
-      canAuthor: isMemberOf(profile) && isCurrentVersion(profile, version),
-      // The group's pages live under the working group's address; the public page does not.
-      onGroupPage: paths(version.uuid).startsWith(groupPath(profile.organization.uuid)),
-      listPath,
-      templatePath: (templateId, rest = '', versionId = version.uuid) =>
-        `${listPath(versionId)}/${encodeURIComponent(templateId)}${rest === '' ? '' : `/${rest}`}`,
-    };
+    const base = itemListScope({ profile, version }, paths, 'templates');
+    // The group's pages live under the working group's address; the public page does not.
+    const onGroupPage = paths(version.uuid).startsWith(groupPath(profile.organization.uuid));
+    return { ...base, onGroupPage, templatePath: base.itemPath };
   }, [profile, version, paths]);
 
   return (
@@ -57,7 +46,7 @@ export function TemplatesArea({ view, paths }: { view: ProfileView; paths: Versi
         <Route
           path="add"
           element={
-            <AuthorsOnly>
+            <AuthorsOnly scope={scope}>
               <AddTemplatesPage />
             </AuthorsOnly>
           }
@@ -65,7 +54,7 @@ export function TemplatesArea({ view, paths }: { view: ProfileView; paths: Versi
         <Route
           path="create"
           element={
-            <AuthorsOnly>
+            <AuthorsOnly scope={scope}>
               <CreateTemplatePage />
             </AuthorsOnly>
           }

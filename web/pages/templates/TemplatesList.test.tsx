@@ -1,23 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_TEMPLATES_MESSAGE } from '../../../common/templates';
+import { describe, expect, it } from 'vitest';
 import { feedback } from '../../app/feedback-store';
-import { listItem } from '../profile/testing/stub';
 import { TEMPLATES_ADDED_MESSAGE } from './AddTemplatesPage';
 import {
-  ada,
-  conceptRef,
   ok,
-  otherParent,
-  profile,
-  PROFILE_ID,
-  publishedOnly,
-  publishedWithDraft,
   renderApp,
-  signedIn,
-  signedOut,
-  stubServer,
+  resetBetweenScreenTests,
+  serveDraft,
+  serveVersion,
+  V1,
+  V2,
+  version,
+  versionApi,
+  view,
+} from '../../test/items';
+import {
+  conceptRef,
+  listItem,
+  otherParent,
+  publishedOnly,
+  type StubCall,
   TEMPLATE_2,
   TEMPLATE_3,
   TEMPLATE_ID,
@@ -27,23 +30,11 @@ import {
   templatesApi,
   templatesPath,
   templateView,
-  V1,
-  V2,
-  version,
-  versionApi,
-  view,
-  type StubCall,
 } from './testing/stub';
 
-beforeEach(() => feedback.reset());
-afterEach(() => vi.unstubAllGlobals());
+resetBetweenScreenTests();
 
 const table = () => screen.findByRole('table', { name: 'Statement templates' });
-const listCalls = (calls: StubCall[]) =>
-  calls.filter((c) => c.method === 'GET' && c.path === templatesApi());
-const draftHandlers = {
-  [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
-};
 
 describe('statement template list', () => {
   it('shows members on the current version the columns, badges, links and Add Statement Template', async () => {
@@ -58,10 +49,7 @@ describe('statement template list', () => {
       }),
       templateRow({ uuid: TEMPLATE_3, name: 'Old one', status: 'Deprecated' }),
     ];
-    stubServer(
-      { ...draftHandlers, [`GET ${templatesApi()}`]: ok(templateList(rows)) },
-      signedIn(ada),
-    );
+    serveDraft({ [`GET ${templatesApi()}`]: ok(templateList(rows)) });
     renderApp(templatesPath());
     const list = await table();
     expect(
@@ -91,78 +79,6 @@ describe('statement template list', () => {
       'true',
     );
   });
-
-  it('shows non-members the list without Add Statement Template, and the empty text', async () => {
-    const { profile: p, v1 } = publishedOnly(null);
-    stubServer(
-      {
-        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
-        [`GET ${templatesApi()}`]: ok(templateList([])),
-      },
-      signedIn(ada),
-    );
-    renderApp(templatesPath());
-    expect(await screen.findByText(EMPTY_TEMPLATES_MESSAGE)).toBeVisible();
-    expect(screen.queryByRole('link', { name: 'Add Statement Template' })).toBeNull();
-  });
-
-  it('hides Add Statement Template from members on an older version', async () => {
-    const { profile: p, v1 } = publishedWithDraft();
-    stubServer(
-      {
-        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
-        [`GET ${templatesApi()}`]: ok(templateList([templateRow({ status: 'Published' })])),
-      },
-      signedIn(ada),
-    );
-    renderApp(templatesPath());
-    await table();
-    expect(screen.queryByRole('link', { name: 'Add Statement Template' })).toBeNull();
-  });
-
-  it('asks the server for another order and page, and keeps both in the address', async () => {
-    const rows = Array.from({ length: 10 }, (_, i) =>
-      templateRow({ uuid: `99999999-9999-4999-8999-0000000000${10 + i}`, name: `template ${i}` }),
-    );
-    const calls = stubServer(
-      {
-        ...draftHandlers,
-        [`GET ${templatesApi()}`]: (call) => [
-          200,
-          templateList(rows, { page: Number(call.query.get('page')), total: 25 }),
-        ],
-      },
-      signedIn(ada),
-    );
-    const router = renderApp(templatesPath());
-    await table();
-    expect(listCalls(calls)[0]?.query.toString()).toBe('page=1&limit=10&sort=name');
-    await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
-    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('sort')).toBe('-name'));
-    await userEvent.click(screen.getByRole('button', { name: /^Updated/ }));
-    await waitFor(() => expect(listCalls(calls).at(-1)?.query.get('sort')).toBe('-updated'));
-    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    await waitFor(() =>
-      expect(listCalls(calls).at(-1)?.query.toString()).toBe('page=2&limit=10&sort=-updated'),
-    );
-    expect(router.state.location.search).toBe('?sort=-updated&page=2');
-  });
-
-  it('works on the public page, where links stay on the public page', async () => {
-    const { profile: p, v1 } = publishedOnly(null);
-    stubServer(
-      {
-        [`GET /app/profile/${PROFILE_ID}`]: ok(view(p, v1)),
-        [`GET ${templatesApi()}`]: ok(templateList([templateRow({ status: 'Published' })])),
-      },
-      signedOut,
-    );
-    renderApp(`/profile/${PROFILE_ID}/templates`);
-    expect(within(await table()).getByRole('link', { name: 'Played a video' })).toHaveAttribute(
-      'href',
-      `/profile/${PROFILE_ID}/templates/${TEMPLATE_ID}`,
-    );
-  });
 });
 
 describe('statement template side panel', () => {
@@ -173,23 +89,19 @@ describe('statement template side panel', () => {
       status: 'Deprecated',
       linked: true,
     });
-    stubServer(
-      {
-        ...draftHandlers,
-        [`GET ${templatesApi()}`]: ok(templateList([linked])),
-        [`GET /app/template/${TEMPLATE_ID}`]: ok(
-          templateView({
-            ...linked,
-            translations: [
-              { language: 'fr', translationName: 'Quiz terminé', translationDesc: 'Fini.' },
-            ],
-            tags: ['quiz', 'assessment'],
-            concepts: [conceptRef('completed', null)],
-          }),
-        ),
-      },
-      signedIn(ada),
-    );
+    serveDraft({
+      [`GET ${templatesApi()}`]: ok(templateList([linked])),
+      [`GET /app/template/${TEMPLATE_ID}`]: ok(
+        templateView({
+          ...linked,
+          translations: [
+            { language: 'fr', translationName: 'Quiz terminé', translationDesc: 'Fini.' },
+          ],
+          tags: ['quiz', 'assessment'],
+          concepts: [conceptRef('completed', null)],
+        }),
+      ),
+    });
     renderApp(templatesPath());
     await table();
     await userEvent.click(screen.getByRole('button', { name: 'Show details of Completed a quiz' }));
@@ -221,34 +133,30 @@ describe('statement template side panel', () => {
 
   it('lets a signed-in user claim an orphan into a profile of their group', async () => {
     const orphan = templateRow({ parentProfile: null, status: 'Published' });
-    const calls = stubServer(
-      {
-        ...draftHandlers,
-        [`GET ${templatesApi()}`]: ok(templateList([orphan])),
-        [`GET /app/template/${TEMPLATE_ID}`]: ok(templateView(orphan, { claim: true })),
-        'GET /app/user/organizations': ok({
-          success: true,
-          organizations: [
-            {
-              uuid: otherParent.organization.uuid,
-              name: 'Quiz Working Group',
-              membership: 'member',
-            },
-          ],
-        }),
-        [`GET /app/org/${otherParent.organization.uuid}/profile`]: ok({
-          success: true,
-          profiles: [
-            listItem({ uuid: otherParent.uuid, name: 'Quiz Profile', state: 'draft', version: 2 }),
-          ],
-          page: 1,
-          limit: 10,
-          total: 1,
-        }),
-        [`POST /app/template/${TEMPLATE_ID}/claim`]: ok(templateChange(V2)),
-      },
-      signedIn(ada),
-    );
+    const calls = serveDraft({
+      [`GET ${templatesApi()}`]: ok(templateList([orphan])),
+      [`GET /app/template/${TEMPLATE_ID}`]: ok(templateView(orphan, { claim: true })),
+      'GET /app/user/organizations': ok({
+        success: true,
+        organizations: [
+          {
+            uuid: otherParent.organization.uuid,
+            name: 'Quiz Working Group',
+            membership: 'member',
+          },
+        ],
+      }),
+      [`GET /app/org/${otherParent.organization.uuid}/profile`]: ok({
+        success: true,
+        profiles: [
+          listItem({ uuid: otherParent.uuid, name: 'Quiz Profile', state: 'draft', version: 2 }),
+        ],
+        page: 1,
+        limit: 10,
+        total: 1,
+      }),
+      [`POST /app/template/${TEMPLATE_ID}/claim`]: ok(templateChange(V2)),
+    });
     const router = renderApp(templatesPath());
     await table();
     await userEvent.click(screen.getByRole('button', { name: 'Show details of Played a video' }));
@@ -281,18 +189,14 @@ describe('adding existing statement templates', () => {
       templateRow({ uuid: TEMPLATE_2, name: 'Completed a quiz', parentProfile: otherParent }),
       templateRow({ uuid: TEMPLATE_3, name: 'Passed a quiz', parentProfile: otherParent }),
     ];
-    const calls = stubServer(
-      {
-        ...draftHandlers,
-        [`GET ${templatesApi()}`]: ok(templateList([])),
-        'GET /app/templates/search': (call) => [
-          200,
-          templateList(call.query.get('search') === 'nothing' ? [] : found),
-        ],
-        [`POST ${templatesApi(V1, '/link')}`]: ok({ success: true, versionId: V1 }),
-      },
-      signedIn(ada),
-    );
+    const calls = serveDraft({
+      [`GET ${templatesApi()}`]: ok(templateList([])),
+      'GET /app/templates/search': (call) => [
+        200,
+        templateList(call.query.get('search') === 'nothing' ? [] : found),
+      ],
+      [`POST ${templatesApi(V1, '/link')}`]: ok({ success: true, versionId: V1 }),
+    });
     const router = renderApp(templatesPath(V1, '/add'));
     expect(await screen.findByRole('heading', { name: 'Add Statement Template' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Statement Templates' })).toHaveAttribute(
@@ -330,15 +234,14 @@ describe('adding existing statement templates', () => {
 
   it('opens the new draft when templates were added to a published version', async () => {
     const { profile: p, v1 } = publishedOnly();
-    stubServer(
+    serveVersion(
+      { profile: p, version: v1 },
       {
-        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
         [`GET ${versionApi(V2)}`]: ok(view(p, version({ uuid: V2, version: 2 }))),
         [`GET ${templatesApi(V2)}`]: ok(templateList([])),
         'GET /app/templates/search': ok(templateList([templateRow({ uuid: TEMPLATE_2 })])),
         [`POST ${templatesApi(V1, '/link')}`]: ok({ success: true, versionId: V2 }),
       },
-      signedIn(ada),
     );
     const router = renderApp(templatesPath(V1, '/add'));
     await userEvent.type(
@@ -356,12 +259,11 @@ describe('adding existing statement templates', () => {
 
   it('sends people who may not author templates to the list', async () => {
     const { profile: p, v1 } = publishedOnly(null);
-    stubServer(
+    serveVersion(
+      { profile: p, version: v1 },
       {
-        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
         [`GET ${templatesApi()}`]: ok(templateList([])),
       },
-      signedIn(ada),
     );
     const router = renderApp(templatesPath(V1, '/add'));
     await waitFor(() => expect(router.state.location.pathname).toBe(templatesPath()));

@@ -1,21 +1,13 @@
 import { createContext, useContext } from 'react';
-import type { Profile, ProfileVersion } from '../../../common/profiles';
-import type { VersionPaths } from '../concepts/scope';
+import type { ItemTabScope } from '../../components/items/ItemsListPage';
 
 /**
  * What every screen of a version's Statement Templates tab works in: the profile and version on
  * screen, the version page's paths, and what the viewer may do here.
  */
-export interface TemplateScope {
-  profile: Profile;
-  version: ProfileVersion;
-  paths: VersionPaths;
-  /** A member of the owning group on the current version: may create, add and edit. */
-  canAuthor: boolean;
+export interface TemplateScope extends ItemTabScope {
   /** The tab is shown inside the working group's pages (not the public profile page). */
   onGroupPage: boolean;
-  /** The template list of this version, or of the one given (a new draft after a change). */
-  listPath: (versionId?: string) => string;
   /** A template's page (`rest` e.g. 'edit' or 'rule/view?rule=0'), in this version or the one given. */
   templatePath: (templateId: string, rest?: string, versionId?: string) => string;
 }

@@ -6,51 +6,23 @@ import type {
   DeletedItem,
   DeletedItems,
 } from '../../../../common/concepts';
-import { GROUP_ID, PROFILE_ID, PROFILE_IRI, V1 } from '../../profile/testing/stub';
-
-/** The session, the fake server, the profile and its versions come from the profile tests. */
-export {
-  ada,
+import {
   GROUP_ID,
-  ok,
-  profile,
+  itemChange,
+  itemList,
+  itemsApi,
+  ownParent,
   PROFILE_ID,
   PROFILE_IRI,
-  publishedOnly,
-  publishedWithDraft,
-  renderApp,
-  signedIn,
-  signedOut,
-  stubServer,
   V1,
-  V2,
-  version,
-  versionApi,
-  versionPath,
-  view,
-  type StubCall,
-} from '../../profile/testing/stub';
+} from '../../../test/items';
+
+/** The session, the fake server, the profile, its versions and the parents come from the item tests. */
+export * from '../../../test/items';
 
 export const CONCEPT_ID = '66666666-6666-4666-8666-666666666661';
 export const CONCEPT_2 = '66666666-6666-4666-8666-666666666662';
 export const CONCEPT_3 = '66666666-6666-4666-8666-666666666663';
-export const OTHER_PROFILE_ID = '77777777-7777-4777-8777-777777777777';
-export const OTHER_GROUP_ID = '88888888-8888-4888-8888-888888888888';
-
-const ownParent: NonNullable<ConceptRow['parentProfile']> = {
-  uuid: PROFILE_ID,
-  name: 'Video Profile',
-  state: 'draft',
-  organization: { uuid: GROUP_ID, name: 'Video Working Group' },
-};
-
-export const otherParent: NonNullable<ConceptRow['parentProfile']> = {
-  uuid: OTHER_PROFILE_ID,
-  name: 'Quiz Profile',
-  state: 'published',
-  organization: { uuid: OTHER_GROUP_ID, name: 'Quiz Working Group' },
-};
-
 export function conceptRow(overrides: Partial<ConceptRow> = {}): ConceptRow {
   return {
     uuid: CONCEPT_ID,
@@ -67,18 +39,10 @@ export function conceptRow(overrides: Partial<ConceptRow> = {}): ConceptRow {
   };
 }
 
-export function conceptList(
+export const conceptList = (
   concepts: ConceptRow[],
-  page: { page?: number; limit?: number; total?: number } = {},
-): ConceptList {
-  return {
-    success: true,
-    concepts,
-    page: page.page ?? 1,
-    limit: page.limit ?? 10,
-    total: page.total ?? concepts.length,
-  };
-}
+  page?: { page?: number; limit?: number; total?: number },
+): ConceptList => itemList('concepts', concepts, page);
 
 type ViewConcept = ConceptView['concept'];
 
@@ -111,11 +75,8 @@ export function conceptView(
   };
 }
 
-export const change = (versionId: string = V1, conceptId: string = CONCEPT_ID): ConceptChange => ({
-  success: true,
-  concept: { uuid: conceptId },
-  versionId,
-});
+export const change = (versionId: string = V1, conceptId: string = CONCEPT_ID): ConceptChange =>
+  itemChange('concept', versionId, conceptId);
 
 export function deletedItem(overrides: Partial<DeletedItem> = {}): DeletedItem {
   return {
@@ -142,7 +103,7 @@ export const deletedItems = (items: DeletedItem[], total = items.length): Delete
 
 /** `/app/profile/{p}/version/{v}/concepts{rest}` */
 export const conceptsApi = (versionId: string = V1, rest = '') =>
-  `/app/profile/${PROFILE_ID}/version/${versionId}/concepts${rest}`;
+  itemsApi('concepts', versionId, rest);
 
 /** The deleted items page of a version of the test profile. */
 export const deletedItemsPagePath = (versionId: string = V1) =>

@@ -7,32 +7,10 @@ import type {
   PatternView,
 } from '../../../../common/patterns';
 import type { TemplateView } from '../../../../common/templates';
-import { GROUP_ID, PROFILE_ID, PROFILE_IRI, V1 } from '../../profile/testing/stub';
+import { itemChange, itemList, itemsApi, ownParent, PROFILE_IRI, V1 } from '../../../test/items';
 
-/** The session, the fake server, the profile and its versions come from the profile tests. */
-export {
-  ada,
-  GROUP_ID,
-  listItem,
-  ok,
-  profile,
-  PROFILE_ID,
-  PROFILE_IRI,
-  publishedOnly,
-  publishedWithDraft,
-  renderApp,
-  signedIn,
-  signedOut,
-  stubServer,
-  V1,
-  V2,
-  version,
-  versionApi,
-  versionPath,
-  view,
-  type StubCall,
-} from '../../profile/testing/stub';
-export { lockHandlers, lockedBy } from '../../common/testing/locks';
+/** The session, the fake server, the profile, its versions and the parents come from the item tests. */
+export * from '../../../test/items';
 
 export const PATTERN_ID = '66666666-6666-4666-8666-666666666601';
 export const PATTERN_2 = '66666666-6666-4666-8666-666666666602';
@@ -40,23 +18,6 @@ export const PATTERN_3 = '66666666-6666-4666-8666-666666666603';
 export const TEMPLATE_ID = '77777777-7777-4777-8777-777777777701';
 export const TEMPLATE_2 = '77777777-7777-4777-8777-777777777702';
 export const TEMPLATE_3 = '77777777-7777-4777-8777-777777777703';
-export const OTHER_PROFILE_ID = '88888888-8888-4888-8888-888888888801';
-export const OTHER_GROUP_ID = '99999999-9999-4999-8999-999999999901';
-
-export const ownParent: NonNullable<PatternRow['parentProfile']> = {
-  uuid: PROFILE_ID,
-  name: 'Video Profile',
-  state: 'draft',
-  organization: { uuid: GROUP_ID, name: 'Video Working Group' },
-};
-
-export const otherParent: NonNullable<PatternRow['parentProfile']> = {
-  uuid: OTHER_PROFILE_ID,
-  name: 'Quiz Profile',
-  state: 'published',
-  organization: { uuid: OTHER_GROUP_ID, name: 'Quiz Working Group' },
-};
-
 export function patternRow(overrides: Partial<PatternRow> = {}): PatternRow {
   return {
     uuid: PATTERN_ID,
@@ -73,18 +34,10 @@ export function patternRow(overrides: Partial<PatternRow> = {}): PatternRow {
   };
 }
 
-export function patternList(
+export const patternList = (
   patterns: PatternRow[],
-  page: { page?: number; limit?: number; total?: number } = {},
-): PatternList {
-  return {
-    success: true,
-    patterns,
-    page: page.page ?? 1,
-    limit: page.limit ?? 10,
-    total: page.total ?? patterns.length,
-  };
-}
+  page?: { page?: number; limit?: number; total?: number },
+): PatternList => itemList('patterns', patterns, page);
 
 /** A component as the server describes it: a template unless said otherwise. */
 export function component(
@@ -163,15 +116,12 @@ export function templateView(overrides: Partial<TemplateView['template']> = {}):
   };
 }
 
-export const change = (versionId: string = V1, patternId: string = PATTERN_ID): PatternChange => ({
-  success: true,
-  pattern: { uuid: patternId },
-  versionId,
-});
+export const change = (versionId: string = V1, patternId: string = PATTERN_ID): PatternChange =>
+  itemChange('pattern', versionId, patternId);
 
 /** `/app/profile/{p}/version/{v}/patterns{rest}` */
 export const patternsApi = (versionId: string = V1, rest = '') =>
-  `/app/profile/${PROFILE_ID}/version/${versionId}/patterns${rest}`;
+  itemsApi('patterns', versionId, rest);
 
 /** `/app/profile/{p}/version/{v}/patterns/{patternId}{rest}` */
 export const patternApi = (versionId: string = V1, rest = '', patternId: string = PATTERN_ID) =>

@@ -7,10 +7,12 @@ import type {
 } from '../../../../common/templates';
 import type { Handler } from '../../organization/testing/stub';
 import {
-  GROUP_ID,
+  itemChange,
+  itemList,
+  itemsApi,
   ok,
+  ownParent,
   profile,
-  PROFILE_ID,
   PROFILE_IRI,
   V1,
   version,
@@ -20,46 +22,12 @@ import {
 } from '../../concepts/testing/stub';
 
 /** The session, the fake server, the profile, its versions and concepts come from the concept tests. */
-export {
-  ada,
-  CONCEPT_2,
-  CONCEPT_3,
-  CONCEPT_ID,
-  conceptList,
-  conceptRow,
-  conceptView,
-  GROUP_ID,
-  ok,
-  otherParent,
-  profile,
-  PROFILE_ID,
-  PROFILE_IRI,
-  publishedOnly,
-  publishedWithDraft,
-  renderApp,
-  signedIn,
-  signedOut,
-  stubServer,
-  V1,
-  V2,
-  version,
-  versionApi,
-  versionPath,
-  view,
-  type StubCall,
-} from '../../concepts/testing/stub';
+export * from '../../concepts/testing/stub';
 
 export const TEMPLATE_ID = '99999999-9999-4999-8999-999999999991';
 export const TEMPLATE_2 = '99999999-9999-4999-8999-999999999992';
 export const TEMPLATE_3 = '99999999-9999-4999-8999-999999999993';
 export const TEMPLATE_IRI = `${PROFILE_IRI}/templates/played-video`;
-
-export const ownParent: NonNullable<TemplateRow['parentProfile']> = {
-  uuid: PROFILE_ID,
-  name: 'Video Profile',
-  state: 'draft',
-  organization: { uuid: GROUP_ID, name: 'Video Working Group' },
-};
 
 export function templateRow(overrides: Partial<TemplateRow> = {}): TemplateRow {
   return {
@@ -75,18 +43,10 @@ export function templateRow(overrides: Partial<TemplateRow> = {}): TemplateRow {
   };
 }
 
-export function templateList(
+export const templateList = (
   templates: TemplateRow[],
-  page: { page?: number; limit?: number; total?: number } = {},
-): TemplateList {
-  return {
-    success: true,
-    templates,
-    page: page.page ?? 1,
-    limit: page.limit ?? 10,
-    total: page.total ?? templates.length,
-  };
-}
+  page?: { page?: number; limit?: number; total?: number },
+): TemplateList => itemList('templates', templates, page);
 
 /** A concept a template names. */
 export const conceptRef = (
@@ -146,15 +106,11 @@ export const editable = (overrides: Partial<ViewTemplate> = {}) =>
 export const templateChange = (
   versionId: string = V1,
   templateId: string = TEMPLATE_ID,
-): TemplateChange => ({
-  success: true,
-  template: { uuid: templateId },
-  versionId,
-});
+): TemplateChange => itemChange('template', versionId, templateId);
 
 /** `/app/profile/{p}/version/{v}/templates{rest}` */
 export const templatesApi = (versionId: string = V1, rest = '') =>
-  `/app/profile/${PROFILE_ID}/version/${versionId}/templates${rest}`;
+  itemsApi('templates', versionId, rest);
 
 /** `/app/profile/{p}/version/{v}/templates/{TEMPLATE_ID}{rest}` */
 export const templateApi = (versionId: string = V1, rest = '') =>
