@@ -15,7 +15,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ConceptRow } from '../../../common/concepts';
 import { feedback } from '../../app/feedback-store';
-import { InfoButton, StatusBadge } from '../../pages/concepts/ConceptsTable';
+import { InfoButton, StatusBadge } from './badges';
 import { ErrorAlert, Pager } from '../../pages/profile/parts';
 import { SearchForm, searchLabels } from './SearchForm';
 import { capitalized, type ParentProfile } from './types';

@@ -5,7 +5,7 @@ import { ORPHAN_CONTAINER_NAME } from '../../../common/profiles';
 import { useMyOrganizations } from '../../api/organizations';
 import { PROFILE_PAGE_SIZE, useGroupProfiles } from '../../api/profiles';
 import { feedback } from '../../app/feedback-store';
-import { deletedItemsPath } from '../../pages/concepts/format';
+import { deletedItemsPath } from './format';
 import { isMembership } from '../../pages/organization/format';
 import { ErrorAlert, Pager } from '../../pages/profile/parts';
 import { titleCase } from './types';

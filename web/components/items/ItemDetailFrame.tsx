@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ConceptRow } from '../../../common/concepts';
-import { LinkedBadge, StatusBadge } from '../../pages/concepts/ConceptsTable';
+import { LinkedBadge, StatusBadge } from './badges';
 import { publicProfilePath } from '../../pages/profile/format';
 import { DeprecatedBanner } from './DeprecatedBanner';
 import {

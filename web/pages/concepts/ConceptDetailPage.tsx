@@ -16,7 +16,8 @@ import { formatDate } from '../profile/format';
 import { TypeSpecificFields } from './ConceptFields';
 import { ConceptPanel } from './ConceptPanel';
 import { conceptDialogs } from './dialogs';
-import { CONCEPT_TYPE_LABELS, typeLabel } from './format';
+import { typeLabel } from '../../components/items/format';
+import { CONCEPT_TYPE_LABELS } from './format';
 import { useConceptScope } from './scope';
 
 export const CONCEPT_NOT_FOUND = 'This profile version does not list this concept.';

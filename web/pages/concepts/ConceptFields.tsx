@@ -1,7 +1,8 @@
 import { Code, List, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ConceptView } from '../../../common/concepts';
 import { Field, IriText, None } from '../../components/items/fields';
-import { prettyJson, typeLabel } from './format';
+import { typeLabel } from '../../components/items/format';
+import { prettyJson } from './format';
 
 type Concept = ConceptView['concept'];
 type Json = Record<string, unknown>;

@@ -9,7 +9,8 @@ import { ConceptsListPage } from './ConceptsListPage';
 import { ConceptTypeChooser } from './form/ConceptTypeChooser';
 import { CreateConceptPage } from './form/CreateConceptPage';
 import { EditConceptPage } from './form/EditConceptPage';
-import { ConceptScopeContext, type ConceptScope, type VersionPaths } from './scope';
+import type { VersionPaths } from '../../components/items/ItemsListPage';
+import { ConceptScopeContext, type ConceptScope } from './scope';
 
 /**
  * The Concepts tab of a version page and everything under it: the list, creating (by type),

@@ -10,9 +10,6 @@ export const CONCEPT_TYPE_LABELS: Record<ConceptType, string> = {
   Extension: 'Extension',
 };
 
-/** A spec type (`StateResource`, `ContextExtension`, …) as words: 'State Resource'. */
-export const typeLabel = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2');
-
 /** JSON text indented for reading; text that is not JSON stays as it is. */
 export function prettyJson(value: unknown): string {
   if (typeof value !== 'string') return JSON.stringify(value, null, 2);
@@ -22,9 +19,3 @@ export function prettyJson(value: unknown): string {
     return value;
   }
 }
-
-const enc = encodeURIComponent;
-
-/** Where a profile version's deleted items and claimable orphans are listed. */
-export const deletedItemsPath = (organizationId: string, profileId: string, versionId: string) =>
-  `/deleted-items/organization/${enc(organizationId)}/profile/${enc(profileId)}/version/${enc(versionId)}`;

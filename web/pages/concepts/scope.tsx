@@ -1,8 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ItemTabScope } from '../../components/items/ItemsListPage';
 
-export type { VersionPaths } from '../../components/items/ItemsListPage';
-
 /**
  * What every screen of a version's Concepts tab works in: the profile and version on screen, the
  * version page's paths, and whether the viewer may author concepts here.

@@ -14,7 +14,7 @@ import { useClaimTemplate, useRestoreTemplate } from '../../api/templates';
 import { feedback } from '../../app/feedback-store';
 import { ClaimDialog } from '../../components/items/ClaimDialog';
 import { PageHeading } from '../common/PageHeading';
-import { deletedItemsPath, typeLabel } from '../concepts/format';
+import { deletedItemsPath, typeLabel } from '../../components/items/format';
 import { HiddenHeader } from '../organization/parts';
 import {
   formatDate,

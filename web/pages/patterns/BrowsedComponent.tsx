@@ -5,7 +5,7 @@ import { usePattern } from '../../api/patterns';
 import { useTemplate } from '../../api/templates';
 import { FieldGrid } from '../../components/items/fields';
 import { NotLoaded } from '../../components/items/ItemPanel';
-import { StatusBadge } from '../concepts/ConceptsTable';
+import { StatusBadge } from '../../components/items/badges';
 import { ComponentPanel } from './ComponentPanel';
 import { ComponentsTable, PatternFieldItems, type PanelTarget } from './PatternFields';
 import { TemplateFieldItems } from './TemplateFields';

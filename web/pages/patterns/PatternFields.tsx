@@ -16,7 +16,7 @@ import {
   TagList,
   TranslationsTable,
 } from '../../components/items/fields';
-import { InfoButton, StatusBadge } from '../concepts/ConceptsTable';
+import { InfoButton, StatusBadge } from '../../components/items/badges';
 import { formatDate } from '../profile/format';
 import { COMPONENT_TYPE_LABELS, primaryLabel } from './format';
 

@@ -23,7 +23,7 @@ import { useProfileView } from '../../api/profiles';
 import { useSession } from '../../api/session';
 import { NotFoundPage } from '../common/NotFoundPage';
 import { ConceptsArea } from '../concepts/ConceptsArea';
-import type { VersionPaths } from '../concepts/scope';
+import type { VersionPaths } from '../../components/items/ItemsListPage';
 import { PatternsArea } from '../patterns/PatternsArea';
 import { TemplatesArea } from '../templates/TemplatesArea';
 import { EditProfileDetails } from './EditProfileDetails';

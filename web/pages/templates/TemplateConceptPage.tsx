@@ -2,7 +2,8 @@ import { Button, Group, Paper, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ConceptPanelBody } from '../concepts/ConceptPanel';
 import { useTemplateScope } from './scope';
-import { LoadedTemplate, PageDoesNotExist, TemplateCrumbs } from './TemplateScreen';
+import { PageDoesNotExist } from '../../components/items/LoadedItem';
+import { LoadedTemplate, TemplateCrumbs } from './TemplateScreen';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

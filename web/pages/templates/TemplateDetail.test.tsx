@@ -9,7 +9,8 @@ import {
 import { feedback } from '../../app/feedback-store';
 import { TEMPLATE_DEPRECATED_MESSAGE, TEMPLATE_LINK_REMOVED_MESSAGE } from './dialogs';
 import { PROPERTY_REMOVED_MESSAGE, RULE_REMOVED_MESSAGE } from './TemplateDetailPage';
-import { PAGE_DOES_NOT_EXIST, TEMPLATE_NOT_FOUND } from './TemplateScreen';
+import { PAGE_DOES_NOT_EXIST } from '../../components/items/LoadedItem';
+import { TEMPLATE_NOT_FOUND } from './TemplateScreen';
 import { serveTemplate } from './testing/screens';
 import {
   CONCEPT_2,

@@ -9,7 +9,6 @@ import { TEMPLATE_NOUN } from './format';
 import { useTemplateScope } from './scope';
 
 /** Pages and tests of the tab name these under the tab's screens. */
-export { PAGE_DOES_NOT_EXIST, PageDoesNotExist } from '../../components/items/LoadedItem';
 
 export const TEMPLATE_NOT_FOUND = 'This profile version does not list this statement template.';
 

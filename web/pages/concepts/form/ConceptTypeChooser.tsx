@@ -4,8 +4,6 @@ import { CONCEPT_TYPE_LABELS } from '../format';
 import { useConceptScope } from '../scope';
 import { CONCEPT_TYPE_SENTENCES } from './values';
 
-export { createPath } from '../../../components/items/TypeChooser';
-
 export const CHOOSER_TITLE = 'Create Concept';
 
 /** {base}/concepts/create: the six kinds of concept, each with what it is for. */

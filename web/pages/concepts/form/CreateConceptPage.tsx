@@ -7,7 +7,8 @@ import { groupVersionPath } from '../../profile/format';
 import { CONCEPT_TYPE_LABELS } from '../format';
 import { useConceptScope } from '../scope';
 import { ConceptForm } from './ConceptForm';
-import { CHOOSER_TITLE, createPath } from './ConceptTypeChooser';
+import { createPath } from '../../../components/items/TypeChooser';
+import { CHOOSER_TITLE } from './ConceptTypeChooser';
 import { blankConceptValues, conceptTypeOfParam } from './values';
 
 export const createdMessage = (name: string) => `${name} was successfully created.`;

@@ -18,7 +18,7 @@ import {
 } from '../../../../common/patterns';
 import { PATTERN_PAGE_SIZE, useComponentSearch } from '../../../api/patterns';
 import { SearchForm } from '../../../components/items/SearchForm';
-import { InfoButton, StatusBadge } from '../../concepts/ConceptsTable';
+import { InfoButton, StatusBadge } from '../../../components/items/badges';
 import { ErrorAlert, Pager } from '../../profile/parts';
 import { componentKind, type PanelTarget } from '../PatternFields';
 import { chosenFrom, type ChosenComponent } from './values';

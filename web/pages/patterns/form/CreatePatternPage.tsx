@@ -17,7 +17,8 @@ import { ChosenComponents, ComponentProblems } from './ChosenComponents';
 import { ComponentPicker } from './ComponentPicker';
 import { detailsErrors, detailsResolver } from './details';
 import { DetailsFields } from './DetailsFields';
-import { CHOOSER_TITLE, createPath } from './PatternTypeChooser';
+import { createPath } from '../../../components/items/TypeChooser';
+import { CHOOSER_TITLE } from './PatternTypeChooser';
 import { RefusalAlert } from './RefusalAlert';
 import {
   blankDetails,

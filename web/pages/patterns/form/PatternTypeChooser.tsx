@@ -3,8 +3,6 @@ import { TypeChooser } from '../../../components/items/TypeChooser';
 import { PATTERN_TYPE_SENTENCES } from '../format';
 import { usePatternScope } from '../scope';
 
-export { createPath } from '../../../components/items/TypeChooser';
-
 export const CHOOSER_TITLE = 'Create Pattern';
 
 /** {base}/patterns/create: the five types of pattern, each with what it matches. */

@@ -13,7 +13,8 @@ import { feedback } from '../../../app/feedback-store';
 import { WriteLockGate } from '../../common/WriteLockGate';
 import { hasProperty } from '../format';
 import { useTemplateScope } from '../scope';
-import { EditableTemplate, PageDoesNotExist, TemplateCrumbs } from '../TemplateScreen';
+import { PageDoesNotExist } from '../../../components/items/LoadedItem';
+import { EditableTemplate, TemplateCrumbs } from '../TemplateScreen';
 import { ConceptPicker, type PickedConcept } from './ConceptPicker';
 
 export const PROPERTY_SAVED_MESSAGE = 'The determining property was saved.';

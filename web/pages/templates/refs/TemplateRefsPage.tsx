@@ -13,14 +13,10 @@ import { feedback } from '../../../app/feedback-store';
 import { SelectedItems, toggled, type Picked } from '../../../components/items/AddItems';
 import { WriteLockGate } from '../../common/WriteLockGate';
 import { hasProperty } from '../format';
+import { PageDoesNotExist } from '../../../components/items/LoadedItem';
 import { useTemplateScope } from '../scope';
 import { TemplateSearch } from '../TemplatePicker';
-import {
-  EditableTemplate,
-  PageDoesNotExist,
-  ProblemsAlert,
-  TemplateCrumbs,
-} from '../TemplateScreen';
+import { EditableTemplate, ProblemsAlert, TemplateCrumbs } from '../TemplateScreen';
 
 export const REFS_SAVED_MESSAGE = 'The related statement templates were saved.';
 

@@ -8,13 +8,9 @@ import { feedback } from '../../../app/feedback-store';
 import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
 import { WriteLockGate } from '../../common/WriteLockGate';
 import { determiningValuesOf, otherRulesOf, ruleIndexOf, ruleText } from '../format';
+import { PageDoesNotExist } from '../../../components/items/LoadedItem';
 import { useTemplateScope } from '../scope';
-import {
-  EditableTemplate,
-  PageDoesNotExist,
-  ProblemsAlert,
-  TemplateCrumbs,
-} from '../TemplateScreen';
+import { EditableTemplate, ProblemsAlert, TemplateCrumbs } from '../TemplateScreen';
 
 export const RULE_SAVED_MESSAGE = 'The rule was saved.';
 /** How long the check's success message stays. */

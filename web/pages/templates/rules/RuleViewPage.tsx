@@ -5,7 +5,8 @@ import { Field, FieldGrid, None } from '../../../components/items/fields';
 import type { TemplateTarget } from '../dialogs';
 import { conditionsOf, locationOf, ruleIndexOf, ruleText, valueText } from '../format';
 import { useTemplateScope } from '../scope';
-import { LoadedTemplate, PageDoesNotExist, TemplateCrumbs } from '../TemplateScreen';
+import { PageDoesNotExist } from '../../../components/items/LoadedItem';
+import { LoadedTemplate, TemplateCrumbs } from '../TemplateScreen';
 import { ScopeNotes } from './ScopeNotes';
 
 const CONDITION_LABELS = { any: 'Any', all: 'All', none: 'None' } as const;

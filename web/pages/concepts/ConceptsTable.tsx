@@ -1,2 +1,0 @@
-/** The badges and details button moved to the shared item components; screens still name them here. */
-export { InfoButton, LinkedBadge, StatusBadge } from '../../components/items/badges';
