@@ -154,18 +154,20 @@ function compileRule(
     return { ...base, locationText: '?', broken: 'the rule is not an object' };
   }
   const rule: CompiledRule = { ...base, locationText: raw.location ?? '' };
-  const problem = (message: string) => {
+  const note = (message: string) =>
     problems.push({ id: `${templateId} rule ${ruleIndex + 1}`, message });
+  const problem = (message: string) => {
+    note(message);
     rule.broken ??= message;
   };
   if (raw.location === undefined) problem('the rule has no "location"');
   else {
-    const parsed = parsePath(raw.location, 'location', problem);
+    const parsed = parsePath(raw.location, 'location', problem, note);
     if (parsed) rule.location = parsed;
   }
   if (raw.selector !== undefined) {
     rule.selectorText = raw.selector;
-    const parsed = parsePath(raw.selector, 'selector', problem);
+    const parsed = parsePath(raw.selector, 'selector', problem, note);
     if (parsed) rule.selector = parsed;
   }
   if (raw.presence !== undefined) rule.presence = raw.presence;
@@ -195,6 +197,7 @@ function parsePath(
   text: string,
   what: string,
   problem: (message: string) => void,
+  note: (message: string) => void,
 ): JsonPath[] | undefined {
   const parsed = parseJsonPath(text);
   if (parsed.ok) return parsed.paths;
@@ -204,7 +207,12 @@ function parsePath(
     .map((p) => (p.startsWith('$') ? p : `$.${p}`))
     .join(' | ');
   const retried = parseJsonPath(rooted);
-  if (retried.ok) return retried.paths;
+  if (retried.ok) {
+    note(
+      `the ${what} ${JSON.stringify(text)} lacks the leading "$"; it is read as ${JSON.stringify(rooted)}`,
+    );
+    return retried.paths;
+  }
   problem(`the ${what} ${JSON.stringify(text)} is not a usable JSONPath: ${parsed.message}`);
   return undefined;
 }
