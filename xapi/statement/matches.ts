@@ -56,6 +56,16 @@ class Tracker {
     if (outcome === 'success' && remaining === 0) {
       return { consumed, expected: [], found: [], message: `Matched all ${n} statements.` };
     }
+    if (outcome === 'success' && this.furthest < consumed) {
+      const found = [...this.stream[consumed]!];
+      return {
+        consumed,
+        stoppedAt: consumed,
+        expected: [],
+        found,
+        message: `Matched the first ${consumed} of ${n} statements, where the pattern ends; statement ${consumed + 1} (matching ${list(found)}) is left over.`,
+      };
+    }
     if (this.furthest < 0 || this.furthest >= n) {
       return {
         consumed,
