@@ -88,7 +88,7 @@ describe('followsPatterns', () => {
     expect(reversed.followed).toBe(false);
     expect(reversed.streams[0]!.patterns[0]!.outcome).toBe('failure');
     expect(reversed.streams[0]!.patterns[0]!.trace.message).toBe(
-      `Did not match; statement 1 matches ${templateId('finished')}, where the pattern expected ${templateId('started')}.`,
+      `Did not match; statement 1 of the stream matches ${templateId('finished')}, where the pattern expected ${templateId('started')}.`,
     );
   });
 

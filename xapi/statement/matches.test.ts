@@ -147,7 +147,8 @@ describe('the trace says how far a pattern got', () => {
       stoppedAt: 2,
       expected: ['C', 'D'],
       found: ['X'],
-      message: 'Did not match; statement 3 matches X, where the pattern expected C, D.',
+      message:
+        'Did not match; statement 3 of the stream matches X, where the pattern expected C, D.',
     });
   });
   it('says when it ran out of statements', () => {
@@ -160,7 +161,7 @@ describe('the trace says how far a pattern got', () => {
     const r = matchPattern([['A'], ['A']], A);
     expect(r).toMatchObject({ outcome: 'success', remaining: 1 });
     expect(r.trace.message).toBe(
-      'Matched the first 1 of 2 statements, where the pattern ends; statement 2 (matching A) is left over.',
+      'Matched the first 1 of 2 statements, where the pattern ends; statement 2 of the stream (matching A) is left over.',
     );
   });
 });

@@ -63,7 +63,7 @@ class Tracker {
         stoppedAt: consumed,
         expected: [],
         found,
-        message: `Matched the first ${consumed} of ${n} statements, where the pattern ends; statement ${consumed + 1} (matching ${list(found)}) is left over.`,
+        message: `Matched the first ${consumed} of ${n} statements, where the pattern ends; statement ${consumed + 1} of the stream (matching ${list(found)}) is left over.`,
       };
     }
     if (this.furthest < 0 || this.furthest >= n) {
@@ -89,7 +89,7 @@ class Tracker {
       stoppedAt: this.furthest,
       expected,
       found,
-      message: `${head}; statement ${this.furthest + 1} matches ${list(found)}, where the pattern expected ${list(expected)}.`,
+      message: `${head}; statement ${this.furthest + 1} of the stream matches ${list(found)}, where the pattern expected ${list(expected)}.`,
     };
   }
 }
