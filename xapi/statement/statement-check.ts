@@ -4,7 +4,6 @@
  * signature, no version negotiation, no language-tag registry): only what makes the determining
  * properties and rule locations meaningful.
  */
-import { pointer } from '../findings.js';
 import type { JsonObject, JsonValue } from '../json.js';
 import { describe, isObject } from '../json.js';
 import { isIri, isIriText } from '../values.js';
@@ -18,6 +17,16 @@ const durationPattern =
   /^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/;
 const sha1Pattern = /^[0-9a-f]{40}$/i;
 const contextActivityKinds = ['parent', 'grouping', 'category', 'other'];
+
+/** A JSON Pointer; built for every field checked, so the common case (no escaping) is kept cheap. */
+function pointer(base: string, ...tokens: (string | number)[]): string {
+  let out = base;
+  for (const token of tokens) {
+    const text = String(token);
+    out += '/' + (/[~/]/.test(text) ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text);
+  }
+  return out;
+}
 
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && uuidPattern.test(value);

@@ -109,11 +109,18 @@ describe('determining properties', () => {
 
   it('says what was expected and what was found', () => {
     const result = validateStatement(rich, [template('other')]);
-    expect(result.templates[0]!.mismatch).toEqual({
+    const mismatch = result.templates[0]!.mismatch!;
+    expect(mismatch).toMatchObject({
       property: 'verb',
       expected: verb('other'),
       found: [verb('did')],
-      message: `verb: the verb is "${verb('did')}", not "${verb('other')}".`,
+    });
+    expect(mismatch.message).toBe(`verb: the verb is "${verb('did')}", not "${verb('other')}".`);
+    expect(JSON.parse(JSON.stringify(mismatch))).toEqual({
+      property: 'verb',
+      expected: verb('other'),
+      found: [verb('did')],
+      message: mismatch.message,
     });
     const parents = validateStatement(rich, [
       { id: templateId('p'), type: 'StatementTemplate', contextParentActivityType: [type('unit')] },

@@ -69,16 +69,16 @@ class TemplateChecker {
 
   validate(raw: Statement, depth: number): StatementValidation {
     const statement = normalizeStatement(raw);
-    const candidates = this.candidates(statement);
+    const facts = new StatementFacts(statement);
+    const candidates = this.candidates(facts);
     const evaluations: TemplateEvaluation[] = [];
     const matched: Iri[] = [];
     const failed: Iri[] = [];
     for (const template of this.profile.templates) {
-      if (!candidates.has(template)) {
-        evaluations.push(this.notApplicable(template, statement));
-        continue;
-      }
-      const mismatch = this.mismatch(statement, template);
+      // The index rules out templates by verb and object type; only candidates get the full check.
+      const mismatch = candidates.has(template)
+        ? mismatchOf(facts, template)
+        : indexMismatch(facts, template);
       if (mismatch) {
         evaluations.push(notApplying(template, mismatch));
         continue;
@@ -104,9 +104,8 @@ class TemplateChecker {
   }
 
   /** Templates whose verb and object activity type fit, from the compiled index. */
-  private candidates(statement: Statement): Set<CompiledTemplate> {
-    const verb = stringAt(statement.verb, 'id');
-    const type = objectActivityType(statement);
+  private candidates(facts: StatementFacts): Set<CompiledTemplate> {
+    const { verb, objectType: type } = facts;
     const out = new Set<CompiledTemplate>();
     for (const v of verb === undefined ? [''] : [verb, '']) {
       const byType = this.profile.index.get(v);
@@ -116,58 +115,6 @@ class TemplateChecker {
       }
     }
     return out;
-  }
-
-  private notApplicable(template: CompiledTemplate, statement: Statement): TemplateEvaluation {
-    return notApplying(template, this.mismatch(statement, template)!);
-  }
-
-  /** The spec's `matches_determining_properties`, reporting the first property that fails. */
-  private mismatch(statement: Statement, t: CompiledTemplate): DeterminingMismatch | undefined {
-    if (t.verb !== undefined) {
-      const verb = stringAt(statement.verb, 'id');
-      if (verb !== t.verb) return single('verb', t.verb, verb, 'the verb');
-    }
-    if (t.objectActivityType !== undefined) {
-      const type = objectActivityType(statement);
-      if (type !== t.objectActivityType) {
-        return single(
-          'objectActivityType',
-          t.objectActivityType,
-          type,
-          "the object's activity type",
-        );
-      }
-    }
-    for (const property of Object.keys(activityKinds) as (keyof typeof activityKinds)[]) {
-      const expected = t[property];
-      if (expected === undefined) continue;
-      const found = contextActivityTypes(statement, activityKinds[property]);
-      const missing = expected.filter((e) => !found.includes(e));
-      if (missing.length > 0) {
-        return superset(
-          property,
-          expected,
-          found,
-          missing,
-          `${activityKinds[property]} context activities' types`,
-        );
-      }
-    }
-    if (t.attachmentUsageType !== undefined) {
-      const found = attachmentUsageTypes(statement);
-      const missing = t.attachmentUsageType.filter((e) => !found.includes(e));
-      if (missing.length > 0) {
-        return superset(
-          'attachmentUsageType',
-          t.attachmentUsageType,
-          found,
-          missing,
-          "attachments' usage types",
-        );
-      }
-    }
-    return undefined;
   }
 
   private statementRefs(
@@ -248,6 +195,62 @@ class TemplateChecker {
   }
 }
 
+/** What the determining properties look at, read once per statement. */
+class StatementFacts {
+  readonly verb: string | undefined;
+  readonly objectType: string | undefined;
+  private readonly types = new Map<string, string[]>();
+  private attachments: string[] | undefined;
+
+  constructor(private readonly statement: Statement) {
+    this.verb = stringAt(statement.verb, 'id');
+    this.objectType = objectActivityType(statement);
+  }
+
+  contextTypes(kind: string): string[] {
+    let types = this.types.get(kind);
+    if (!types) {
+      types = contextActivityTypes(this.statement, kind);
+      this.types.set(kind, types);
+    }
+    return types;
+  }
+
+  attachmentTypes(): string[] {
+    this.attachments ??= attachmentUsageTypes(this.statement);
+    return this.attachments;
+  }
+}
+
+/** The spec's `matches_determining_properties`, reporting the first property that fails. */
+/** The verb or object-type mismatch that kept a template out of the candidates. */
+function indexMismatch(facts: StatementFacts, t: CompiledTemplate): DeterminingMismatch {
+  return t.verb !== undefined && t.verb !== facts.verb
+    ? single('verb', t.verb, facts.verb)
+    : single('objectActivityType', t.objectActivityType!, facts.objectType);
+}
+
+/** The spec's `matches_determining_properties`, reporting the first property that fails. */
+function mismatchOf(facts: StatementFacts, t: CompiledTemplate): DeterminingMismatch | undefined {
+  if (t.verb !== undefined && facts.verb !== t.verb) return single('verb', t.verb, facts.verb);
+  if (t.objectActivityType !== undefined && facts.objectType !== t.objectActivityType) {
+    return single('objectActivityType', t.objectActivityType, facts.objectType);
+  }
+  for (const property of Object.keys(activityKinds) as (keyof typeof activityKinds)[]) {
+    const expected = t[property];
+    if (expected === undefined) continue;
+    const found = facts.contextTypes(activityKinds[property]);
+    if (!expected.every((e) => found.includes(e))) return new Mismatch(property, expected, found);
+  }
+  if (t.attachmentUsageType !== undefined) {
+    const found = facts.attachmentTypes();
+    if (!t.attachmentUsageType.every((e) => found.includes(e))) {
+      return new Mismatch('attachmentUsageType', t.attachmentUsageType, found);
+    }
+  }
+  return undefined;
+}
+
 function notApplying(
   template: CompiledTemplate,
   mismatch: DeterminingMismatch,
@@ -262,33 +265,56 @@ function notApplying(
   };
 }
 
+const described: Record<DeterminingProperty, string> = {
+  verb: 'the verb',
+  objectActivityType: "the object's activity type",
+  contextParentActivityType: "the parent context activities' types",
+  contextGroupingActivityType: "the grouping context activities' types",
+  contextCategoryActivityType: "the category context activities' types",
+  contextOtherActivityType: "the other context activities' types",
+  attachmentUsageType: "the attachments' usage types",
+};
+
+/**
+ * Most templates do not apply to a given statement, so the message is written only when read
+ * (and when serialized), not for every template and statement.
+ */
+class Mismatch implements DeterminingMismatch {
+  constructor(
+    readonly property: DeterminingProperty,
+    readonly expected: Iri | Iri[],
+    readonly found: Iri[],
+  ) {}
+
+  get message(): string {
+    const { property, expected, found } = this;
+    const what = described[property];
+    if (!Array.isArray(expected)) {
+      const value = found.length === 0 ? 'missing' : JSON.stringify(found[0]);
+      return `${property}: ${what} is ${value}, not ${JSON.stringify(expected)}.`;
+    }
+    const missing = expected.filter((e) => !found.includes(e));
+    const present = found.length === 0 ? 'are missing' : `are ${show(found)}`;
+    const verb = missing.length === 1 ? 'is' : 'are';
+    return `${property}: ${what} ${present}; ${show(missing)} ${verb} not among them.`;
+  }
+
+  toJSON(): DeterminingMismatch {
+    return {
+      property: this.property,
+      expected: this.expected,
+      found: this.found,
+      message: this.message,
+    };
+  }
+}
+
 function single(
   property: DeterminingProperty,
   expected: Iri,
   found: string | undefined,
-  what: string,
 ): DeterminingMismatch {
-  return {
-    property,
-    expected,
-    found: found === undefined ? [] : [found],
-    message: `${property}: ${what} is ${found === undefined ? 'missing' : JSON.stringify(found)}, not ${JSON.stringify(expected)}.`,
-  };
-}
-
-function superset(
-  property: DeterminingProperty,
-  expected: Iri[],
-  found: Iri[],
-  missing: Iri[],
-  what: string,
-): DeterminingMismatch {
-  return {
-    property,
-    expected,
-    found,
-    message: `${property}: the ${what} ${found.length === 0 ? 'are missing' : `are ${show(found)}`}; ${show(missing)} ${missing.length === 1 ? 'is' : 'are'} not among them.`,
-  };
+  return new Mismatch(property, expected, found === undefined ? [] : [found]);
 }
 
 function stringAt(value: JsonValue | undefined, key: string): string | undefined {
