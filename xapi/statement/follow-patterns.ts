@@ -54,7 +54,8 @@ export function followsPatterns(
   const skipped: number[] = [];
   const rejected: { index: number; message: string }[] = [];
   const groups = new Map<string, { key: StreamKey; members: number[] }>();
-  const validations: StatementValidation[] = [];
+  // Only what matching needs is kept: holding every full result would make large batches slow.
+  const validations = new Map<number, Pick<StatementValidation, 'outcome' | 'matched'>>();
   statements.forEach((statement, index) => {
     if (!isObject(statement)) {
       rejected.push({ index, message: 'not a JSON object' });
@@ -67,7 +68,7 @@ export function followsPatterns(
     }
     const validation =
       options.validations?.[index] ?? validateStatement(statement, compiled, options);
-    validations[index] = validation;
+    validations.set(index, { outcome: validation.outcome, matched: validation.matched });
     const key =
       validation.outcome === 'not-a-statement'
         ? `not an xAPI statement: ${validation.statementProblems.map((p) => `${p.path} ${p.message}`).join(' ')}`
@@ -85,9 +86,9 @@ export function followsPatterns(
   for (const { key, members } of groups.values()) {
     const ordered = orderByTimestamp(members, statements as Statement[]);
     const notValidated = ordered
-      .map((index) => ({ index, outcome: validations[index]!.outcome }))
+      .map((index) => ({ index, outcome: validations.get(index)!.outcome }))
       .filter((v) => v.outcome !== 'success');
-    const templateStream = ordered.map((index) => validations[index]!.matched);
+    const templateStream = ordered.map((index) => validations.get(index)!.matched);
     const patterns = compiled.primaryPatterns.map((p) =>
       matchPattern(templateStream, p, semantics),
     );
