@@ -42,7 +42,8 @@ Options:
   -h, --help          show this help
 
 A statement is a finding when it is not a valid xAPI statement, when a template applies to it and
-is not followed, or when it names the profile in its category and no template applies.
+is not followed, when it names the profile in its category and no template applies, or when it puts
+one of the profile's extensions where its type does not allow or gives an activity an "@context".
 Exit status: 0 no findings, 1 at least one finding, 2 unreadable input or wrong usage.`;
 
 export function parseCheckArgs(rest: string[]): CheckOptions | string {
@@ -160,6 +161,7 @@ function namesProfile(statement: unknown, versions: Set<string>): boolean {
 }
 
 function isFinding(v: StatementValidation, statement: unknown, versions: Set<string>): boolean {
+  if (v.profileProblems.length > 0) return true;
   if (v.outcome === 'unmatched') return namesProfile(statement, versions);
   return v.outcome !== 'success';
 }
@@ -185,6 +187,7 @@ function toJson(
       matched: v.matched,
       failed: v.failed,
       statementProblems: v.statementProblems,
+      profileProblems: v.profileProblems,
       templates: v.templates.filter((t) => t.applies),
     })),
     ...(patterns ? { patterns } : {}),
@@ -229,6 +232,8 @@ function printHuman(
       io.out(`${label}: invalid for ${v.failed.join(', ')}`);
       for (const t of v.templates) if (t.applies && !t.passed) printTemplate(t, io);
     }
+    if (v.profileProblems.length > 0) io.out('  Use of the profile:');
+    for (const p of v.profileProblems) io.out(`    ${p.path}  ${p.message}`);
   });
   if (patterns) printPatterns(patterns, statements, io);
 }

@@ -218,6 +218,27 @@ describe('xapi-profile check', () => {
     expect(elsewhere.code).toBe(0);
   });
 
+  it('reports an extension of the profile used out of place', () => {
+    const ext = 'https://example.org/xapi/extensions/score';
+    const withConcepts = file('concepts.jsonld', {
+      ...profileWith([template('finished')]),
+      concepts: [
+        {
+          id: ext,
+          type: 'ResultExtension',
+          inScheme: VERSION,
+          prefLabel: { en: 's' },
+          definition: { en: 's' },
+        },
+      ],
+    });
+    const misplaced = statement({ verb: verb('finished'), context: { extensions: { [ext]: 1 } } });
+    const r = run('check', '--profile', withConcepts, file('misplaced.json', misplaced));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('  Use of the profile:');
+    expect(r.stdout).toContain(`it belongs in result.extensions.`);
+  });
+
   it('checks StatementRefs against the statements of the same file', () => {
     const r = run('check', '--profile', profile, file('refs.json', [confirmed, finished]));
     expect(r.code).toBe(0);

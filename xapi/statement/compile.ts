@@ -6,7 +6,14 @@
 import type { JsonValue } from '../json.js';
 import type { JsonPath } from '../jsonpath.js';
 import { parseJsonPath } from '../jsonpath.js';
-import type { Iri, Pattern, Profile, Rule, StatementTemplate } from '../model/types.js';
+import type {
+  ExtensionType,
+  Iri,
+  Pattern,
+  Profile,
+  Rule,
+  StatementTemplate,
+} from '../model/types.js';
 import { isUnrecognized } from '../model/types.js';
 import { valueSet } from './rules.js';
 import type { CompiledRule } from './types.js';
@@ -46,6 +53,8 @@ export interface CompiledProfile {
   profileId?: Iri;
   /** Every version IRI of the profile: statements naming one in their category are checked. */
   versionIds: Iri[];
+  /** The profile's extensions by IRI, to check where statements put them. */
+  extensions: Map<Iri, ExtensionType>;
   templates: CompiledTemplate[];
   templateById: Map<Iri, CompiledTemplate>;
   /** Candidate templates by `verb` then `objectActivityType`, with '' for "not specified". */
@@ -99,6 +108,17 @@ function build(profile: Profile): CompiledProfile {
   const primaryPatterns = [...patterns.values()]
     .filter((p) => p.primary === true)
     .map((p) => resolver.node(p.id!));
+  const extensions = new Map<Iri, ExtensionType>();
+  for (const c of profile.concepts ?? []) {
+    if (isUnrecognized(c) || c.id === undefined) continue;
+    if (
+      c.type === 'ContextExtension' ||
+      c.type === 'ResultExtension' ||
+      c.type === 'ActivityExtension'
+    ) {
+      extensions.set(c.id, c.type);
+    }
+  }
   const versionIds: Iri[] = [];
   for (const v of profile.versions ?? []) {
     if (!isUnrecognized(v) && v.id !== undefined) versionIds.push(v.id);
@@ -107,6 +127,7 @@ function build(profile: Profile): CompiledProfile {
     compiled: true,
     ...(profile.id !== undefined ? { profileId: profile.id } : {}),
     versionIds,
+    extensions,
     templates,
     templateById,
     index,

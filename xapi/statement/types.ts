@@ -133,6 +133,12 @@ export type TemplateOutcome = 'success' | 'invalid' | 'unmatched' | 'not-a-state
 export interface StatementValidation {
   outcome: TemplateOutcome;
   statementProblems: StatementProblem[];
+  /**
+   * Misuse of the profile's concepts outside templates: an extension the profile defines placed
+   * where its type does not allow, or an activity carrying `@context`. They do not change `outcome`
+   * (the spec's `validates` does not look at them) but break the profile's MUSTs.
+   */
+  profileProblems: StatementProblem[];
   /** Templates that applied and whose rules were all followed. */
   matched: Iri[];
   /** Templates that applied but were not followed. */

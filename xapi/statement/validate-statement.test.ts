@@ -391,3 +391,90 @@ describe('xAPI basics come first', () => {
     });
   });
 });
+
+describe('use of the profile outside templates', () => {
+  const ext = (name: string) => `https://example.org/xapi/extensions/${name}`;
+  const concept = (
+    name: string,
+    type: 'ContextExtension' | 'ResultExtension' | 'ActivityExtension',
+  ) => ({
+    id: ext(name),
+    type,
+    inScheme: 'https://example.org/xapi/profile/v1',
+    prefLabel: { en: name },
+    definition: { en: name },
+  });
+  const profile = {
+    ...profileWith([template('did')]),
+    concepts: [
+      concept('ctx', 'ContextExtension'),
+      concept('res', 'ResultExtension'),
+      concept('act', 'ActivityExtension'),
+    ],
+  };
+
+  it.each([
+    [
+      'each extension in its place',
+      {
+        context: { extensions: { [ext('ctx')]: 1 } },
+        result: { extensions: { [ext('res')]: 1 } },
+        object: { id: 'https://example.org/a', definition: { extensions: { [ext('act')]: 1 } } },
+      },
+      [],
+    ],
+    [
+      'a ResultExtension in context.extensions',
+      { context: { extensions: { [ext('res')]: 1 } } },
+      [`/context/extensions/${ext('res').replace(/\//g, '~1')}`],
+    ],
+    [
+      'a ContextExtension in result.extensions',
+      { result: { extensions: { [ext('ctx')]: 1 } } },
+      [`/result/extensions/${ext('ctx').replace(/\//g, '~1')}`],
+    ],
+    [
+      'a ContextExtension in an activity definition',
+      { object: { id: 'https://example.org/a', definition: { extensions: { [ext('ctx')]: 1 } } } },
+      [`/object/definition/extensions/${ext('ctx').replace(/\//g, '~1')}`],
+    ],
+    [
+      'an activity with @context',
+      {
+        context: {
+          contextActivities: {
+            other: [
+              {
+                id: 'https://example.org/o',
+                definition: { '@context': 'https://w3id.org/xapi/profiles/activity-context' },
+              },
+            ],
+          },
+        },
+      },
+      ['/context/contextActivities/other/0/definition/@context'],
+    ],
+    [
+      'extensions the profile does not define',
+      { context: { extensions: { 'https://elsewhere.example/x': 1 } } },
+      [],
+    ],
+  ] as const)('%s', (_name, extra, paths) => {
+    const r = validateStatement(
+      statement({ category: false, extra: extra as unknown as JsonObject }),
+      profile,
+    );
+    expect(r.outcome).toBe('success');
+    expect(r.profileProblems.map((p) => p.path)).toEqual(paths);
+  });
+
+  it('says where the extension belongs', () => {
+    const r = validateStatement(
+      statement({ extra: { result: { extensions: { [ext('ctx')]: 1 } } } }),
+      profile,
+    );
+    expect(r.profileProblems[0]!.message).toBe(
+      `"${ext('ctx')}" is a ContextExtension of the profile: it belongs in context.extensions.`,
+    );
+  });
+});

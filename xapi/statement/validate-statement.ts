@@ -7,6 +7,7 @@ import { isObject } from '../json.js';
 import type { Iri, Profile, StatementTemplate } from '../model/types.js';
 import type { CompiledProfile, CompiledTemplate } from './compile.js';
 import { compileProfile } from './compile.js';
+import { profileUsageProblems } from './profile-usage.js';
 import { evaluateRule, show } from './rules.js';
 import { checkStatement, normalizeStatement } from './statement-check.js';
 import type {
@@ -42,6 +43,7 @@ export function validateStatement(
     return {
       outcome: 'not-a-statement',
       statementProblems: problems,
+      profileProblems: [],
       matched: [],
       failed: [],
       templates: [],
@@ -100,7 +102,15 @@ class TemplateChecker {
       });
     }
     const outcome = failed.length > 0 ? 'invalid' : matched.length > 0 ? 'success' : 'unmatched';
-    return { outcome, statementProblems: [], matched, failed, templates: evaluations };
+    const profileProblems = profileUsageProblems(statement, this.profile.extensions);
+    return {
+      outcome,
+      statementProblems: [],
+      profileProblems,
+      matched,
+      failed,
+      templates: evaluations,
+    };
   }
 
   /** Templates whose verb and object activity type fit, from the compiled index. */
