@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Finding, ValidationMode } from '../xapi/index.js';
 import { validate } from '../xapi/index.js';
+import type { CheckOptions } from './xapi-profile-check.js';
+import { check, checkUsage, parseCheckArgs } from './xapi-profile-check.js';
 
-const usage = `Usage: xapi-profile validate [options] FILE...
+const validateUsage = `Usage: xapi-profile validate [options] FILE...
 
 Checks xAPI Profile documents against the xAPI Profiles 1.0 specification.
 
@@ -14,6 +16,10 @@ Options:
   -h, --help          show this help
 
 Exit status: 0 no errors, 1 at least one error, 2 unreadable input or wrong usage.`;
+
+const usage = `${validateUsage}
+
+${checkUsage}`;
 
 export interface Io {
   out: (text: string) => void;
@@ -34,9 +40,15 @@ interface Options {
   files: string[];
 }
 
-function parseArgs(args: string[]): Options | string {
+type Command = { check: CheckOptions } | { validate: Options };
+
+function parseArgs(args: string[]): Command | string {
   const [command, ...rest] = args;
   if (command === undefined || command === '-h' || command === '--help') return 'help';
+  if (command === 'check') {
+    const options = parseCheckArgs(rest);
+    return typeof options === 'string' ? options : { check: options };
+  }
   if (command !== 'validate') return `Unknown command "${command}".`;
   const options: Options = { json: false, mode: 'import', known: [], files: [] };
   for (let i = 0; i < rest.length; i++) {
@@ -53,7 +65,7 @@ function parseArgs(args: string[]): Options | string {
     else options.files.push(arg);
   }
   if (options.files.length === 0) return 'Give at least one FILE to validate.';
-  return options;
+  return { validate: options };
 }
 
 interface FileReport {
@@ -63,15 +75,21 @@ interface FileReport {
 }
 
 export async function main(args: string[], io: Io = defaultIo): Promise<number> {
-  const options = parseArgs(args);
-  if (options === 'help') {
-    io.out(usage);
+  const command = parseArgs(args);
+  const help = args[0] === 'check' ? checkUsage : args[0] === 'validate' ? validateUsage : usage;
+  if (command === 'help') {
+    io.out(help);
     return args.length === 0 ? 2 : 0;
   }
-  if (typeof options === 'string') {
-    io.err(`${options}\n\n${usage}`);
+  if (typeof command === 'string') {
+    io.err(`${command}\n\n${help}`);
     return 2;
   }
+  if ('check' in command) return check(command.check, io);
+  return validateFiles(command.validate, io);
+}
+
+async function validateFiles(options: Options, io: Io): Promise<number> {
   const readAll = (files: string[]) =>
     Promise.all(
       files.map(async (file) => {

@@ -5,6 +5,16 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { otherProfile, validProfile } from '../xapi/fixtures/profiles.js';
+import {
+  VERSION,
+  patternId,
+  profileWith,
+  statement,
+  template,
+  templateId,
+  uuid,
+  verb,
+} from '../xapi/statement/fixtures.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(repoRoot, 'bin/xapi-profile.js');
@@ -114,5 +124,208 @@ describe.skipIf(!existsSync(authored))('xapi-profile validate on the authored co
     const r = run('validate', join(authored, 'audio/audio.jsonld'));
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('0 errors');
+  });
+});
+
+describe('xapi-profile check', () => {
+  const profile = file(
+    'check-profile.jsonld',
+    profileWith(
+      [
+        template('started', { rules: [{ location: '$.result.success', presence: 'included' }] }),
+        template('finished'),
+        template('confirmed', { objectStatementRefTemplate: [templateId('started')] }),
+      ],
+      [
+        {
+          id: patternId('main'),
+          type: 'Pattern',
+          primary: true,
+          inScheme: VERSION,
+          prefLabel: { en: 'main' },
+          definition: { en: 'main' },
+          sequence: [templateId('started'), templateId('finished')],
+        },
+      ],
+    ),
+  );
+  const registration = uuid(0xabc);
+  const started = statement({
+    verb: verb('started'),
+    registration,
+    timestamp: '2026-01-01T00:00:01Z',
+    extra: { result: { success: true } },
+  });
+  const finished = statement({
+    verb: verb('finished'),
+    registration,
+    timestamp: '2026-01-01T00:00:02Z',
+  });
+  const confirmed = statement({
+    verb: verb('confirmed'),
+    extra: { object: { objectType: 'StatementRef', id: started.id as string } },
+  });
+  const bare = statement({ verb: verb('started'), registration });
+
+  it('exits 0 for conforming statements, in each accepted file shape', () => {
+    for (const [name, content] of [
+      ['one.json', started],
+      ['array.json', [started, finished, confirmed]],
+      ['lrs.json', { statements: [started, finished], more: '' }],
+    ] as const) {
+      const r = run('check', '--profile', profile, file(name, content));
+      expect([name, r.code, r.stderr]).toEqual([name, 0, '']);
+      expect(r.stdout).toContain(
+        `Statement 1 (${started.id as string}): valid, matches ${templateId('started')}`,
+      );
+    }
+  });
+
+  it('exits 1 and groups findings by statement', () => {
+    const notAStatement = { actor: { mbox: 'nobody' }, verb: { id: 'x' } };
+    const r = run('check', '--profile', profile, file('bad.json', [bare, finished, notAStatement]));
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe(
+      `${join(dir, 'bad.json')}: 3 statements against https://example.org/xapi/profile (3 templates): 1 valid, 1 invalid, 0 unmatched, 1 not statements`,
+    );
+    expect(lines).toContain(
+      `Statement 1 (${bare.id as string}): invalid for ${templateId('started')}`,
+    );
+    expect(lines).toContain(`  Template ${templateId('started')}:`);
+    expect(lines).toContain(
+      '    Rule 1 at $.result.success: nothing was found, and the rule requires it to be included.',
+    );
+    expect(lines).toContain('Statement 3: not a valid xAPI statement');
+    expect(lines).toContain('    /object  A statement needs "object".');
+  });
+
+  it('counts a statement naming the profile but matching no template as a finding', () => {
+    const r = run(
+      'check',
+      '--profile',
+      profile,
+      file('unmatched.json', [statement({ verb: verb('other') })]),
+    );
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('no template applies (it names the profile in its category)');
+    const elsewhere = run(
+      'check',
+      '--profile',
+      profile,
+      file('elsewhere.json', [statement({ verb: verb('other'), category: false })]),
+    );
+    expect(elsewhere.code).toBe(0);
+  });
+
+  it('reports an extension of the profile used out of place', () => {
+    const ext = 'https://example.org/xapi/extensions/score';
+    const withConcepts = file('concepts.jsonld', {
+      ...profileWith([template('finished')]),
+      concepts: [
+        {
+          id: ext,
+          type: 'ResultExtension',
+          inScheme: VERSION,
+          prefLabel: { en: 's' },
+          definition: { en: 's' },
+        },
+      ],
+    });
+    const misplaced = statement({ verb: verb('finished'), context: { extensions: { [ext]: 1 } } });
+    const r = run('check', '--profile', withConcepts, file('misplaced.json', misplaced));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('  Use of the profile:');
+    expect(r.stdout).toContain(`it belongs in result.extensions.`);
+  });
+
+  it('checks StatementRefs against the statements of the same file', () => {
+    const r = run('check', '--profile', profile, file('refs.json', [confirmed, finished]));
+    expect(r.code).toBe(0);
+    const wrong = statement({
+      verb: verb('confirmed'),
+      extra: { object: { objectType: 'StatementRef', id: finished.id as string } },
+    });
+    const bad = run('check', '--profile', profile, file('refs-bad.json', [wrong, finished]));
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toContain(
+      `objectStatementRefTemplate: The statement ${finished.id as string} referenced by object matches "${templateId('finished')}"`,
+    );
+  });
+
+  it('checks patterns per registration with --pattern, greedy or --regular', () => {
+    const inOrder = file('stream.json', [finished, started]);
+    expect(run('check', '--profile', profile, inOrder).code).toBe(0);
+    const r = run('check', '--profile', profile, '--pattern', inOrder);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Patterns (greedy matching): followed');
+    expect(r.stdout).toContain(`registration ${registration} (statements 2, 1): followed`);
+    const cut = run(
+      'check',
+      '--profile',
+      profile,
+      '--pattern',
+      '--regular',
+      file('cut.json', [started]),
+    );
+    expect(cut.code).toBe(1);
+    expect(cut.stdout).toContain('Patterns (regular matching): not followed');
+    expect(cut.stdout).toContain(
+      `${patternId('main')}: partial. Matched 1 statements, then ran out`,
+    );
+  });
+
+  it('prints JSON with --json', () => {
+    const r = run(
+      'check',
+      '--json',
+      '--pattern',
+      '--profile',
+      profile,
+      file('json.json', [bare, finished]),
+    );
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout) as {
+      findings: number;
+      statements: {
+        index: number;
+        outcome: string;
+        finding: boolean;
+        templates: { failedRules: { location: string }[] }[];
+      }[];
+      patterns: { followed: boolean };
+    };
+    expect(out.statements.map((s) => [s.index, s.outcome, s.finding])).toEqual([
+      [0, 'invalid', true],
+      [1, 'success', false],
+    ]);
+    expect(out.statements[0]!.templates[0]!.failedRules[0]!.location).toBe('$.result.success');
+    expect(out.patterns.followed).toBe(false);
+    expect(out.findings).toBe(2);
+  });
+
+  it('exits 2 on unreadable input and on usage errors', () => {
+    const statements = file('ok.json', [started]);
+    expect(run('check', statements).code).toBe(2);
+    expect(run('check', '--profile', profile).code).toBe(2);
+    expect(run('check', '--profile', profile, statements, statements).code).toBe(2);
+    expect(run('check', '--profile', profile, '--regular', statements).code).toBe(2);
+    expect(run('check', '--profile', profile, '--bogus', statements).code).toBe(2);
+    expect(run('check', '--profile', notJson, statements).code).toBe(2);
+    expect(run('check', '--profile', join(dir, 'missing.jsonld'), statements).code).toBe(2);
+    expect(run('check', '--profile', profile, notJson).code).toBe(2);
+    expect(run('check', '--profile', profile, file('number.json', 42)).code).toBe(2);
+    const missing = run('check', '--profile', profile, join(dir, 'missing.json'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Cannot read statements file');
+  });
+
+  it('prints help for both commands', () => {
+    const r = run('--help');
+    expect(r.stdout).toContain('Usage: xapi-profile check --profile PROFILE.jsonld');
+    const own = run('check', '--help');
+    expect(own.code).toBe(0);
+    expect(own.stdout).toContain('--pattern');
+    expect(own.stdout).not.toContain('Usage: xapi-profile validate');
   });
 });

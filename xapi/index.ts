@@ -22,4 +22,4 @@ export {
   createDocumentLoader,
   offlineDocumentLoader,
 } from './contexts/loader.js';
-export type * from './statement/types.js';
+export * from './statement/index.js';

@@ -1,0 +1,401 @@
+/**
+ * The xAPI 1.0.3 basics that template checks rely on: the shape of actor, verb, object, context,
+ * result and attachments, IRIs, UUIDs and timestamps. Not a full LRS conformance check (no
+ * signature, no version negotiation, no language-tag registry): only what makes the determining
+ * properties and rule locations meaningful.
+ */
+import type { JsonObject, JsonValue } from '../json.js';
+import { describe, isObject } from '../json.js';
+import { isIri, isIriText } from '../values.js';
+import type { Statement, StatementProblem } from './types.js';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+// ISO 8601 date-time as xAPI uses it; the offset is a SHOULD in xAPI 1.0.3, so it is optional here.
+const timestampPattern =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
+const durationPattern =
+  /^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/;
+const sha1Pattern = /^[0-9a-f]{40}$/i;
+const contextActivityKinds = ['parent', 'grouping', 'category', 'other'];
+
+/** A JSON Pointer; built for every field checked, so the common case (no escaping) is kept cheap. */
+function pointer(base: string, ...tokens: (string | number)[]): string {
+  let out = base;
+  for (const token of tokens) {
+    const text = String(token);
+    out += '/' + (/[~/]/.test(text) ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text);
+  }
+  return out;
+}
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && uuidPattern.test(value);
+}
+
+export function isXapiTimestamp(value: unknown): value is string {
+  return typeof value === 'string' && timestampPattern.test(value) && !isNaN(Date.parse(value));
+}
+
+export function checkStatement(statement: unknown): StatementProblem[] {
+  const problems: StatementProblem[] = [];
+  if (!isObject(statement)) {
+    return [
+      {
+        path: '',
+        message: `A statement must be a JSON object, but this is ${describe(statement)}.`,
+      },
+    ];
+  }
+  new Checker(problems).statement(statement, '', false);
+  return problems;
+}
+
+class Checker {
+  constructor(private readonly problems: StatementProblem[]) {}
+
+  private add(path: string, message: string): void {
+    this.problems.push({ path: path || '/', message });
+  }
+
+  statement(s: JsonObject, path: string, sub: boolean): void {
+    if (!sub && s.id !== undefined && !isUuid(s.id)) {
+      this.add(pointer(path, 'id'), `"id" must be a UUID, not ${describe(s.id)}.`);
+    }
+    for (const key of ['actor', 'verb', 'object'] as const) {
+      if (s[key] === undefined) this.add(pointer(path, key), `A statement needs "${key}".`);
+    }
+    if (s.actor !== undefined) this.agentOrGroup(s.actor, pointer(path, 'actor'));
+    if (s.verb !== undefined) this.verb(s.verb, pointer(path, 'verb'));
+    if (s.object !== undefined) this.object(s.object, pointer(path, 'object'), sub);
+    if (s.result !== undefined) this.result(s.result, pointer(path, 'result'));
+    if (s.context !== undefined) this.context(s.context, pointer(path, 'context'));
+    for (const key of ['timestamp', 'stored'] as const) {
+      if (s[key] !== undefined && !isXapiTimestamp(s[key])) {
+        this.add(
+          pointer(path, key),
+          `"${key}" must be an ISO 8601 timestamp, not ${describe(s[key])}.`,
+        );
+      }
+    }
+    if (s.authority !== undefined) this.agentOrGroup(s.authority, pointer(path, 'authority'));
+    if (s.attachments !== undefined) this.attachments(s.attachments, pointer(path, 'attachments'));
+  }
+
+  private iri(value: JsonValue | undefined, path: string, what: string, required = true): void {
+    if (value === undefined) {
+      if (required) this.add(path, `${what} is required.`);
+    } else if (!isIri(value)) {
+      this.add(path, `${what} must be an IRI, not ${describe(value)}.`);
+    }
+  }
+
+  private languageMap(value: JsonValue | undefined, path: string): void {
+    if (value === undefined) return;
+    if (!isObject(value) || !Object.values(value).every((v) => typeof v === 'string')) {
+      this.add(path, `A language map (language tag to text) is required, not ${describe(value)}.`);
+    }
+  }
+
+  private extensions(value: JsonValue | undefined, path: string): void {
+    if (value === undefined) return;
+    if (!isObject(value)) {
+      this.add(path, `"extensions" must be an object, not ${describe(value)}.`);
+      return;
+    }
+    for (const key of Object.keys(value)) {
+      if (!isIriText(key))
+        this.add(pointer(path, key), `Extension keys must be IRIs, not "${key}".`);
+    }
+  }
+
+  private agentOrGroup(value: JsonValue, path: string): void {
+    if (!isObject(value)) {
+      this.add(path, `An Agent or Group object is required, not ${describe(value)}.`);
+      return;
+    }
+    const type = value.objectType;
+    if (type !== undefined && type !== 'Agent' && type !== 'Group') {
+      this.add(
+        pointer(path, 'objectType'),
+        `"objectType" must be "Agent" or "Group", not ${describe(type)}.`,
+      );
+      return;
+    }
+    const ifis = this.identifiers(value, path);
+    if (type === 'Group') {
+      if (value.member !== undefined) {
+        if (!Array.isArray(value.member)) {
+          this.add(pointer(path, 'member'), `"member" must be an array of Agents.`);
+        } else {
+          value.member.forEach((m, i) => {
+            const at = pointer(path, 'member', i);
+            if (isObject(m) && m.objectType === 'Group') {
+              this.add(at, 'A Group cannot contain a Group.');
+            } else this.agentOrGroup(m, at);
+          });
+        }
+      }
+      if (ifis === 0 && !(Array.isArray(value.member) && value.member.length > 0)) {
+        this.add(path, 'An anonymous Group needs at least one "member".');
+      }
+    } else if (ifis === 0) {
+      this.add(path, 'An Agent needs one of "mbox", "mbox_sha1sum", "openid" or "account".');
+    }
+  }
+
+  /** Checks the inverse functional identifiers present and returns how many there are. */
+  private identifiers(value: JsonObject, path: string): number {
+    let count = 0;
+    if (value.mbox !== undefined) {
+      count++;
+      if (typeof value.mbox !== 'string' || !/^mailto:[^@\s]+@[^@\s]+$/.test(value.mbox)) {
+        this.add(
+          pointer(path, 'mbox'),
+          `"mbox" must be a "mailto:" IRI, not ${describe(value.mbox)}.`,
+        );
+      }
+    }
+    if (value.mbox_sha1sum !== undefined) {
+      count++;
+      if (typeof value.mbox_sha1sum !== 'string' || !sha1Pattern.test(value.mbox_sha1sum)) {
+        this.add(pointer(path, 'mbox_sha1sum'), '"mbox_sha1sum" must be 40 hexadecimal digits.');
+      }
+    }
+    if (value.openid !== undefined) {
+      count++;
+      this.iri(value.openid, pointer(path, 'openid'), '"openid"');
+    }
+    if (value.account !== undefined) {
+      count++;
+      const account = value.account;
+      if (!isObject(account)) {
+        this.add(
+          pointer(path, 'account'),
+          `"account" must be an object, not ${describe(account)}.`,
+        );
+      } else {
+        this.iri(account.homePage, pointer(path, 'account', 'homePage'), '"homePage"');
+        if (typeof account.name !== 'string') {
+          this.add(pointer(path, 'account', 'name'), '"name" of an account must be a string.');
+        }
+      }
+    }
+    if (count > 1)
+      this.add(
+        path,
+        'An Agent or Group has at most one identifier (mbox, mbox_sha1sum, openid or account).',
+      );
+    return count;
+  }
+
+  private verb(value: JsonValue, path: string): void {
+    if (!isObject(value)) {
+      this.add(path, `"verb" must be an object, not ${describe(value)}.`);
+      return;
+    }
+    this.iri(value.id, pointer(path, 'id'), 'The verb "id"');
+    this.languageMap(value.display, pointer(path, 'display'));
+  }
+
+  private object(value: JsonValue, path: string, inSubStatement: boolean): void {
+    if (!isObject(value)) {
+      this.add(path, `"object" must be an object, not ${describe(value)}.`);
+      return;
+    }
+    const type = value.objectType ?? 'Activity';
+    if (type === 'Activity') this.activity(value, path);
+    else if (type === 'Agent' || type === 'Group') this.agentOrGroup(value, path);
+    else if (type === 'StatementRef') this.statementRef(value, path);
+    else if (type === 'SubStatement') {
+      if (inSubStatement) this.add(path, 'A SubStatement cannot contain a SubStatement.');
+      else this.statement(value, path, true);
+    } else {
+      this.add(
+        pointer(path, 'objectType'),
+        `"objectType" must be "Activity", "Agent", "Group", "StatementRef" or "SubStatement", not ${describe(type)}.`,
+      );
+    }
+  }
+
+  private activity(value: JsonValue, path: string): void {
+    if (!isObject(value)) {
+      this.add(path, `An Activity object is required, not ${describe(value)}.`);
+      return;
+    }
+    if (value.objectType !== undefined && value.objectType !== 'Activity') {
+      this.add(
+        pointer(path, 'objectType'),
+        `"objectType" must be "Activity", not ${describe(value.objectType)}.`,
+      );
+    }
+    this.iri(value.id, pointer(path, 'id'), 'The activity "id"');
+    const definition = value.definition;
+    if (definition === undefined) return;
+    if (!isObject(definition)) {
+      this.add(
+        pointer(path, 'definition'),
+        `"definition" must be an object, not ${describe(definition)}.`,
+      );
+      return;
+    }
+    const at = pointer(path, 'definition');
+    this.iri(definition.type, pointer(at, 'type'), 'The activity type', false);
+    this.iri(definition.moreInfo, pointer(at, 'moreInfo'), '"moreInfo"', false);
+    this.languageMap(definition.name, pointer(at, 'name'));
+    this.languageMap(definition.description, pointer(at, 'description'));
+    this.extensions(definition.extensions, pointer(at, 'extensions'));
+  }
+
+  private statementRef(value: JsonValue, path: string): void {
+    if (!isObject(value) || value.objectType !== 'StatementRef') {
+      this.add(
+        path,
+        `A StatementRef ({"objectType": "StatementRef", "id": …}) is required, not ${describe(value)}.`,
+      );
+      return;
+    }
+    if (!isUuid(value.id)) {
+      this.add(
+        pointer(path, 'id'),
+        `A StatementRef "id" must be a UUID, not ${describe(value.id)}.`,
+      );
+    }
+  }
+
+  private result(value: JsonValue, path: string): void {
+    if (!isObject(value)) {
+      this.add(path, `"result" must be an object, not ${describe(value)}.`);
+      return;
+    }
+    for (const key of ['success', 'completion'] as const) {
+      if (value[key] !== undefined && typeof value[key] !== 'boolean') {
+        this.add(
+          pointer(path, key),
+          `"${key}" must be true or false, not ${describe(value[key])}.`,
+        );
+      }
+    }
+    if (value.response !== undefined && typeof value.response !== 'string') {
+      this.add(
+        pointer(path, 'response'),
+        `"response" must be a string, not ${describe(value.response)}.`,
+      );
+    }
+    if (value.duration !== undefined) {
+      if (typeof value.duration !== 'string' || !durationPattern.test(value.duration)) {
+        this.add(
+          pointer(path, 'duration'),
+          `"duration" must be an ISO 8601 duration, not ${describe(value.duration)}.`,
+        );
+      }
+    }
+    const score = value.score;
+    if (score !== undefined) {
+      if (!isObject(score)) this.add(pointer(path, 'score'), `"score" must be an object.`);
+      else {
+        for (const key of ['scaled', 'raw', 'min', 'max'] as const) {
+          if (score[key] !== undefined && typeof score[key] !== 'number') {
+            this.add(
+              pointer(path, 'score', key),
+              `"${key}" must be a number, not ${describe(score[key])}.`,
+            );
+          }
+        }
+        if (typeof score.scaled === 'number' && (score.scaled < -1 || score.scaled > 1)) {
+          this.add(pointer(path, 'score', 'scaled'), '"scaled" must be between -1 and 1.');
+        }
+      }
+    }
+    this.extensions(value.extensions, pointer(path, 'extensions'));
+  }
+
+  private context(value: JsonValue, path: string): void {
+    if (!isObject(value)) {
+      this.add(path, `"context" must be an object, not ${describe(value)}.`);
+      return;
+    }
+    if (value.registration !== undefined && !isUuid(value.registration)) {
+      this.add(
+        pointer(path, 'registration'),
+        `"registration" must be a UUID, not ${describe(value.registration)}.`,
+      );
+    }
+    if (value.instructor !== undefined)
+      this.agentOrGroup(value.instructor, pointer(path, 'instructor'));
+    if (value.team !== undefined) {
+      if (isObject(value.team) && value.team.objectType === 'Group')
+        this.agentOrGroup(value.team, pointer(path, 'team'));
+      else this.add(pointer(path, 'team'), '"team" must be a Group.');
+    }
+    if (value.statement !== undefined)
+      this.statementRef(value.statement, pointer(path, 'statement'));
+    for (const key of ['revision', 'platform', 'language'] as const) {
+      if (value[key] !== undefined && typeof value[key] !== 'string') {
+        this.add(pointer(path, key), `"${key}" must be a string, not ${describe(value[key])}.`);
+      }
+    }
+    this.extensions(value.extensions, pointer(path, 'extensions'));
+    const activities = value.contextActivities;
+    if (activities === undefined) return;
+    const at = pointer(path, 'contextActivities');
+    if (!isObject(activities)) {
+      this.add(at, `"contextActivities" must be an object, not ${describe(activities)}.`);
+      return;
+    }
+    for (const [kind, list] of Object.entries(activities)) {
+      if (!contextActivityKinds.includes(kind)) {
+        this.add(
+          pointer(at, kind),
+          `"${kind}" is not a kind of context activity (parent, grouping, category, other).`,
+        );
+      } else if (Array.isArray(list)) {
+        list.forEach((a, i) => this.activity(a, pointer(at, kind, i)));
+      } else this.activity(list, pointer(at, kind));
+    }
+  }
+
+  private attachments(value: JsonValue, path: string): void {
+    if (!Array.isArray(value)) {
+      this.add(path, `"attachments" must be an array, not ${describe(value)}.`);
+      return;
+    }
+    value.forEach((a, i) => {
+      const at = pointer(path, i);
+      if (!isObject(a)) {
+        this.add(at, `An attachment must be an object, not ${describe(a)}.`);
+        return;
+      }
+      this.iri(a.usageType, pointer(at, 'usageType'), 'The attachment "usageType"');
+      this.languageMap(a.display, pointer(at, 'display'));
+      if (typeof a.contentType !== 'string')
+        this.add(pointer(at, 'contentType'), 'An attachment needs a "contentType".');
+      if (typeof a.length !== 'number' || !Number.isInteger(a.length) || a.length < 0) {
+        this.add(pointer(at, 'length'), 'An attachment needs a "length" (a non-negative integer).');
+      }
+      if (typeof a.sha2 !== 'string')
+        this.add(pointer(at, 'sha2'), 'An attachment needs a "sha2" hash.');
+    });
+  }
+}
+
+/**
+ * Returns the statement with every `contextActivities` value that is a single activity turned into
+ * a one-element array (spec §8.1), so rules and determining properties see one shape. The input is
+ * not changed; statements already normalized are returned as they are.
+ */
+export function normalizeStatement(statement: Statement): Statement {
+  const context = statement.context;
+  if (!isObject(context)) return statement;
+  const activities = context.contextActivities;
+  if (!isObject(activities)) return statement;
+  let changed = false;
+  const normalized: JsonObject = {};
+  for (const [kind, value] of Object.entries(activities)) {
+    if (isObject(value)) {
+      normalized[kind] = [value];
+      changed = true;
+    } else normalized[kind] = value;
+  }
+  if (!changed) return statement;
+  return { ...statement, context: { ...context, contextActivities: normalized } };
+}
