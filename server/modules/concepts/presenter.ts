@@ -11,11 +11,11 @@ import {
   type DeletedItem,
 } from '../../../common/concepts';
 import type { ComponentRow } from '../../db/schema';
-import type { ComponentListRow } from '../components/items';
+import type { ItemListRow } from '../item-store/listing';
 
 type Json = Record<string, unknown>;
 
-export function parentOf(row: ComponentListRow): ConceptRow['parentProfile'] {
+export function parentOf(row: ItemListRow): ConceptRow['parentProfile'] {
   if (!row.parent || !row.organization) return null;
   return {
     uuid: row.parent.id,
@@ -30,7 +30,7 @@ export function statusOf(component: ComponentRow, published: boolean): ConceptRo
   return published ? 'Published' : 'Unpublished';
 }
 
-export function presentConceptRow(row: ComponentListRow): ConceptRow {
+export function presentConceptRow(row: ItemListRow): ConceptRow {
   const { component } = row;
   return {
     uuid: component.id,
@@ -46,7 +46,7 @@ export function presentConceptRow(row: ComponentListRow): ConceptRow {
   };
 }
 
-export function presentDeletedItem(row: ComponentListRow): DeletedItem {
+export function presentDeletedItem(row: ItemListRow): DeletedItem {
   const { component } = row;
   return {
     uuid: component.id,
@@ -69,7 +69,7 @@ export interface ViewExtras {
   permissions: ConceptView['permissions'];
 }
 
-export function presentConceptView(row: ComponentListRow, extras: ViewExtras): ConceptView {
+export function presentConceptView(row: ItemListRow, extras: ViewExtras): ConceptView {
   const { component } = row;
   const content = component.content as Json;
   const ref = (iri: string) => ({

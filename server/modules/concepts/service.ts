@@ -14,17 +14,17 @@ import {
 } from '../../../common/concepts';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
-import { ItemAdoption } from '../components/adoption';
+import { ItemAdoption } from '../items/adoption';
 import {
   authorOf,
   editableItem,
   frozenAs,
   isMemberOfGroup,
   listedItem,
-} from '../components/item-access';
-import { checkItemInDocument } from '../components/item-check';
-import { linkItems, unlinkItem } from '../components/item-links';
-import { findComponentsByIris, insertComponent, updateComponent } from '../components/repo';
+} from '../items/access';
+import { checkItemInDocument } from '../items/check';
+import { linkItems, unlinkItem } from '../items/links';
+import { findItemsByIris, insertItem, updateItem } from '../item-store/repo';
 import { badRequest, conflict, notFound, unauthorized } from '../errors';
 import { lockResource, type HeldLock, type LockService } from '../locks/service';
 import type { OrganizationService } from '../organizations/service';
@@ -34,17 +34,17 @@ import { findProfile, findVersion } from '../profiles/repo';
 import { presentConceptRow, presentConceptView, presentDeletedItem } from './presenter';
 import {
   addEntries,
-  findComponent,
+  findItem,
   findEmail,
   isListedByPublished,
   latestPublished,
   listDeletedItems,
-  listVersionItems,
+  pageVersionItems,
   removeEntry,
   searchItems,
-  type ComponentListRow,
-  type ComponentSort,
-} from '../components/items';
+  type ItemListRow,
+  type ItemSort,
+} from '../item-store/listing';
 
 export interface ConceptServiceDeps {
   db: Db;
@@ -126,10 +126,10 @@ export class ConceptService {
     user: UserRow | null,
     profileId: string,
     versionId: string,
-    query: { sort: ComponentSort; page: number; limit: number },
+    query: { sort: ItemSort; page: number; limit: number },
   ): Promise<ConceptList> {
     const access = await this.access(user, profileId, versionId);
-    const { rows, total } = await listVersionItems(this.db, access.version.id, 'concept', query);
+    const { rows, total } = await pageVersionItems(this.db, access.version.id, 'concept', query);
     const asPublished = frozenAs(access, 'concept');
     return {
       success: true,
@@ -142,7 +142,7 @@ export class ConceptService {
 
   private async view(
     user: UserRow | null,
-    row: ComponentListRow,
+    row: ItemListRow,
     linked: boolean,
     permissions: ConceptView['permissions'],
   ): Promise<ConceptView> {
@@ -151,7 +151,7 @@ export class ConceptService {
       ...similarTermsOf(content).map((t) => t.iri),
       ...((content.recommendedVerbs ?? content.recommendedActivityTypes ?? []) as string[]),
     ];
-    const found = await findComponentsByIris(this.db, iris);
+    const found = await findItemsByIris(this.db, iris);
     return presentConceptView(row, {
       linked,
       names: new Map(found.map((c) => [c.iri, { name: c.name, uuid: c.id }])),
@@ -177,7 +177,7 @@ export class ConceptService {
 
   /** One concept wherever it is: public where a published version lists it. */
   async getPublic(user: UserRow | null, conceptId: string): Promise<ConceptView> {
-    const row = await findComponent(this.db, conceptId);
+    const row = await findItem(this.db, conceptId);
     if (!row || row.component.kind !== 'concept') throw notFound('No such concept.');
     const orphan = row.component.profileId === null;
     let visible =
@@ -247,7 +247,7 @@ export class ConceptService {
   /** Whether IRIs are concepts of the profile (their relations then use the local SKOS terms). */
   private async localIris(db: Db, profileId: string, content: ConceptValues): Promise<Set<string>> {
     if (!('similarTerms' in content)) return new Set();
-    const found = await findComponentsByIris(
+    const found = await findItemsByIris(
       db,
       content.similarTerms.map((t) => t.iri),
     );
@@ -268,7 +268,7 @@ export class ConceptService {
         values.iriType === 'external-iri'
           ? (values.extiri ?? '')
           : generatedConceptIri(access.profile.iri, values.conceptType, values.geniri ?? '');
-      if ((await findComponentsByIris(tx, [iri])).length > 0)
+      if ((await findItemsByIris(tx, [iri])).length > 0)
         throw conflict(`Something on this server already has the IRI ${iri}.`);
       const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
       const local = await this.localIris(tx, profile.id, values);
@@ -278,7 +278,7 @@ export class ConceptService {
         isLocal: (i) => local.has(i),
       });
       await this.checkInDocument(tx, { ...access, profile, version: draft }, content);
-      const created = await insertComponent(tx, {
+      const created = await insertItem(tx, {
         kind: 'concept',
         type: String(content.type),
         iri,
@@ -320,7 +320,7 @@ export class ConceptService {
         );
       const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
       await this.checkInDocument(tx, { ...access, profile, version: draft }, content);
-      await updateComponent(tx, conceptId, {
+      await updateItem(tx, conceptId, {
         content,
         type: String(content.type),
         name: values.name,
@@ -342,7 +342,7 @@ export class ConceptService {
       const { user: author, row } = await this.editable(tx, access, conceptId);
       await this.deps.locks.requireHeld(tx, author, lockResource.component(conceptId));
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      await updateComponent(tx, conceptId, {
+      await updateItem(tx, conceptId, {
         content: { ...row.component.content, deprecated: true },
         deprecated: true,
         deprecationReason: input.reason,
@@ -372,7 +372,7 @@ export class ConceptService {
         );
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);
       await removeEntry(tx, draft.id, conceptId);
-      await updateComponent(tx, conceptId, { deletedAt: this.now(), updatedBy: author.id });
+      await updateItem(tx, conceptId, { deletedAt: this.now(), updatedBy: author.id });
       await this.deps.locks.release(author, lockResource.component(conceptId), tx);
       return { success: true, concept: { uuid: conceptId }, versionId: draft.id };
     });

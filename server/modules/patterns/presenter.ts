@@ -5,11 +5,11 @@ import type {
   PatternType,
   PatternView,
 } from '../../../common/patterns';
-import type { ComponentListRow } from '../components/items';
+import type { ItemListRow } from '../item-store/listing';
 import { parentOf, statusOf } from '../concepts/presenter';
 import { patternTypeOf } from './content';
 
-export function presentPatternRow(row: ComponentListRow): PatternRow {
+export function presentPatternRow(row: ItemListRow): PatternRow {
   const { component } = row;
   const content = component.content;
   return {
@@ -27,7 +27,7 @@ export function presentPatternRow(row: ComponentListRow): PatternRow {
 }
 
 /** A template or pattern as a component; `row` is null for an IRI this server does not know. */
-export function presentComponent(iri: string, row: ComponentListRow | null): PatternComponent {
+export function presentComponent(iri: string, row: ItemListRow | null): PatternComponent {
   if (!row)
     return {
       uuid: null,
@@ -63,7 +63,7 @@ export interface PatternViewExtras {
   permissions: PatternView['permissions'];
 }
 
-export function presentPatternView(row: ComponentListRow, extras: PatternViewExtras): PatternView {
+export function presentPatternView(row: ItemListRow, extras: PatternViewExtras): PatternView {
   const { component } = row;
   const content = component.content;
   return {

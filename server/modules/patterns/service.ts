@@ -24,26 +24,26 @@ import {
   isMemberOfGroup,
   ITEM_LABELS,
   listedItem,
-} from '../components/item-access';
-import { checkItemInDocument } from '../components/item-check';
-import { linkItems, unlinkItem } from '../components/item-links';
+} from '../items/access';
+import { checkItemInDocument } from '../items/check';
+import { linkItems, unlinkItem } from '../items/links';
 import {
   addEntries,
-  findComponent,
+  findItem,
   findEmail,
   isListedByPublished,
-  listVersionItems,
+  pageVersionItems,
   removeEntry,
   searchItems,
-  type ComponentListRow,
-  type ComponentSort,
-} from '../components/items';
+  type ItemListRow,
+  type ItemSort,
+} from '../item-store/listing';
 import {
-  findComponentsByIris,
-  insertComponent,
-  listVersionComponents,
-  updateComponent,
-} from '../components/repo';
+  findItemsByIris,
+  insertItem,
+  listVersionItems,
+  updateItem,
+} from '../item-store/repo';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors';
 import { lockResource, type HeldLock, type LockService } from '../locks/service';
 import type { OrganizationService } from '../organizations/service';
@@ -107,10 +107,10 @@ export class PatternService {
     user: UserRow | null,
     profileId: string,
     versionId: string,
-    query: { sort: ComponentSort; page: number; limit: number },
+    query: { sort: ItemSort; page: number; limit: number },
   ): Promise<PatternList> {
     const access = await this.access(user, profileId, versionId);
-    const { rows, total } = await listVersionItems(this.db, access.version.id, 'pattern', query);
+    const { rows, total } = await pageVersionItems(this.db, access.version.id, 'pattern', query);
     const asPublished = frozenAs(access, 'pattern');
     return {
       success: true,
@@ -124,16 +124,16 @@ export class PatternService {
   /** The components a pattern names, in order, with what the server knows about each. */
   private async componentsOf(content: Json): Promise<PatternComponent[]> {
     const iris = componentIrisOf(content);
-    const found = await findComponentsByIris(this.db, [...new Set(iris)]);
-    const rows = new Map<string, ComponentListRow | null>();
+    const found = await findItemsByIris(this.db, [...new Set(iris)]);
+    const rows = new Map<string, ItemListRow | null>();
     for (const component of found)
-      rows.set(component.iri, await findComponent(this.db, component.id));
+      rows.set(component.iri, await findItem(this.db, component.id));
     return iris.map((iri) => presentComponent(iri, rows.get(iri) ?? null));
   }
 
   private async view(
     user: UserRow | null,
-    row: ComponentListRow,
+    row: ItemListRow,
     linked: boolean,
     permissions: PatternView['permissions'],
   ): Promise<PatternView> {
@@ -168,7 +168,7 @@ export class PatternService {
 
   /** One pattern wherever it is: public where a published version lists it. */
   async getPublic(user: UserRow | null, patternId: string): Promise<PatternView> {
-    const row = await findComponent(this.db, patternId);
+    const row = await findItem(this.db, patternId);
     if (!row || row.component.kind !== 'pattern') throw notFound('No such pattern.');
     const orphan = row.component.profileId === null;
     let visible =
@@ -271,11 +271,11 @@ export class PatternService {
     access: VersionAccess,
     inputs: ComponentInput[],
     kept: ReadonlySet<string> = new Set(),
-  ): Promise<ComponentListRow[]> {
-    const rows: ComponentListRow[] = [];
+  ): Promise<ItemListRow[]> {
+    const rows: ItemListRow[] = [];
     for (const input of inputs) {
       const label = ITEM_LABELS[input.componentType];
-      const row = await findComponent(tx, input.componentId);
+      const row = await findItem(tx, input.componentId);
       if (!row || row.component.kind !== input.componentType)
         throw notFound(`No such ${label} to use as a component.`);
       rows.push(row);
@@ -305,10 +305,10 @@ export class PatternService {
     inputs: ComponentInput[],
   ): Promise<boolean> {
     const iris = componentIrisOf(stored);
-    const known = new Set((await findComponentsByIris(tx, iris)).map((c) => c.iri));
+    const known = new Set((await findItemsByIris(tx, iris)).map((c) => c.iri));
     const sent: string[] = [];
     for (const input of inputs) {
-      const found = await findComponent(tx, input.componentId);
+      const found = await findItem(tx, input.componentId);
       sent.push(found?.component.iri ?? input.componentId);
     }
     return JSON.stringify(iris.filter((iri) => known.has(iri))) === JSON.stringify(sent);
@@ -320,7 +320,7 @@ export class PatternService {
     iri: string,
     type: PatternType,
     primary: boolean,
-    rows: ComponentListRow[],
+    rows: ItemListRow[],
   ): Promise<void> {
     const problems = componentProblems(
       type,
@@ -371,7 +371,7 @@ export class PatternService {
         values.iriType === 'external-iri'
           ? (values.extiri ?? '')
           : generatedPatternIri(access.profile.iri, values.geniri ?? '');
-      if ((await findComponentsByIris(tx, [iri])).length > 0)
+      if ((await findItemsByIris(tx, [iri])).length > 0)
         throw conflict(`Something on this server already has the IRI ${iri}.`);
       const rows = await this.resolveComponents(tx, access, values.components);
       await this.checkComponents(tx, iri, values.type, values.primary, rows);
@@ -383,7 +383,7 @@ export class PatternService {
         componentIris: rows.map((r) => r.component.iri),
       });
       await this.checkInDocument(tx, { ...access, profile, version: draft }, content);
-      const created = await insertComponent(tx, {
+      const created = await insertItem(tx, {
         kind: 'pattern',
         type: 'Pattern',
         iri,
@@ -443,7 +443,7 @@ export class PatternService {
         await this.checkComponents(tx, row.component.iri, type, values.primary, rows);
       const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
       await this.checkInDocument(tx, { ...access, profile, version: draft }, content, previous);
-      await updateComponent(tx, patternId, {
+      await updateItem(tx, patternId, {
         content,
         name: values.name,
         extras: patternExtras(values, row.component.extras),
@@ -465,7 +465,7 @@ export class PatternService {
       const { user: author, row } = await editableItem(tx, access, 'pattern', patternId);
       await this.deps.locks.requireHeld(tx, author, lockResource.component(patternId));
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      await updateComponent(tx, patternId, {
+      await updateItem(tx, patternId, {
         content: { ...row.component.content, deprecated: true },
         deprecated: true,
         deprecationReason: input.reason,
@@ -479,8 +479,8 @@ export class PatternService {
   }
 
   /** Refuses to take out a pattern another pattern of the version still uses, naming that one. */
-  private async refuseInUse(tx: Db, versionId: string, row: ComponentListRow): Promise<void> {
-    const listed = await listVersionComponents(tx, versionId);
+  private async refuseInUse(tx: Db, versionId: string, row: ItemListRow): Promise<void> {
+    const listed = await listVersionItems(tx, versionId);
     const user = listed.find(
       ({ component }) =>
         component.kind === 'pattern' &&
@@ -511,7 +511,7 @@ export class PatternService {
       await this.refuseInUse(tx, access.version.id, row);
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);
       await removeEntry(tx, draft.id, patternId);
-      await updateComponent(tx, patternId, { deletedAt: this.now(), updatedBy: author.id });
+      await updateItem(tx, patternId, { deletedAt: this.now(), updatedBy: author.id });
       await this.deps.locks.release(author, lockResource.component(patternId), tx);
       return { success: true, pattern: { uuid: patternId }, versionId: draft.id };
     });

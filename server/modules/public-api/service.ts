@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Finding, JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import { apiKeyCounters, type ProfileVersionRow } from '../../db/schema';
-import { isUniqueViolation } from '../accounts/user-repo';
-import { countVersionComponents } from '../components/repo';
+import { isUniqueViolation } from '../../db/errors';
+import { countVersionItems as countVersionComponents } from '../item-store/repo';
 import { badRequest, conflict, notFound } from '../errors';
 import { findOrganization } from '../organizations/repo';
 import {

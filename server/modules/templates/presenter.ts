@@ -9,13 +9,13 @@ import {
   type TemplateView,
 } from '../../../common/templates';
 import type { ComponentRow } from '../../db/schema';
-import type { ComponentListRow } from '../components/items';
+import type { ItemListRow } from '../item-store/listing';
 import { parentOf, statusOf } from '../concepts/presenter';
 import { associatedIris, determiningIris, referencesOf, rulesOf } from './content';
 
 type Json = Record<string, unknown>;
 
-export function presentTemplateRow(row: ComponentListRow): TemplateRow {
+export function presentTemplateRow(row: ItemListRow): TemplateRow {
   const { component } = row;
   return {
     uuid: component.id,
@@ -39,7 +39,7 @@ export interface TemplateViewExtras {
 }
 
 export function presentTemplateView(
-  row: ComponentListRow,
+  row: ItemListRow,
   extras: TemplateViewExtras,
 ): TemplateView {
   const { component } = row;

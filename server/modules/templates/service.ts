@@ -27,21 +27,21 @@ import {
   isMemberOfGroup,
   ITEM_LABELS,
   listedItem,
-} from '../components/item-access';
-import { checkItemInDocument } from '../components/item-check';
-import { linkItems, unlinkItem } from '../components/item-links';
+} from '../items/access';
+import { checkItemInDocument } from '../items/check';
+import { linkItems, unlinkItem } from '../items/links';
 import {
   addEntries,
-  findComponent,
+  findItem,
   findEmail,
   findEntry,
   isListedByPublished,
-  listVersionItems,
+  pageVersionItems,
   removeEntry,
   searchItems,
-  type ComponentListRow,
-} from '../components/items';
-import { findComponentsByIris, insertComponent, updateComponent } from '../components/repo';
+  type ItemListRow,
+} from '../item-store/listing';
+import { findItemsByIris, insertItem, updateItem } from '../item-store/repo';
 import { badRequest, conflict, notFound, unauthorized } from '../errors';
 import { lockResource, type HeldLock, type LockService } from '../locks/service';
 import type { OrganizationService } from '../organizations/service';
@@ -69,7 +69,7 @@ export interface TemplateServiceDeps {
 }
 
 type Json = Record<string, unknown>;
-type ComponentChanges = Parameters<typeof updateComponent>[2];
+type ItemChanges = Parameters<typeof updateItem>[2];
 
 /** Rule I6 of the xAPI Profiles: a published template keeps its id only while these stay. */
 const limitedEdit = () =>
@@ -91,7 +91,7 @@ interface EditContext {
   tx: Db;
   access: VersionAccess;
   author: UserRow;
-  row: ComponentListRow;
+  row: ItemListRow;
   content: Json;
   extras: ComponentExtras;
   /** Listed by a published version of its profile: editing is limited from then on. */
@@ -103,7 +103,7 @@ interface Edit {
   /** The new content, checked inside the version's document before it is stored. */
   content?: Json;
   /** Other columns: name, extras, deprecation. */
-  changes?: ComponentChanges;
+  changes?: ItemChanges;
   /** Concepts the version should list from now on (as links when of other profiles). */
   concepts?: ComponentRow[];
 }
@@ -143,7 +143,7 @@ export class TemplateService {
     query: { sort: 'name' | '-name' | 'updated' | '-updated'; page: number; limit: number },
   ): Promise<TemplateList> {
     const access = await this.access(user, profileId, versionId);
-    const { rows, total } = await listVersionItems(this.db, access.version.id, 'template', query);
+    const { rows, total } = await pageVersionItems(this.db, access.version.id, 'template', query);
     const asPublished = frozenAs(access, 'template');
     return {
       success: true,
@@ -156,11 +156,11 @@ export class TemplateService {
 
   private async view(
     user: UserRow | null,
-    row: ComponentListRow,
+    row: ItemListRow,
     linked: boolean,
     permissions: TemplateView['permissions'],
   ): Promise<TemplateView> {
-    const found = await findComponentsByIris(this.db, namedIris(row.component.content));
+    const found = await findItemsByIris(this.db, namedIris(row.component.content));
     return presentTemplateView(row, {
       linked,
       known: new Map(found.map((c) => [c.iri, c])),
@@ -193,7 +193,7 @@ export class TemplateService {
 
   /** One template wherever it is (side panels): public where a published version lists it. */
   async getPublic(user: UserRow | null, templateId: string): Promise<TemplateView> {
-    const row = await findComponent(this.db, templateId);
+    const row = await findItem(this.db, templateId);
     if (!row || row.component.kind !== 'template') throw notFound('No such statement template.');
     const orphan = row.component.profileId === null;
     let visible =
@@ -290,12 +290,12 @@ export class TemplateService {
         values.iriType === 'external-iri'
           ? (values.extiri ?? '')
           : generatedTemplateIri(access.profile.iri, values.geniri ?? '');
-      if ((await findComponentsByIris(tx, [iri])).length > 0)
+      if ((await findItemsByIris(tx, [iri])).length > 0)
         throw conflict(`Something on this server already has the IRI ${iri}.`);
       const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
       const content = templateContent(values, { iri, inScheme: draft.iri });
       await this.checkInDocument(tx, { ...access, profile, version: draft }, content);
-      const created = await insertComponent(tx, {
+      const created = await insertItem(tx, {
         kind: 'template',
         type: 'StatementTemplate',
         iri,
@@ -344,7 +344,7 @@ export class TemplateService {
           edit.content,
           row.component.content,
         );
-      await updateComponent(tx, templateId, {
+      await updateItem(tx, templateId, {
         ...edit.changes,
         ...(edit.content ? { content: edit.content } : {}),
         updatedBy: author.id,
@@ -394,7 +394,7 @@ export class TemplateService {
       throw badRequest(`The ${label} determining property takes exactly one concept.`);
     const concepts: ComponentRow[] = [];
     for (const id of conceptIds) {
-      const row = await findComponent(tx, id);
+      const row = await findItem(tx, id);
       const component = row?.component;
       const visible =
         component &&
@@ -591,7 +591,7 @@ export class TemplateService {
         for (const id of ids) {
           if (id === templateId) throw badRequest('A statement template cannot refer to itself.');
           const entry = await findEntry(tx, access.version.id, id);
-          const target = entry && !entry.linked ? await findComponent(tx, id) : null;
+          const target = entry && !entry.linked ? await findItem(tx, id) : null;
           if (
             !target ||
             target.component.kind !== 'template' ||
@@ -654,7 +654,7 @@ export class TemplateService {
       await this.requireUnused(tx, access.version.id, row.component);
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);
       await removeEntry(tx, draft.id, templateId);
-      await updateComponent(tx, templateId, { deletedAt: this.now(), updatedBy: author.id });
+      await updateItem(tx, templateId, { deletedAt: this.now(), updatedBy: author.id });
       await this.deps.locks.release(author, lockResource.component(templateId), tx);
       return { success: true, template: { uuid: templateId }, versionId: draft.id };
     });

@@ -5,9 +5,9 @@ import type { OrganizationService } from '../organizations/service';
 import { loadVersionAccess } from '../profiles/access';
 import { currentVersionId, draftFor } from '../profiles/drafts';
 import { findProfile } from '../profiles/repo';
-import { authorOf, ITEM_LABELS } from './item-access';
-import { addEntries, findComponent, findEntry } from './items';
-import { updateComponent } from './repo';
+import { authorOf, ITEM_LABELS } from './access';
+import { addEntries, findItem, findEntry } from '../item-store/listing';
+import { updateItem } from '../item-store/repo';
 
 export interface Adopted {
   uuid: string;
@@ -32,7 +32,7 @@ export class ItemAdoption {
   ): Promise<Adopted> {
     const label = ITEM_LABELS[kind];
     return this.deps.db.transaction(async (tx) => {
-      const row = await findComponent(tx, itemId);
+      const row = await findItem(tx, itemId);
       if (!row || row.component.kind !== kind) throw notFound(`No such ${label}.`);
       const { component } = row;
       if (which === 'restore' && (component.profileId !== profileId || !component.deletedAt))
@@ -55,7 +55,7 @@ export class ItemAdoption {
       // A claimed orphan is defined by its new profile from this version on.
       const content: ComponentRow['content'] =
         which === 'claim' ? { ...component.content, inScheme: draft.iri } : component.content;
-      await updateComponent(tx, itemId, {
+      await updateItem(tx, itemId, {
         profileId: profile.id,
         deletedAt: null,
         content,
