@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { successSchema } from '../../../common/api';
-import { deprecateSchema, linkAnswerSchema } from '../../../common/concepts';
-import { lockAnswerSchema } from '../../../common/locks';
 import {
   determiningPropertySchema,
   determiningValuesSchema,
@@ -17,158 +14,39 @@ import {
   templateSearchQuerySchema,
   templateViewSchema,
 } from '../../../common/templates';
-import { presentLock } from '../../modules/locks/service';
 import type { Services } from '../../services';
 import type { ZodApp } from '../types';
+import { itemRoutes, versionParams } from './item.routes';
 
-const versionParams = z.object({
-  profileId: z.uuid('must be a profile id'),
-  versionId: z.uuid('must be a version id'),
-});
 const templateParams = versionParams.extend({ templateId: z.uuid('must be a template id') });
 const propertyParams = templateParams.extend({ property: determiningPropertySchema });
 const ruleParams = templateParams.extend({
   index: z.coerce.number().int().min(0, 'must be a rule position').max(10_000),
 });
 const refParams = templateParams.extend({ refType: templateRefTypeSchema });
-const templateOnly = z.object({ templateId: z.uuid('must be a template id') });
 const base = '/profile/:profileId/version/:versionId/templates';
 const one = `${base}/:templateId`;
 
-/** The statement template routes of the site API (restore and claim live with adoption). */
+/** Statement templates: the routes every kind of item has, and the template's own parts. */
 export function templateRoutes(app: ZodApp, services: Services): void {
   const templates = services.templates;
-
-  app.get(
-    base,
-    {
-      schema: {
-        params: versionParams,
-        querystring: templateListQuerySchema,
-        response: { 200: templateListSchema },
-      },
+  itemRoutes(app, services, {
+    kind: 'template',
+    plural: 'templates',
+    service: templates,
+    linkKey: 'templateIds',
+    schemas: {
+      listQuery: templateListQuerySchema,
+      list: templateListSchema,
+      view: templateViewSchema,
+      change: templateChangeSchema,
+      create: templateDetailsSchema,
+      // The details form; IRI fields are ignored here, as a template's IRI is permanent.
+      edit: templateDetailsSchema,
+      link: linkTemplatesSchema,
+      search: templateSearchQuerySchema,
     },
-    async (request) =>
-      templates.list(
-        request.user,
-        request.params.profileId,
-        request.params.versionId,
-        request.query,
-      ),
-  );
-
-  app.post(
-    base,
-    {
-      schema: {
-        params: versionParams,
-        body: templateDetailsSchema,
-        response: { 200: templateChangeSchema },
-      },
-    },
-    async (request) =>
-      templates.create(
-        request.user,
-        request.params.profileId,
-        request.params.versionId,
-        request.body,
-      ),
-  );
-
-  app.post(
-    `${base}/link`,
-    {
-      schema: {
-        params: versionParams,
-        body: linkTemplatesSchema,
-        response: { 200: linkAnswerSchema },
-      },
-    },
-    async (request) =>
-      templates.link(
-        request.user,
-        request.params.profileId,
-        request.params.versionId,
-        request.body.templateIds,
-      ),
-  );
-
-  app.get(
-    one,
-    { schema: { params: templateParams, response: { 200: templateViewSchema } } },
-    async (request) => {
-      const { profileId, versionId, templateId } = request.params;
-      return templates.get(request.user, profileId, versionId, templateId);
-    },
-  );
-
-  // The details form; IRI fields are ignored here, as a template's IRI is permanent.
-  app.put(
-    one,
-    {
-      schema: {
-        params: templateParams,
-        body: templateDetailsSchema,
-        response: { 200: templateChangeSchema },
-      },
-    },
-    async (request) => {
-      const { profileId, versionId, templateId } = request.params;
-      return templates.updateDetails(request.user, profileId, versionId, templateId, request.body);
-    },
-  );
-
-  app.delete(
-    one,
-    { schema: { params: templateParams, response: { 200: templateChangeSchema } } },
-    async (request) => {
-      const { profileId, versionId, templateId } = request.params;
-      return templates.remove(request.user, profileId, versionId, templateId);
-    },
-  );
-
-  app.post(
-    `${one}/deprecate`,
-    {
-      schema: {
-        params: templateParams,
-        body: deprecateSchema,
-        response: { 200: templateChangeSchema },
-      },
-    },
-    async (request) => {
-      const { profileId, versionId, templateId } = request.params;
-      return templates.deprecate(request.user, profileId, versionId, templateId, request.body);
-    },
-  );
-
-  app.delete(
-    `${one}/link`,
-    { schema: { params: templateParams, response: { 200: linkAnswerSchema } } },
-    async (request) => {
-      const { profileId, versionId, templateId } = request.params;
-      return templates.removeLink(request.user, profileId, versionId, templateId);
-    },
-  );
-
-  app.post(
-    `${one}/lock`,
-    { schema: { params: templateParams, response: { 200: lockAnswerSchema } } },
-    async (request) => {
-      const { profileId, versionId, templateId } = request.params;
-      const lock = await templates.lock(request.user, profileId, versionId, templateId);
-      return { success: true as const, lock: presentLock(lock) };
-    },
-  );
-
-  app.delete(
-    `${one}/lock`,
-    { schema: { params: templateParams, response: { 200: successSchema } } },
-    async (request) => {
-      await templates.unlock(request.user, request.params.templateId);
-      return { success: true as const };
-    },
-  );
+  });
 
   app.put(
     `${one}/determining-properties/:property`,
@@ -294,17 +172,5 @@ export function templateRoutes(app: ZodApp, services: Services): void {
         request.body.templateIds,
       );
     },
-  );
-
-  app.get(
-    '/template/:templateId',
-    { schema: { params: templateOnly, response: { 200: templateViewSchema } } },
-    async (request) => templates.getPublic(request.user, request.params.templateId),
-  );
-
-  app.get(
-    '/templates/search',
-    { schema: { querystring: templateSearchQuerySchema, response: { 200: templateListSchema } } },
-    async (request) => templates.search(request.user, request.query),
   );
 }
