@@ -367,7 +367,7 @@ export class ItemService<Row, View, Change, List> {
     await addEntries(tx, versionId, fresh);
   }
 
-  /** Marks an item deprecated for good, in one transaction with what others learn of it. */
+  /** Marks an item deprecated for good; the change and its event commit together or not at all. */
   deprecate(
     user: UserRow | null,
     profileId: string,
@@ -375,19 +375,24 @@ export class ItemService<Row, View, Change, List> {
     id: string,
     input: { reason: string; link: string },
   ): Promise<Change> {
-    return this.edit(user, profileId, versionId, id, ({ author, content }) => {
-      // event: itemDeprecated — written here, inside the same transaction as the change.
-      return {
-        // Only the deprecated flag changes, which no rule of the document refuses.
-        changes: {
-          content: { ...content, deprecated: true },
-          deprecated: true,
-          deprecationReason: input.reason,
-          deprecationLink: input.link || null,
-          deprecatedBy: author.id,
-          deprecatedAt: this.now(),
-        },
-      };
+    return this.db.transaction(async (tx) => {
+      const access = await this.access(user, profileId, versionId, tx, true);
+      const { user: author, row } = await editableItem(tx, access, this.spec.kind, id);
+      await this.deps.locks.requireHeld(tx, author, lockResource.component(id));
+      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
+      // Only the deprecated flag changes, which no rule of the document refuses.
+      await updateItem(tx, id, {
+        content: { ...row.component.content, deprecated: true },
+        deprecated: true,
+        deprecationReason: input.reason,
+        deprecationLink: input.link || null,
+        deprecatedBy: author.id,
+        deprecatedAt: this.now(),
+        updatedBy: author.id,
+      });
+      // event: itemDeprecated — { kind, id, profile, draft.id, author.id, input.reason } goes
+      // to the outbox here, through `tx`, so it is written exactly when the deprecation is.
+      return this.spec.changed(id, draft.id);
     });
   }
 
