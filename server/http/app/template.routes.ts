@@ -59,7 +59,7 @@ export function templateRoutes(app: ZodApp, services: Services): void {
     },
     async (request) => {
       const { profileId, versionId, templateId, property } = request.params;
-      return templates.setDeterminingProperty(
+      return templates.parts.setDeterminingProperty(
         request.user,
         profileId,
         versionId,
@@ -75,7 +75,7 @@ export function templateRoutes(app: ZodApp, services: Services): void {
     { schema: { params: propertyParams, response: { 200: templateChangeSchema } } },
     async (request) => {
       const { profileId, versionId, templateId, property } = request.params;
-      return templates.removeDeterminingProperty(
+      return templates.parts.removeDeterminingProperty(
         request.user,
         profileId,
         versionId,
@@ -96,7 +96,13 @@ export function templateRoutes(app: ZodApp, services: Services): void {
     },
     async (request) => {
       const { profileId, versionId, templateId } = request.params;
-      return templates.addRule(request.user, profileId, versionId, templateId, request.body.rule);
+      return templates.parts.addRule(
+        request.user,
+        profileId,
+        versionId,
+        templateId,
+        request.body.rule,
+      );
     },
   );
 
@@ -111,7 +117,7 @@ export function templateRoutes(app: ZodApp, services: Services): void {
     },
     async (request) => {
       const { profileId, versionId, templateId, index } = request.params;
-      return templates.updateRule(
+      return templates.parts.updateRule(
         request.user,
         profileId,
         versionId,
@@ -127,7 +133,7 @@ export function templateRoutes(app: ZodApp, services: Services): void {
     { schema: { params: ruleParams, response: { 200: templateChangeSchema } } },
     async (request) => {
       const { profileId, versionId, templateId, index } = request.params;
-      return templates.removeRule(request.user, profileId, versionId, templateId, index);
+      return templates.parts.removeRule(request.user, profileId, versionId, templateId, index);
     },
   );
 
@@ -142,7 +148,7 @@ export function templateRoutes(app: ZodApp, services: Services): void {
     },
     async (request) => {
       const { profileId, versionId, templateId } = request.params;
-      return templates.setExample(
+      return templates.parts.setExample(
         request.user,
         profileId,
         versionId,
@@ -163,7 +169,7 @@ export function templateRoutes(app: ZodApp, services: Services): void {
     },
     async (request) => {
       const { profileId, versionId, templateId, refType } = request.params;
-      return templates.setReferences(
+      return templates.parts.setReferences(
         request.user,
         profileId,
         versionId,
