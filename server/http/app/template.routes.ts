@@ -48,135 +48,69 @@ export function templateRoutes(app: ZodApp, services: Services): void {
     },
   });
 
+  const parts = templates.parts;
+  const change = { 200: templateChangeSchema };
+
   app.put(
     `${one}/determining-properties/:property`,
-    {
-      schema: {
-        params: propertyParams,
-        body: determiningValuesSchema,
-        response: { 200: templateChangeSchema },
-      },
-    },
-    async (request) => {
-      const { profileId, versionId, templateId, property } = request.params;
-      return templates.parts.setDeterminingProperty(
-        request.user,
-        profileId,
-        versionId,
-        templateId,
-        property,
-        request.body.conceptIds,
-      );
-    },
+    { schema: { params: propertyParams, body: determiningValuesSchema, response: change } },
+    async ({ user, params: p, body }) =>
+      parts.setDeterminingProperty(
+        user,
+        p.profileId,
+        p.versionId,
+        p.templateId,
+        p.property,
+        body.conceptIds,
+      ),
   );
 
   app.delete(
     `${one}/determining-properties/:property`,
-    { schema: { params: propertyParams, response: { 200: templateChangeSchema } } },
-    async (request) => {
-      const { profileId, versionId, templateId, property } = request.params;
-      return templates.parts.removeDeterminingProperty(
-        request.user,
-        profileId,
-        versionId,
-        templateId,
-        property,
-      );
-    },
+    { schema: { params: propertyParams, response: change } },
+    async ({ user, params: p }) =>
+      parts.removeDeterminingProperty(user, p.profileId, p.versionId, p.templateId, p.property),
   );
 
   app.post(
     `${one}/rules`,
-    {
-      schema: {
-        params: templateParams,
-        body: ruleInputSchema,
-        response: { 200: templateChangeSchema },
-      },
-    },
-    async (request) => {
-      const { profileId, versionId, templateId } = request.params;
-      return templates.parts.addRule(
-        request.user,
-        profileId,
-        versionId,
-        templateId,
-        request.body.rule,
-      );
-    },
+    { schema: { params: templateParams, body: ruleInputSchema, response: change } },
+    async ({ user, params: p, body }) =>
+      parts.addRule(user, p.profileId, p.versionId, p.templateId, body.rule),
   );
 
   app.put(
     `${one}/rules/:index`,
-    {
-      schema: {
-        params: ruleParams,
-        body: ruleInputSchema,
-        response: { 200: templateChangeSchema },
-      },
-    },
-    async (request) => {
-      const { profileId, versionId, templateId, index } = request.params;
-      return templates.parts.updateRule(
-        request.user,
-        profileId,
-        versionId,
-        templateId,
-        index,
-        request.body.rule,
-      );
-    },
+    { schema: { params: ruleParams, body: ruleInputSchema, response: change } },
+    async ({ user, params: p, body }) =>
+      parts.updateRule(user, p.profileId, p.versionId, p.templateId, p.index, body.rule),
   );
 
   app.delete(
     `${one}/rules/:index`,
-    { schema: { params: ruleParams, response: { 200: templateChangeSchema } } },
-    async (request) => {
-      const { profileId, versionId, templateId, index } = request.params;
-      return templates.parts.removeRule(request.user, profileId, versionId, templateId, index);
-    },
+    { schema: { params: ruleParams, response: change } },
+    async ({ user, params: p }) =>
+      parts.removeRule(user, p.profileId, p.versionId, p.templateId, p.index),
   );
 
   app.put(
     `${one}/example`,
-    {
-      schema: {
-        params: templateParams,
-        body: exampleInputSchema,
-        response: { 200: templateChangeSchema },
-      },
-    },
-    async (request) => {
-      const { profileId, versionId, templateId } = request.params;
-      return templates.parts.setExample(
-        request.user,
-        profileId,
-        versionId,
-        templateId,
-        request.body.statementExample,
-      );
-    },
+    { schema: { params: templateParams, body: exampleInputSchema, response: change } },
+    async ({ user, params: p, body }) =>
+      parts.setExample(user, p.profileId, p.versionId, p.templateId, body.statementExample),
   );
 
   app.put(
     `${one}/refs/:refType`,
-    {
-      schema: {
-        params: refParams,
-        body: templateRefsInputSchema,
-        response: { 200: templateChangeSchema },
-      },
-    },
-    async (request) => {
-      const { profileId, versionId, templateId, refType } = request.params;
-      return templates.parts.setReferences(
-        request.user,
-        profileId,
-        versionId,
-        templateId,
-        refType,
-        request.body.templateIds,
-      );
-    },
+    { schema: { params: refParams, body: templateRefsInputSchema, response: change } },
+    async ({ user, params: p, body }) =>
+      parts.setReferences(
+        user,
+        p.profileId,
+        p.versionId,
+        p.templateId,
+        p.refType,
+        body.templateIds,
+      ),
   );
 }
