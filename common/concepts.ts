@@ -1,14 +1,24 @@
 import { z } from 'zod';
-import { pageInfoSchema, pageQuerySchema, searchTextSchema } from './pagination';
 import {
-  IRI_FORMAT_MESSAGE,
-  isValidIri,
-  PROFILE_LIMITS,
-  REQUIRED,
-  translationSchema,
-} from './profiles';
+  checkIri,
+  iriChoiceShape,
+  itemChangeSchema,
+  itemDetailsShape,
+  itemListSchema,
+  itemPermissionsShape,
+  itemRowSchema,
+  itemViewShape,
+  linkItemsSchema,
+  optionalIri,
+  requiredText,
+} from './items';
+import { pageQuerySchema, searchTextSchema } from './pagination';
+import { IRI_FORMAT_MESSAGE, isValidIri, PROFILE_LIMITS, REQUIRED } from './profiles';
 
 /** The six kinds of concept a person authors; Document and Extension each have three types. */
+// Shared by every kind of item; kept here too for the screens that import them from concepts.
+export { deprecateSchema, type DeletedItem, type DeletedItems, type DeprecateInput } from './items';
+
 export const CONCEPT_TYPES = [
   'Verb',
   'ActivityType',
@@ -83,13 +93,6 @@ export const EMPTY_CONCEPTS_MESSAGE =
 export const generatedConceptIri = (profileIri: string, type: ConceptType, suffix: string) =>
   `${profileIri}/${CONCEPT_IRI_SEGMENT[type]}/${suffix.trim()}`;
 
-const text = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
-const optionalIri = z
-  .string()
-  .trim()
-  .max(PROFILE_LIMITS.iriMax)
-  .refine((v) => v === '' || isValidIri(v), IRI_FORMAT_MESSAGE)
-  .default('');
 const iriList = z.array(z.string().trim().max(PROFILE_LIMITS.iriMax)).max(200).default([]);
 
 /** An inline JSON Schema as typed: JSON that is an object (or boolean) schema. */
@@ -142,21 +145,12 @@ const interactionComponentSchema = z.object({
   description: z.string().trim().max(PROFILE_LIMITS.descriptionMax).default(''),
 });
 
+/** Only for a new concept the IRI fields count: the IRI is permanent once set. */
 const common = {
-  name: text(PROFILE_LIMITS.nameMax),
-  description: text(PROFILE_LIMITS.descriptionMax),
-  translations: z
-    .array(translationSchema)
-    .max(PROFILE_LIMITS.translationsMax)
-    .default([])
-    .refine(
-      (list) => new Set(list.map((t) => t.language.toLowerCase())).size === list.length,
-      'Each language may be used once.',
-    ),
-  /** Only for a new concept: the IRI is permanent once set. */
-  iriType: z.enum(['generated-iri', 'external-iri']).optional(),
-  extiri: z.string().trim().max(PROFILE_LIMITS.iriMax).optional(),
-  geniri: z.string().trim().max(300).optional(),
+  name: itemDetailsShape.name,
+  description: itemDetailsShape.description,
+  translations: itemDetailsShape.translations,
+  ...iriChoiceShape,
 };
 
 const semanticSchema = z.object({
@@ -190,7 +184,7 @@ const documentSchema = z.object({
   conceptType: z.literal('Document'),
   ...common,
   type: z.enum(DOCUMENT_TYPES, { error: REQUIRED }),
-  mediaType: text(200),
+  mediaType: requiredText(200),
   contextIri: optionalIri,
   ...schemaShape,
 });
@@ -203,25 +197,6 @@ const extensionSchema = z.object({
   contextIri: optionalIri,
   ...schemaShape,
 });
-
-export function checkIri(
-  v: {
-    iriType?: 'generated-iri' | 'external-iri' | undefined;
-    extiri?: string | undefined;
-    geniri?: string | undefined;
-  },
-  ctx: z.RefinementCtx,
-) {
-  if (v.iriType === 'external-iri') {
-    if (!v.extiri) ctx.addIssue({ code: 'custom', message: REQUIRED, path: ['extiri'] });
-    else if (!isValidIri(v.extiri))
-      ctx.addIssue({ code: 'custom', message: IRI_FORMAT_MESSAGE, path: ['extiri'] });
-  } else if (v.iriType === 'generated-iri') {
-    if (!v.geniri) ctx.addIssue({ code: 'custom', message: REQUIRED, path: ['geniri'] });
-    else if (!isValidIri(`https://example.org/${v.geniri}`) || v.geniri.includes('#'))
-      ctx.addIssue({ code: 'custom', message: IRI_FORMAT_MESSAGE, path: ['geniri'] });
-  }
-}
 
 /** The concept form: one shape per kind. The server checks the same schema on save. */
 export const conceptInputSchema = z
@@ -257,21 +232,7 @@ export const conceptInputSchema = z
 export type ConceptInput = z.input<typeof conceptInputSchema>;
 export type ConceptValues = z.output<typeof conceptInputSchema>;
 
-export const deprecateSchema = z
-  .object({
-    reason: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(2000),
-    link: optionalIri,
-  })
-  .strict();
-export type DeprecateInput = z.input<typeof deprecateSchema>;
-
-export const linkConceptsSchema = z
-  .object({ conceptIds: z.array(z.uuid()).min(1, 'Choose at least one concept.').max(100) })
-  .strict();
-
-export const claimSchema = z.object({ profileId: z.uuid('Choose a profile.') }).strict();
-
-export const linkAnswerSchema = z.object({ success: z.literal(true), versionId: z.string() });
+export const linkConceptsSchema = linkItemsSchema('conceptIds', 'concept');
 
 export const conceptSortSchema = z.enum(['name', '-name', 'type', '-type', 'updated', '-updated']);
 export const conceptListQuerySchema = pageQuerySchema.extend({
@@ -296,34 +257,13 @@ export const conceptSearchQuerySchema = pageQuerySchema.extend({
 
 // --- answers ----------------------------------------------------------------------------------
 
-export const conceptStatusSchema = z.enum(['Deprecated', 'Unpublished', 'Published']);
-
-export const parentProfileSchema = z.object({
-  uuid: z.string(),
-  name: z.string(),
-  state: z.enum(['draft', 'published']),
-  organization: z.object({ uuid: z.string(), name: z.string() }),
-});
-
-export const conceptRowSchema = z.object({
-  uuid: z.string(),
-  iri: z.string(),
-  name: z.string(),
-  description: z.string(),
+export const conceptRowSchema = itemRowSchema.extend({
   conceptType: conceptTypeSchema,
   type: z.string(),
-  parentProfile: parentProfileSchema.nullable(),
-  updatedOn: z.string(),
-  status: conceptStatusSchema,
-  /** Defined by another profile and only listed here. */
-  linked: z.boolean(),
 });
 export type ConceptRow = z.infer<typeof conceptRowSchema>;
 
-export const conceptListSchema = pageInfoSchema.extend({
-  success: z.literal(true),
-  concepts: z.array(conceptRowSchema),
-});
+export const conceptListSchema = itemListSchema('concepts', conceptRowSchema);
 export type ConceptList = z.infer<typeof conceptListSchema>;
 
 const termRefSchema = z.object({
@@ -335,18 +275,7 @@ const termRefSchema = z.object({
 export const conceptViewSchema = z.object({
   success: z.literal(true),
   concept: conceptRowSchema.extend({
-    translations: z.array(translationSchema),
-    deprecation: z
-      .object({
-        reason: z.string(),
-        link: z.string().nullable(),
-        by: z.string().nullable(),
-        on: z.string(),
-      })
-      .nullable(),
-    updatedBy: z.string().nullable(),
-    /** Listed by a published version of its profile: editing is limited from then on. */
-    publishedInProfile: z.boolean(),
+    ...itemViewShape,
     similarTerms: z.array(termRefSchema.extend({ relationType: z.string() })),
     recommendedTerms: z.array(termRefSchema),
     /** The form's values for editing. */
@@ -354,35 +283,9 @@ export const conceptViewSchema = z.object({
     /** The concept as the profile document carries it. */
     content: z.record(z.string(), z.unknown()),
   }),
-  /** What the viewer may do with it in the version of the request (false outside one). */
-  permissions: z.object({ edit: z.boolean(), removeLink: z.boolean(), claim: z.boolean() }),
+  permissions: z.object(itemPermissionsShape),
 });
 export type ConceptView = z.infer<typeof conceptViewSchema>;
 
-export const deletedItemSchema = z.object({
-  uuid: z.string(),
-  iri: z.string(),
-  name: z.string(),
-  kind: z.enum(['concept', 'template', 'pattern']),
-  type: z.string(),
-  parentProfile: parentProfileSchema.nullable(),
-  updatedOn: z.string(),
-  /** Deleted from this profile, or left without a profile when its profile was deleted. */
-  reason: z.enum(['deleted', 'orphaned']),
-  deletedOn: z.string().nullable(),
-});
-export type DeletedItem = z.infer<typeof deletedItemSchema>;
-
-export const deletedItemsSchema = pageInfoSchema.extend({
-  success: z.literal(true),
-  items: z.array(deletedItemSchema),
-});
-export type DeletedItems = z.infer<typeof deletedItemsSchema>;
-
-export const conceptChangeSchema = z.object({
-  success: z.literal(true),
-  concept: z.object({ uuid: z.string() }),
-  /** Where the change landed: a new draft when the version was published. */
-  versionId: z.string(),
-});
+export const conceptChangeSchema = itemChangeSchema('concept');
 export type ConceptChange = z.infer<typeof conceptChangeSchema>;

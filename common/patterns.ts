@@ -1,14 +1,19 @@
 import { z } from 'zod';
-import { checkIri, conceptStatusSchema, parentProfileSchema } from './concepts';
-import { pageInfoSchema, pageQuerySchema, searchTextSchema } from './pagination';
 import {
-  isHttpUrl,
-  MORE_INFO_MESSAGE,
-  PROFILE_LIMITS,
-  REQUIRED,
-  translationSchema,
-} from './profiles';
-import { deprecationSchema } from './templates';
+  checkIri,
+  itemChangeSchema,
+  itemDetailsShape,
+  itemListQuerySchema,
+  itemListSchema,
+  itemPermissionsShape,
+  itemRowSchema,
+  itemStatusSchema,
+  itemViewShape,
+  linkItemsSchema,
+  parentProfileSchema,
+} from './items';
+import { pageInfoSchema, pageQuerySchema, searchTextSchema } from './pagination';
+import { PROFILE_LIMITS, REQUIRED } from './profiles';
 
 /**
  * Patterns as the web app authors them (spec 3 §2.3, §3, §4, §5; xAPI Profiles §9). Routes live
@@ -105,34 +110,13 @@ export function componentProblems(
 
 // --- inputs -----------------------------------------------------------------------------------
 
-const text = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
-
 export const componentInputSchema = z
   .object({ componentType: componentTypeSchema, componentId: z.uuid('Choose a component.') })
   .strict();
 export type ComponentInput = z.infer<typeof componentInputSchema>;
 
 const detailsShape = {
-  name: text(PROFILE_LIMITS.nameMax),
-  description: text(PROFILE_LIMITS.descriptionMax),
-  translations: z
-    .array(translationSchema)
-    .max(PROFILE_LIMITS.translationsMax)
-    .default([])
-    .refine(
-      (list) => new Set(list.map((t) => t.language.toLowerCase())).size === list.length,
-      'Each language may be used once.',
-    ),
-  tags: z
-    .array(z.string().trim().min(1).max(PROFILE_LIMITS.tagMax))
-    .max(PROFILE_LIMITS.tagsMax)
-    .default([]),
-  moreInformation: z
-    .string()
-    .trim()
-    .max(PROFILE_LIMITS.iriMax)
-    .refine((v) => v === '' || isHttpUrl(v), MORE_INFO_MESSAGE)
-    .default(''),
+  ...itemDetailsShape,
   primary: z.boolean({ error: REQUIRED }).default(true),
   components: z.array(componentInputSchema).max(200),
 };
@@ -159,14 +143,8 @@ export const editPatternSchema = z.object(detailsShape).strict();
 export type EditPatternInput = z.input<typeof editPatternSchema>;
 export type EditPatternValues = z.output<typeof editPatternSchema>;
 
-export const linkPatternsSchema = z
-  .object({ patternIds: z.array(z.uuid()).min(1, 'Choose at least one pattern.').max(100) })
-  .strict();
-
-export const patternSortSchema = z.enum(['name', '-name', 'updated', '-updated']);
-export const patternListQuerySchema = pageQuerySchema.extend({
-  sort: patternSortSchema.default('name'),
-});
+export const linkPatternsSchema = linkItemsSchema('patternIds', 'pattern');
+export const patternListQuerySchema = itemListQuerySchema;
 
 /** Patterns to add to a version: not those it lists, no drafts of other profiles. */
 export const patternSearchQuerySchema = pageQuerySchema.extend({
@@ -188,24 +166,13 @@ export const componentSearchQuerySchema = pageQuerySchema.extend({
 
 // --- answers ----------------------------------------------------------------------------------
 
-export const patternRowSchema = z.object({
-  uuid: z.string(),
-  iri: z.string(),
-  name: z.string(),
-  description: z.string(),
+export const patternRowSchema = itemRowSchema.extend({
   type: patternTypeSchema.nullable(),
   primary: z.boolean(),
-  parentProfile: parentProfileSchema.nullable(),
-  updatedOn: z.string(),
-  status: conceptStatusSchema,
-  linked: z.boolean(),
 });
 export type PatternRow = z.infer<typeof patternRowSchema>;
 
-export const patternListSchema = pageInfoSchema.extend({
-  success: z.literal(true),
-  patterns: z.array(patternRowSchema),
-});
+export const patternListSchema = itemListSchema('patterns', patternRowSchema);
 export type PatternList = z.infer<typeof patternListSchema>;
 
 export const patternComponentSchema = z.object({
@@ -216,7 +183,7 @@ export const patternComponentSchema = z.object({
   componentType: componentTypeSchema.nullable(),
   /** For a pattern component: its type. */
   patternType: patternTypeSchema.nullable(),
-  status: conceptStatusSchema.nullable(),
+  status: itemStatusSchema.nullable(),
   parentProfile: parentProfileSchema.nullable(),
 });
 export type PatternComponent = z.infer<typeof patternComponentSchema>;
@@ -230,27 +197,16 @@ export type ComponentList = z.infer<typeof componentListSchema>;
 export const patternViewSchema = z.object({
   success: z.literal(true),
   pattern: patternRowSchema.extend({
-    translations: z.array(translationSchema),
+    ...itemViewShape,
     tags: z.array(z.string()),
     moreInformation: z.string(),
-    deprecation: deprecationSchema,
-    updatedBy: z.string().nullable(),
-    publishedInProfile: z.boolean(),
     /** In order; an IRI this server does not know has no uuid, name or type. */
     components: z.array(patternComponentSchema),
     content: z.record(z.string(), z.unknown()),
   }),
-  permissions: z.object({
-    edit: z.boolean(),
-    removeLink: z.boolean(),
-    claim: z.boolean(),
-  }),
+  permissions: z.object(itemPermissionsShape),
 });
 export type PatternView = z.infer<typeof patternViewSchema>;
 
-export const patternChangeSchema = z.object({
-  success: z.literal(true),
-  pattern: z.object({ uuid: z.string() }),
-  versionId: z.string(),
-});
+export const patternChangeSchema = itemChangeSchema('pattern');
 export type PatternChange = z.infer<typeof patternChangeSchema>;

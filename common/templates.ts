@@ -1,19 +1,19 @@
 import { z } from 'zod';
+import { conceptTypeSchema, type ConceptType } from './concepts';
 import {
   checkIri,
-  conceptStatusSchema,
-  conceptTypeSchema,
-  parentProfileSchema,
-  type ConceptType,
-} from './concepts';
-import { pageInfoSchema, pageQuerySchema, searchTextSchema } from './pagination';
-import {
-  isHttpUrl,
-  MORE_INFO_MESSAGE,
-  PROFILE_LIMITS,
-  REQUIRED,
-  translationSchema,
-} from './profiles';
+  iriChoiceShape,
+  itemChangeSchema,
+  itemDetailsShape,
+  itemListQuerySchema,
+  itemListSchema,
+  itemPermissionsShape,
+  itemRowSchema,
+  itemViewShape,
+  linkItemsSchema,
+} from './items';
+import { pageQuerySchema, searchTextSchema } from './pagination';
+import { REQUIRED } from './profiles';
 import { DETERMINING_PROPERTIES, type DeterminingProperty } from './rule-check';
 
 /**
@@ -71,34 +71,11 @@ export const TEMPLATE_REF_KEYS: Record<
 export const OBJECT_TYPE_EXCLUSIVE_MESSAGE =
   'A template cannot have both an object activity type and an object statement reference: the object is either an activity or a statement reference.';
 
-const text = (max: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max);
-
 /** Name, description, translations, tags and more information: create and edit. */
 const detailsShape = {
-  name: text(PROFILE_LIMITS.nameMax),
-  description: text(PROFILE_LIMITS.descriptionMax),
-  translations: z
-    .array(translationSchema)
-    .max(PROFILE_LIMITS.translationsMax)
-    .default([])
-    .refine(
-      (list) => new Set(list.map((t) => t.language.toLowerCase())).size === list.length,
-      'Each language may be used once.',
-    ),
-  tags: z
-    .array(z.string().trim().min(1).max(PROFILE_LIMITS.tagMax))
-    .max(PROFILE_LIMITS.tagsMax)
-    .default([]),
-  moreInformation: z
-    .string()
-    .trim()
-    .max(PROFILE_LIMITS.iriMax)
-    .refine((v) => v === '' || isHttpUrl(v), MORE_INFO_MESSAGE)
-    .default(''),
+  ...itemDetailsShape,
   /** Only for a new item: the IRI is permanent once set. */
-  iriType: z.enum(['generated-iri', 'external-iri']).optional(),
-  extiri: z.string().trim().max(PROFILE_LIMITS.iriMax).optional(),
-  geniri: z.string().trim().max(300).optional(),
+  ...iriChoiceShape,
 };
 
 /** Create Statement Template and Edit Statement Template Details. */
@@ -156,14 +133,8 @@ export const templateRefsInputSchema = z
   .object({ templateIds: z.array(z.uuid()).max(50) })
   .strict();
 
-export const linkTemplatesSchema = z
-  .object({ templateIds: z.array(z.uuid()).min(1, 'Choose at least one template.').max(100) })
-  .strict();
-
-export const templateSortSchema = z.enum(['name', '-name', 'updated', '-updated']);
-export const templateListQuerySchema = pageQuerySchema.extend({
-  sort: templateSortSchema.default('name'),
-});
+export const linkTemplatesSchema = linkItemsSchema('templateIds', 'template');
+export const templateListQuerySchema = itemListQuerySchema;
 
 export const templateSearchQuerySchema = pageQuerySchema.extend({
   search: searchTextSchema.default(''),
@@ -180,23 +151,10 @@ export const templateSearchQuerySchema = pageQuerySchema.extend({
 
 // --- answers ----------------------------------------------------------------------------------
 
-export const templateRowSchema = z.object({
-  uuid: z.string(),
-  iri: z.string(),
-  name: z.string(),
-  description: z.string(),
-  parentProfile: parentProfileSchema.nullable(),
-  updatedOn: z.string(),
-  status: conceptStatusSchema,
-  /** Defined by another profile and only listed here. */
-  linked: z.boolean(),
-});
+export const templateRowSchema = itemRowSchema;
 export type TemplateRow = z.infer<typeof templateRowSchema>;
 
-export const templateListSchema = pageInfoSchema.extend({
-  success: z.literal(true),
-  templates: z.array(templateRowSchema),
-});
+export const templateListSchema = itemListSchema('templates', templateRowSchema);
 export type TemplateList = z.infer<typeof templateListSchema>;
 
 /** An item a template names by IRI, with its name and id where this server has it. */
@@ -213,25 +171,12 @@ export type ConceptRef = z.infer<typeof conceptRefSchema>;
 /** A rule as the template carries it (any property the profile gave it kept as it is). */
 export const ruleSchema = z.record(z.string(), z.unknown());
 
-export const deprecationSchema = z
-  .object({
-    reason: z.string(),
-    link: z.string().nullable(),
-    by: z.string().nullable(),
-    on: z.string(),
-  })
-  .nullable();
-
 export const templateViewSchema = z.object({
   success: z.literal(true),
   template: templateRowSchema.extend({
-    translations: z.array(translationSchema),
+    ...itemViewShape,
     tags: z.array(z.string()),
     moreInformation: z.string(),
-    deprecation: deprecationSchema,
-    updatedBy: z.string().nullable(),
-    /** Listed by a published version of its profile: editing is limited from then on. */
-    publishedInProfile: z.boolean(),
     /** Pretty-printed JSON, '' when there is none. */
     statementExample: z.string(),
     /** The non-empty determining properties, in the order of DETERMINING_PROPERTIES. */
@@ -251,21 +196,11 @@ export const templateViewSchema = z.object({
    * What the viewer may do in the version of the request (false outside one): edit the template
    * and its parts; remove rules (only while unpublished); remove the link; claim an orphan.
    */
-  permissions: z.object({
-    edit: z.boolean(),
-    removeRule: z.boolean(),
-    removeLink: z.boolean(),
-    claim: z.boolean(),
-  }),
+  permissions: z.object({ ...itemPermissionsShape, removeRule: z.boolean() }),
 });
 export type TemplateView = z.infer<typeof templateViewSchema>;
 
-export const templateChangeSchema = z.object({
-  success: z.literal(true),
-  template: z.object({ uuid: z.string() }),
-  /** Where the change landed: a new draft when the version was published. */
-  versionId: z.string(),
-});
+export const templateChangeSchema = itemChangeSchema('template');
 export type TemplateChange = z.infer<typeof templateChangeSchema>;
 
 /** A rule check refused on save: every message the editor shows. */

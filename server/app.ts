@@ -17,7 +17,7 @@ import { apiKeyRoutes } from './http/app/api-key.routes';
 import { organizationRoutes } from './http/app/organization.routes';
 import { lockRoutes } from './http/app/lock.routes';
 import { conceptRoutes } from './http/app/concept.routes';
-import { itemAdoptionRoutes } from './http/app/item-adoption.routes';
+import { deletedItemsRoutes } from './http/app/item.routes';
 import { patternRoutes } from './http/app/pattern.routes';
 import { templateRoutes } from './http/app/template.routes';
 import { profileRoutes } from './http/app/profile.routes';
@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       conceptRoutes(scoped, services);
       templateRoutes(scoped, services);
       patternRoutes(scoped, services);
-      itemAdoptionRoutes(scoped, services);
+      deletedItemsRoutes(scoped, services);
       lockRoutes(scoped, services);
     },
     { prefix: '/app' },

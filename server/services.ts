@@ -6,7 +6,7 @@ import { AccountService } from './modules/accounts/account-service';
 import { SessionService } from './modules/accounts/sessions';
 import { UserAdminService } from './modules/admin/user-admin-service';
 import { ApiKeyService } from './modules/api-keys/service';
-import { ItemAdoption } from './modules/components/adoption';
+import { ItemAdoption } from './modules/items/adoption';
 import { ConceptService } from './modules/concepts/service';
 import { PatternService } from './modules/patterns/service';
 import { TemplateService } from './modules/templates/service';

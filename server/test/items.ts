@@ -1,7 +1,7 @@
 import type { ProfileView } from '../../common/profiles';
 import type { Db } from '../db/client';
-import { addEntries } from '../modules/components/items';
-import { insertComponent } from '../modules/components/repo';
+import { addEntries } from '../modules/item-store/listing';
+import { insertItem } from '../modules/item-store/repo';
 
 /**
  * A statement template of a profile, listed by one of its versions, written straight into the
@@ -15,7 +15,7 @@ export async function insertTemplate(
   versionId = view.version.uuid,
 ) {
   const iri = `${view.profile.iri}/templates/${name}`;
-  const row = await insertComponent(db, {
+  const row = await insertItem(db, {
     kind: 'template',
     type: 'StatementTemplate',
     iri,

@@ -6,8 +6,8 @@ import type { PatternChange } from '../../../common/patterns';
 import type { ProfileView } from '../../../common/profiles';
 import type { TemplateChange } from '../../../common/templates';
 import { profileComponents, versionComponents } from '../../db/schema';
-import { addEntries } from '../../modules/components/items';
-import { insertComponent } from '../../modules/components/repo';
+import { addEntries } from '../../modules/item-store/listing';
+import { insertItem } from '../../modules/item-store/repo';
 import { useTestApp } from '../../test/app';
 import { callsOf, makeGroup, makeProfile } from '../../test/authoring';
 
@@ -42,7 +42,7 @@ describe('template and pattern adoption', () => {
             definition: { en: 'Pages read in order.' },
             sequence: [`${view.profile.iri}/templates/a`, `${view.profile.iri}/templates/b`],
           };
-    const row = await insertComponent(t.database.db, {
+    const row = await insertItem(t.database.db, {
       kind,
       type: String(content.type),
       iri,

@@ -1,62 +1,32 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { ConceptChange } from '../../../common/concepts';
 import type { ProfileView } from '../../../common/profiles';
 import type { TemplateChange } from '../../../common/templates';
 import { useTestApp } from '../../test/app';
 import { callsOf, makeGroup, makeProfile, publishVersion } from '../../test/authoring';
-import { makePerson } from '../../test/people';
+import {
+  adoptionRows,
+  checkMatrix,
+  itemRows,
+  s,
+  versionBaseOf,
+  versionUrl,
+  writeRule,
+  type AdoptionFixture,
+  type MatrixRow,
+  type Stage,
+} from '../../test/authz-matrix';
 
-/**
- * The authorization matrix of every statement template route: anonymous, a signed-in outsider
- * and a member of the owning group, on a draft version and on a published (current) version,
- * each cell on fresh data. A template route added without rows fails the coverage check.
- */
-const actors = ['anonymous', 'outsider', 'member'] as const;
-type Actor = (typeof actors)[number];
-type Stage = 'draft' | 'published';
-
-interface Fixture {
-  profile: string;
-  version: string;
-  /** A template of this profile with a verb, an attachment usage type and one rule. */
-  own: string;
+/** The authorization matrix of every statement template route. */
+interface TemplateFixture extends AdoptionFixture {
   /** Another template of this profile, which `own` may refer to. */
   target: string;
-  /** A template of another, published profile, listed here as a link. */
-  linked: string;
-  /** A published template of another profile that is not listed here. */
-  outside: string;
-  /** A deleted template of this profile. */
-  deleted: string;
-  /** A template whose profile was deleted. */
-  orphan: string;
   /** A verb of this profile that `own` does not use yet. */
   spareVerb: string;
-  memberCookie: string;
 }
 
-interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  route: string;
-  url: (f: Fixture) => string;
-  body?: (f: Fixture) => unknown;
-  /** The member takes the write lock on the own template first, as the edit screen does. */
-  locked?: boolean;
-  expect: Record<Stage, Record<Actor, number>>;
-}
-
-const versionBase = '/app/profile/:profileId/version/:versionId/templates';
-const one = `${versionBase}/:templateId`;
-const vb = (f: Fixture) => `/app/profile/${f.profile}/version/${f.version}/templates`;
-const own = (f: Fixture) => `${vb(f)}/${f.own}`;
-const s = (anonymous: number, outsider: number, member: number) => ({
-  anonymous,
-  outsider,
-  member,
-});
-/** Drafts do not exist for non-members; on a published version outsiders are refused. */
-const writeRule = { draft: s(404, 404, 200), published: s(401, 403, 200) };
-const readRule = { draft: s(404, 404, 200), published: s(200, 200, 200) };
+const one = `${versionBaseOf('templates')}/:templateId`;
+const own = (f: TemplateFixture) => `${versionUrl('templates', f)}/${f.own}`;
 /** Parts fixed once the template is published (xAPI Profiles rule I6): 400, limited editing. */
 const fixedRule = { draft: s(404, 404, 200), published: s(401, 403, 400) };
 const RULE = { location: '$.result.success', presence: 'included' };
@@ -67,64 +37,17 @@ const templateBody = (name: string) => ({
   geniri: name,
 });
 
-const matrix: Row[] = [
-  { method: 'GET', route: versionBase, url: vb, expect: readRule },
-  {
-    method: 'POST',
-    route: versionBase,
-    url: vb,
-    body: () => templateBody('passed'),
-    expect: writeRule,
-  },
-  {
-    method: 'POST',
-    route: `${versionBase}/link`,
-    url: (f) => `${vb(f)}/link`,
-    body: (f) => ({ templateIds: [f.outside] }),
-    expect: writeRule,
-  },
-  { method: 'GET', route: one, url: own, expect: readRule },
-  {
-    method: 'PUT',
-    route: one,
-    url: own,
-    body: () => ({
+const matrix: MatrixRow<TemplateFixture>[] = [
+  ...itemRows<TemplateFixture>({
+    kind: 'template',
+    plural: 'templates',
+    create: () => templateBody('passed'),
+    edit: () => ({
       ...templateBody('completed'),
       translations: [{ language: 'de', translationName: 'beendet', translationDesc: 'Beendet.' }],
     }),
-    locked: true,
-    expect: writeRule,
-  },
-  {
-    method: 'DELETE',
-    route: one,
-    url: own,
-    locked: true,
-    // A published template is deprecated, never deleted.
-    expect: { draft: s(404, 404, 200), published: s(401, 403, 409) },
-  },
-  {
-    method: 'POST',
-    route: `${one}/deprecate`,
-    url: (f) => `${own(f)}/deprecate`,
-    body: () => ({ reason: 'Replaced.' }),
-    locked: true,
-    expect: writeRule,
-  },
-  {
-    method: 'DELETE',
-    route: `${one}/link`,
-    url: (f) => `${vb(f)}/${f.linked}/link`,
-    expect: writeRule,
-  },
-  { method: 'POST', route: `${one}/lock`, url: (f) => `${own(f)}/lock`, expect: writeRule },
-  {
-    method: 'DELETE',
-    route: `${one}/lock`,
-    url: (f) => `${own(f)}/lock`,
-    // Giving up one's own lock; holding none is fine.
-    expect: { draft: s(401, 200, 200), published: s(401, 200, 200) },
-  },
+    search: 'completed',
+  }),
   {
     method: 'PUT',
     route: `${one}/determining-properties/:property`,
@@ -181,41 +104,11 @@ const matrix: Row[] = [
     locked: true,
     expect: fixedRule,
   },
-  {
-    method: 'GET',
-    route: '/app/template/:templateId',
-    url: (f) => `/app/template/${f.own}`,
-    expect: readRule,
-  },
-  {
-    method: 'GET',
-    route: '/app/templates/search',
-    url: (f) => `/app/templates/search?search=completed&versionId=${f.version}`,
-    expect: { draft: s(200, 200, 200), published: s(200, 200, 200) },
-  },
-  {
-    method: 'POST',
-    route: '/app/template/:templateId/restore',
-    url: (f) => `/app/template/${f.deleted}/restore`,
-    body: (f) => ({ profileId: f.profile }),
-    expect: { draft: s(404, 404, 200), published: s(401, 403, 200) },
-  },
-  {
-    method: 'POST',
-    route: '/app/template/:templateId/claim',
-    url: (f) => `/app/template/${f.orphan}/claim`,
-    body: (f) => ({ profileId: f.profile }),
-    expect: { draft: s(404, 404, 200), published: s(401, 403, 200) },
-  },
+  ...adoptionRows<TemplateFixture>('template'),
 ];
 
 describe('statement template routes: who may do what', () => {
   const t = useTestApp();
-  let outsiderCookie = '';
-
-  beforeAll(async () => {
-    outsiderCookie = (await makePerson(t.database.db, t.app.services.sessions)).cookie;
-  });
 
   async function templateIn(cookie: string, view: ProfileView, name: string) {
     const made = await callsOf(t.app, cookie).post(
@@ -235,7 +128,7 @@ describe('statement template routes: who may do what', () => {
     return made.json<ConceptChange>().concept.uuid;
   }
 
-  async function fixture(stage: Stage): Promise<Fixture> {
+  async function fixture(stage: Stage): Promise<TemplateFixture> {
     const other = await makeGroup(t.app, t.database);
     const otherView = await makeProfile(t.app, other.admin.cookie, other.org.id, 'Other');
     const linked = await templateIn(other.admin.cookie, otherView, 'jumped');
@@ -293,47 +186,12 @@ describe('statement template routes: who may do what', () => {
     };
   }
 
-  it('has rows for every statement template route', () => {
-    const covered = new Set(matrix.map((r) => `${r.method} ${r.route}`));
-    const routes = t.app.routeTable
-      .filter((r) =>
-        /^\/app\/(profile\/:profileId\/version\/:versionId\/templates|templates?\/)/.test(r.url),
-      )
-      .map((r) => `${r.method} ${r.url}`);
-    expect(new Set(routes)).toEqual(covered);
+  checkMatrix(t, {
+    what: 'statement template',
+    routes: (url) =>
+      /^\/app\/(profile\/:profileId\/version\/:versionId\/templates|templates?\/)/.test(url),
+    matrix,
+    fixture,
+    lockUrl: (f) => `${own(f)}/lock`,
   });
-
-  for (const row of matrix) {
-    for (const stage of ['draft', 'published'] as const) {
-      for (const actor of actors) {
-        const status = row.expect[stage][actor];
-        it(`${row.method} ${row.route} on a ${stage} as ${actor} → ${status}`, async () => {
-          const f = await fixture(stage);
-          if (row.locked) {
-            const taken = await callsOf(t.app, f.memberCookie).post(`${own(f)}/lock`);
-            expect(taken.statusCode, taken.body).toBe(200);
-          }
-          const cookie =
-            actor === 'anonymous'
-              ? undefined
-              : actor === 'member'
-                ? f.memberCookie
-                : outsiderCookie;
-          const calls = callsOf(t.app, cookie);
-          const url = row.url(f);
-          const body = row.body?.(f);
-          const response =
-            row.method === 'GET'
-              ? await calls.get(url)
-              : row.method === 'POST'
-                ? await calls.post(url, body)
-                : row.method === 'PUT'
-                  ? await calls.put(url, body)
-                  : await calls.delete(url);
-          expect(response.statusCode, response.body).toBe(status);
-          expect(response.json()).toHaveProperty('success', status === 200);
-        });
-      }
-    }
-  }
 });

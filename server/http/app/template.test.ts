@@ -9,8 +9,8 @@ import {
   type TemplateView,
 } from '../../../common/templates';
 import { validate } from '../../../xapi/index';
-import { addEntries } from '../../modules/components/items';
-import { insertComponent } from '../../modules/components/repo';
+import { addEntries } from '../../modules/item-store/listing';
+import { insertItem } from '../../modules/item-store/repo';
 import { useTestApp } from '../../test/app';
 import { addMember, callsOf, makeGroup, makeProfile, publishVersion } from '../../test/authoring';
 
@@ -109,7 +109,7 @@ describe('statement templates', () => {
 
   /** A pattern of the version, stored directly: the pattern commands are not what is tested. */
   async function patternUsing(view: ProfileView, name: string, iris: string[]) {
-    const pattern = await insertComponent(t.database.db, {
+    const pattern = await insertItem(t.database.db, {
       kind: 'pattern',
       type: 'Pattern',
       iri: `${view.profile.iri}/patterns/${name}`,

@@ -10,6 +10,7 @@ import {
 } from '../../../common/accounts';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
 import { limits, type RateLimiter } from '../abuse/rate-limiter';
 import type { CaptchaService } from '../captcha/captcha';
 import { AppError, badRequest } from '../errors';
@@ -34,14 +35,7 @@ import {
   type TokenPurpose,
 } from './token-repo';
 import { hashToken } from './tokens';
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  isUniqueViolation,
-  updateUser,
-  usernameTaken,
-} from './user-repo';
+import { findUserByEmail, findUserById, insertUser, updateUser, usernameTaken } from './user-repo';
 import { ErrorCode } from '../../../common/errors';
 
 const HOUR = 60 * 60 * 1000;

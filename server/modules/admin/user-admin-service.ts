@@ -8,12 +8,8 @@ import type {
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { normalizeEmail } from '../accounts/email';
-import {
-  findUserByEmail,
-  findUserById,
-  isUniqueViolation,
-  updateUser,
-} from '../accounts/user-repo';
+import { isUniqueViolation } from '../../db/errors';
+import { findUserByEmail, findUserById, updateUser } from '../accounts/user-repo';
 import { badRequest, forbidden, notFound, unauthorized } from '../errors';
 import { listGroupsOf } from '../organizations/repo';
 import { membershipOf } from '../organizations/presenter';

@@ -15,7 +15,7 @@ import {
   updateKey,
   type ApiKeyWithCreator,
 } from './repo';
-import { isUniqueViolation } from '../accounts/user-repo';
+import { isUniqueViolation } from '../../db/errors';
 
 export interface ApiKeyChanges {
   description: string;

@@ -1,7 +1,7 @@
 /** K10: a pattern must not contain itself at any depth. */
 import type { Db } from '../../db/client';
 import type { ComponentRow } from '../../db/schema';
-import { findComponentsByIris } from '../components/repo';
+import { findItemsByIris } from '../item-store/repo';
 import { componentIrisOf } from './content';
 
 /**
@@ -15,7 +15,7 @@ export async function containsPattern(db: Db, component: ComponentRow, iri: stri
   while (wanted.length > 0) {
     if (wanted.includes(iri)) return true;
     for (const next of wanted) seen.add(next);
-    const found = await findComponentsByIris(db, [...new Set(wanted)]);
+    const found = await findItemsByIris(db, [...new Set(wanted)]);
     wanted = found
       .filter((row) => row.kind === 'pattern')
       .flatMap((row) => componentIrisOf(row.content))

@@ -5,29 +5,22 @@ import type {
   PatternType,
   PatternView,
 } from '../../../common/patterns';
-import type { ComponentListRow } from '../components/items';
-import { parentOf, statusOf } from '../concepts/presenter';
+import type { ItemListRow } from '../item-store/listing';
+import { parentOf, presentRowBasics, presentViewBasics, statusOf } from '../items/presenter';
+import type { ItemViewBasics } from '../items/service';
 import { patternTypeOf } from './content';
 
-export function presentPatternRow(row: ComponentListRow): PatternRow {
-  const { component } = row;
-  const content = component.content;
+export function presentPatternRow(row: ItemListRow): PatternRow {
+  const { content } = row.component;
   return {
-    uuid: component.id,
-    iri: component.iri,
-    name: component.name,
-    description: contentLabels(content).description,
+    ...presentRowBasics(row),
     type: patternTypeOf(content),
     primary: content.primary === true,
-    parentProfile: parentOf(row),
-    updatedOn: component.updatedAt.toISOString(),
-    status: statusOf(component, row.published),
-    linked: row.linked,
   };
 }
 
 /** A template or pattern as a component; `row` is null for an IRI this server does not know. */
-export function presentComponent(iri: string, row: ComponentListRow | null): PatternComponent {
+export function presentComponent(iri: string, row: ItemListRow | null): PatternComponent {
   if (!row)
     return {
       uuid: null,
@@ -55,36 +48,21 @@ export function presentComponent(iri: string, row: ComponentListRow | null): Pat
   };
 }
 
-export interface PatternViewExtras {
-  linked: boolean;
+export interface PatternViewExtras extends ItemViewBasics {
   components: PatternComponent[];
-  deprecatedBy: string | null;
-  updatedBy: string | null;
-  permissions: PatternView['permissions'];
 }
 
-export function presentPatternView(row: ComponentListRow, extras: PatternViewExtras): PatternView {
+export function presentPatternView(row: ItemListRow, extras: PatternViewExtras): PatternView {
   const { component } = row;
-  const content = component.content;
   return {
     success: true,
     pattern: {
       ...presentPatternRow({ ...row, linked: extras.linked }),
-      translations: contentLabels(content).translations,
+      ...presentViewBasics(row, extras),
       tags: component.extras.tags ?? [],
       moreInformation: component.extras.moreInformation ?? '',
-      deprecation: component.deprecated
-        ? {
-            reason: component.deprecationReason ?? '',
-            link: component.deprecationLink,
-            by: extras.deprecatedBy,
-            on: (component.deprecatedAt ?? component.updatedAt).toISOString(),
-          }
-        : null,
-      updatedBy: extras.updatedBy,
-      publishedInProfile: row.published,
       components: extras.components,
-      content,
+      content: component.content,
     },
     permissions: extras.permissions,
   };

@@ -12,44 +12,23 @@ import {
   type PatternChange,
   type PatternComponent,
   type PatternList,
+  type PatternRow,
   type PatternType,
   type PatternView,
 } from '../../../common/patterns';
 import type { Db } from '../../db/client';
-import type { ProfileVersionRow, UserRow } from '../../db/schema';
+import type { UserRow } from '../../db/schema';
 import {
-  authorOf,
-  editableItem,
-  frozenAs,
-  isMemberOfGroup,
-  ITEM_LABELS,
-  listedItem,
-} from '../components/item-access';
-import { checkItemInDocument } from '../components/item-check';
-import { linkItems, unlinkItem } from '../components/item-links';
-import {
-  addEntries,
-  findComponent,
-  findEmail,
+  findItem,
   isListedByPublished,
-  listVersionItems,
-  removeEntry,
   searchItems,
-  type ComponentListRow,
-  type ComponentSort,
-} from '../components/items';
-import {
-  findComponentsByIris,
-  insertComponent,
-  listVersionComponents,
-  updateComponent,
-} from '../components/repo';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../errors';
-import { lockResource, type HeldLock, type LockService } from '../locks/service';
-import type { OrganizationService } from '../organizations/service';
-import { loadVersionAccess, type VersionAccess } from '../profiles/access';
-import { currentVersionId, draftFor } from '../profiles/drafts';
-import { findProfile, findVersion } from '../profiles/repo';
+  type ItemListRow,
+} from '../item-store/listing';
+import { findItemsByIris, listVersionItems } from '../item-store/repo';
+import { ITEM_LABELS } from '../items/access';
+import { ItemService, type ItemKindSpec, type ItemServiceDeps } from '../items/service';
+import { AppError, badRequest, conflict, notFound } from '../errors';
+import type { VersionAccess } from '../profiles/access';
 import {
   componentIrisOf,
   fixedParts,
@@ -60,13 +39,6 @@ import {
 import { containsPattern } from './cycles';
 import { presentComponent, presentPatternRow, presentPatternView } from './presenter';
 
-export interface PatternServiceDeps {
-  db: Db;
-  organizations: OrganizationService;
-  locks: LockService;
-  now?: () => Date;
-}
-
 type Json = Record<string, unknown>;
 
 /** A refusal by the pattern rules: the first problem as the message, every one in `errors`. */
@@ -75,128 +47,57 @@ const refused = (errors: string[]) =>
     errors,
   });
 
+/** The components a pattern names, in order, with what the server knows about each. */
+async function componentsOf(db: Db, content: Json): Promise<PatternComponent[]> {
+  const iris = componentIrisOf(content);
+  const found = await findItemsByIris(db, [...new Set(iris)]);
+  const rows = new Map<string, ItemListRow | null>();
+  for (const component of found) rows.set(component.iri, await findItem(db, component.id));
+  return iris.map((iri) => presentComponent(iri, rows.get(iri) ?? null));
+}
+
+/** Refuses to take out a pattern another pattern of the version still uses, naming that one. */
+async function refuseInUse(tx: Db, versionId: string, row: ItemListRow): Promise<void> {
+  const listed = await listVersionItems(tx, versionId);
+  const user = listed.find(
+    ({ component }) =>
+      component.kind === 'pattern' &&
+      component.id !== row.component.id &&
+      componentIrisOf(component.content).includes(row.component.iri),
+  );
+  if (user)
+    throw conflict(
+      `The pattern ${user.component.name} uses this pattern; take it out of ${user.component.name} first.`,
+    );
+}
+
+const patternKind: ItemKindSpec<PatternRow, PatternView, PatternChange, PatternList> = {
+  kind: 'pattern',
+  presentRow: presentPatternRow,
+  presentView: async (db, row, basics) =>
+    presentPatternView(row, {
+      ...basics,
+      components: await componentsOf(db, row.component.content),
+    }),
+  changed: (uuid, versionId) => ({ success: true, pattern: { uuid }, versionId }),
+  page: (patterns, page) => ({ success: true, patterns, ...page }),
+  toleratesStoredProblems: true,
+  refuseDelete: refuseInUse,
+};
+
 /**
- * Patterns inside profile versions: authored by members of the owning group on the current
- * version, read by everyone where a published version lists them. Their components are
+ * Patterns inside profile versions: the item kernel with the pattern form. Their components are
  * templates and patterns of this profile or of published ones; the pattern rules of the xAPI
- * Profiles specification are checked before every save. A change to a published version lands
- * in a new draft; edits need the editor's write lock.
+ * Profiles specification are checked before every save.
  */
-export class PatternService {
-  private readonly now: () => Date;
-
-  constructor(private readonly deps: PatternServiceDeps) {
-    this.now = deps.now ?? (() => new Date());
-  }
-
-  private get db(): Db {
-    return this.deps.db;
-  }
-
-  private access(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    db = this.db,
-    forUpdate = false,
-  ) {
-    return loadVersionAccess(this.deps.organizations, db, user, profileId, versionId, forUpdate);
-  }
-
-  async list(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    query: { sort: ComponentSort; page: number; limit: number },
-  ): Promise<PatternList> {
-    const access = await this.access(user, profileId, versionId);
-    const { rows, total } = await listVersionItems(this.db, access.version.id, 'pattern', query);
-    const asPublished = frozenAs(access, 'pattern');
-    return {
-      success: true,
-      patterns: rows.map((row) => presentPatternRow(asPublished(row))),
-      page: query.page,
-      limit: query.limit,
-      total,
-    };
-  }
-
-  /** The components a pattern names, in order, with what the server knows about each. */
-  private async componentsOf(content: Json): Promise<PatternComponent[]> {
-    const iris = componentIrisOf(content);
-    const found = await findComponentsByIris(this.db, [...new Set(iris)]);
-    const rows = new Map<string, ComponentListRow | null>();
-    for (const component of found)
-      rows.set(component.iri, await findComponent(this.db, component.id));
-    return iris.map((iri) => presentComponent(iri, rows.get(iri) ?? null));
-  }
-
-  private async view(
-    user: UserRow | null,
-    row: ComponentListRow,
-    linked: boolean,
-    permissions: PatternView['permissions'],
-  ): Promise<PatternView> {
-    return presentPatternView(row, {
-      linked,
-      components: await this.componentsOf(row.component.content),
-      // Who deprecated or changed an item is shown to signed-in people only.
-      deprecatedBy: user ? await findEmail(this.db, row.component.deprecatedBy) : null,
-      updatedBy: user ? await findEmail(this.db, row.component.updatedBy) : null,
-      permissions,
-    });
-  }
-
-  async get(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    patternId: string,
-  ): Promise<PatternView> {
-    const access = await this.access(user, profileId, versionId);
-    const listed = await listedItem(this.db, access, 'pattern', patternId);
-    const { entry } = listed;
-    const row = frozenAs(access, 'pattern')(listed.row);
-    const current = access.member && access.version.id === currentVersionId(access.profile);
-    const own = !entry.linked && row.component.profileId === access.profile.id;
-    return this.view(user, row, entry.linked, {
-      edit: current && own && !row.component.deprecated,
-      removeLink: current && entry.linked,
-      claim: false,
-    });
-  }
-
-  /** One pattern wherever it is: public where a published version lists it. */
-  async getPublic(user: UserRow | null, patternId: string): Promise<PatternView> {
-    const row = await findComponent(this.db, patternId);
-    if (!row || row.component.kind !== 'pattern') throw notFound('No such pattern.');
-    const orphan = row.component.profileId === null;
-    let visible =
-      (await isListedByPublished(this.db, row.component.id)) && !row.component.deletedAt;
-    if (!visible && orphan) visible = user !== null;
-    if (!visible && row.parent)
-      visible = await isMemberOfGroup(this.deps.organizations, user, row.parent.organizationId);
-    if (!visible) throw notFound('No such pattern.');
-    return this.view(user, row, false, {
-      edit: false,
-      removeLink: false,
-      claim: orphan && user !== null,
-    });
-  }
-
-  /** The version a search is made for, and whether the viewer may see its profile's drafts. */
-  private async searchContext(
-    user: UserRow | null,
-    versionId: string | undefined,
-  ): Promise<{ version: ProfileVersionRow | undefined; member: boolean }> {
-    if (!versionId) return { version: undefined, member: false };
-    const version = await findVersion(this.db, versionId);
-    if (!version) throw notFound('No such version.');
-    const profile = await findProfile(this.db, version.profileId);
-    const member = profile
-      ? await isMemberOfGroup(this.deps.organizations, user, profile.organizationId)
-      : false;
-    return { version, member };
+export class PatternService extends ItemService<
+  PatternRow,
+  PatternView,
+  PatternChange,
+  PatternList
+> {
+  constructor(deps: ItemServiceDeps) {
+    super(deps, patternKind);
   }
 
   /** Patterns to add to a version: not those it lists, no drafts of other profiles. */
@@ -205,8 +106,7 @@ export class PatternService {
     query: { search: string; page: number; limit: number; versionId?: string | undefined },
   ): Promise<PatternList> {
     const { version, member } = await this.searchContext(user, query.versionId);
-    const { rows, total } = await searchItems(this.db, {
-      kind: 'pattern',
+    return this.searchPage({
       search: query.search,
       version,
       memberOfVersion: member,
@@ -215,13 +115,6 @@ export class PatternService {
       page: query.page,
       limit: query.limit,
     });
-    return {
-      success: true,
-      patterns: rows.map(presentPatternRow),
-      page: query.page,
-      limit: query.limit,
-      total,
-    };
   }
 
   /**
@@ -271,11 +164,11 @@ export class PatternService {
     access: VersionAccess,
     inputs: ComponentInput[],
     kept: ReadonlySet<string> = new Set(),
-  ): Promise<ComponentListRow[]> {
-    const rows: ComponentListRow[] = [];
+  ): Promise<ItemListRow[]> {
+    const rows: ItemListRow[] = [];
     for (const input of inputs) {
       const label = ITEM_LABELS[input.componentType];
-      const row = await findComponent(tx, input.componentId);
+      const row = await findItem(tx, input.componentId);
       if (!row || row.component.kind !== input.componentType)
         throw notFound(`No such ${label} to use as a component.`);
       rows.push(row);
@@ -305,10 +198,10 @@ export class PatternService {
     inputs: ComponentInput[],
   ): Promise<boolean> {
     const iris = componentIrisOf(stored);
-    const known = new Set((await findComponentsByIris(tx, iris)).map((c) => c.iri));
+    const known = new Set((await findItemsByIris(tx, iris)).map((c) => c.iri));
     const sent: string[] = [];
     for (const input of inputs) {
-      const found = await findComponent(tx, input.componentId);
+      const found = await findItem(tx, input.componentId);
       sent.push(found?.component.iri ?? input.componentId);
     }
     return JSON.stringify(iris.filter((iri) => known.has(iri))) === JSON.stringify(sent);
@@ -320,7 +213,7 @@ export class PatternService {
     iri: string,
     type: PatternType,
     primary: boolean,
-    rows: ComponentListRow[],
+    rows: ItemListRow[],
   ): Promise<void> {
     const problems = componentProblems(
       type,
@@ -341,79 +234,47 @@ export class PatternService {
         throw refused([CYCLE_MESSAGE(component.name)]);
   }
 
-  /** Checks a pattern inside its version's document; findings on it refuse the save. */
-  private checkInDocument(
-    tx: Db,
-    access: VersionAccess,
-    content: Json,
-    previous?: Json,
-  ): Promise<void> {
-    return checkItemInDocument(tx, {
-      access,
-      kind: 'pattern',
-      content,
-      previous,
-      generatedAt: this.now().toISOString(),
-      label: 'pattern',
-    });
-  }
-
-  async create(
+  create(
     user: UserRow | null,
     profileId: string,
     versionId: string,
     values: CreatePatternValues,
   ): Promise<PatternChange> {
-    return this.db.transaction(async (tx) => {
-      const access = await this.access(user, profileId, versionId, tx, true);
-      const author = authorOf(access);
-      const iri =
-        values.iriType === 'external-iri'
-          ? (values.extiri ?? '')
-          : generatedPatternIri(access.profile.iri, values.geniri ?? '');
-      if ((await findComponentsByIris(tx, [iri])).length > 0)
-        throw conflict(`Something on this server already has the IRI ${iri}.`);
-      const rows = await this.resolveComponents(tx, access, values.components);
-      await this.checkComponents(tx, iri, values.type, values.primary, rows);
-      const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
-      const content = patternContent(values, {
-        iri,
-        inScheme: draft.iri,
-        type: values.type,
-        componentIris: rows.map((r) => r.component.iri),
-      });
-      await this.checkInDocument(tx, { ...access, profile, version: draft }, content);
-      const created = await insertComponent(tx, {
-        kind: 'pattern',
-        type: 'Pattern',
-        iri,
-        profileId: profile.id,
-        name: values.name,
-        content,
-        extras: patternExtras(values),
-        createdBy: author.id,
-        updatedBy: author.id,
-      });
-      await addEntries(tx, draft.id, [{ componentId: created.id, linked: false }]);
-      return { success: true, pattern: { uuid: created.id }, versionId: draft.id };
-    });
+    return this.createItem(
+      user,
+      profileId,
+      versionId,
+      values,
+      generatedPatternIri,
+      async (tx, { access, draft, iri }) => {
+        const rows = await this.resolveComponents(tx, access, values.components);
+        await this.checkComponents(tx, iri, values.type, values.primary, rows);
+        return {
+          content: patternContent(values, {
+            iri,
+            inScheme: draft.iri,
+            type: values.type,
+            componentIris: rows.map((r) => r.component.iri),
+          }),
+          type: 'Pattern',
+          extras: patternExtras(values),
+        };
+      },
+    );
   }
 
   /**
    * Edits a pattern: while no published version of its profile lists it, everything but its
    * type and IRI; from then on only translations, tags and more information.
    */
-  async update(
+  update(
     user: UserRow | null,
     profileId: string,
     versionId: string,
     patternId: string,
     values: EditPatternValues,
   ): Promise<PatternChange> {
-    return this.db.transaction(async (tx) => {
-      const access = await this.access(user, profileId, versionId, tx, true);
-      const { user: author, row } = await editableItem(tx, access, 'pattern', patternId);
-      await this.deps.locks.requireHeld(tx, author, lockResource.component(patternId));
+    return this.edit(user, profileId, versionId, patternId, async ({ tx, access, row }) => {
       const previous = row.component.content;
       const type = patternTypeOf(previous);
       if (!type)
@@ -441,109 +302,10 @@ export class PatternService {
         throw badRequest(PATTERN_LIMITED_EDIT_MESSAGE);
       if (!row.published)
         await this.checkComponents(tx, row.component.iri, type, values.primary, rows);
-      const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
-      await this.checkInDocument(tx, { ...access, profile, version: draft }, content, previous);
-      await updateComponent(tx, patternId, {
+      return {
         content,
-        name: values.name,
-        extras: patternExtras(values, row.component.extras),
-        updatedBy: author.id,
-      });
-      return { success: true, pattern: { uuid: patternId }, versionId: draft.id };
+        changes: { name: values.name, extras: patternExtras(values, row.component.extras) },
+      };
     });
-  }
-
-  async deprecate(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    patternId: string,
-    input: { reason: string; link: string },
-  ): Promise<PatternChange> {
-    return this.db.transaction(async (tx) => {
-      const access = await this.access(user, profileId, versionId, tx, true);
-      const { user: author, row } = await editableItem(tx, access, 'pattern', patternId);
-      await this.deps.locks.requireHeld(tx, author, lockResource.component(patternId));
-      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      await updateComponent(tx, patternId, {
-        content: { ...row.component.content, deprecated: true },
-        deprecated: true,
-        deprecationReason: input.reason,
-        deprecationLink: input.link || null,
-        deprecatedBy: author.id,
-        deprecatedAt: this.now(),
-        updatedBy: author.id,
-      });
-      return { success: true, pattern: { uuid: patternId }, versionId: draft.id };
-    });
-  }
-
-  /** Refuses to take out a pattern another pattern of the version still uses, naming that one. */
-  private async refuseInUse(tx: Db, versionId: string, row: ComponentListRow): Promise<void> {
-    const listed = await listVersionComponents(tx, versionId);
-    const user = listed.find(
-      ({ component }) =>
-        component.kind === 'pattern' &&
-        component.id !== row.component.id &&
-        componentIrisOf(component.content).includes(row.component.iri),
-    );
-    if (user)
-      throw conflict(
-        `The pattern ${user.component.name} uses this pattern; take it out of ${user.component.name} first.`,
-      );
-  }
-
-  /** Deletes a pattern no published version lists; it waits in Deleted Items for a restore. */
-  async remove(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    patternId: string,
-  ): Promise<PatternChange> {
-    return this.db.transaction(async (tx) => {
-      const access = await this.access(user, profileId, versionId, tx, true);
-      const { user: author, row } = await editableItem(tx, access, 'pattern', patternId);
-      await this.deps.locks.requireHeld(tx, author, lockResource.component(patternId));
-      if (await isListedByPublished(tx, patternId))
-        throw conflict(
-          'This pattern has been published and may be in use, so it cannot be deleted; deprecate it instead.',
-        );
-      await this.refuseInUse(tx, access.version.id, row);
-      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      await removeEntry(tx, draft.id, patternId);
-      await updateComponent(tx, patternId, { deletedAt: this.now(), updatedBy: author.id });
-      await this.deps.locks.release(author, lockResource.component(patternId), tx);
-      return { success: true, pattern: { uuid: patternId }, versionId: draft.id };
-    });
-  }
-
-  /** Lists patterns of other profiles (or of this one) in the version. */
-  async link(user: UserRow | null, profileId: string, versionId: string, patternIds: string[]) {
-    return this.db.transaction(async (tx) =>
-      linkItems(tx, await this.access(user, profileId, versionId, tx, true), 'pattern', patternIds),
-    );
-  }
-
-  async removeLink(user: UserRow | null, profileId: string, versionId: string, patternId: string) {
-    return this.db.transaction(async (tx) => {
-      const access = await this.access(user, profileId, versionId, tx, true);
-      return unlinkItem(tx, access, 'pattern', patternId);
-    });
-  }
-
-  async lock(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    patternId: string,
-  ): Promise<HeldLock> {
-    const access = await this.access(user, profileId, versionId);
-    const { user: author } = await editableItem(this.db, access, 'pattern', patternId);
-    return this.deps.locks.acquire(author, lockResource.component(patternId));
-  }
-
-  async unlock(user: UserRow | null, patternId: string): Promise<void> {
-    if (!user) throw unauthorized();
-    await this.deps.locks.release(user, lockResource.component(patternId));
   }
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { ProfileRow, ProfileVersionRow } from '../../db/schema';
-import { copyVersionComponents } from '../components/repo';
+import { copyVersionItems as copyVersionComponents } from '../item-store/repo';
 import { conflict, forbidden } from '../errors';
 import { recordEvent } from '../events/outbox';
 import { insertVersion, nextVersionNumber, updateProfile } from './repo';

@@ -11,13 +11,13 @@ import type {
   VersionEntry,
 } from '../../db/schema';
 import {
-  deleteUnlistedComponents,
-  findComponentsByIris,
-  insertComponents,
-  setVersionComponents,
-  updateComponent,
-  type ComponentKind,
-} from '../components/repo';
+  deleteUnlistedItems as deleteUnlistedComponents,
+  findItemsByIris as findComponentsByIris,
+  insertItems as insertComponents,
+  setVersionItems as setVersionComponents,
+  updateItem as updateComponent,
+  type ItemKind as ComponentKind,
+} from '../item-store/repo';
 import { AppError, badRequest, conflict } from '../errors';
 import { freezeVersion } from './publishing';
 import {

@@ -1,8 +1,8 @@
 import { ErrorCode } from '../../../common/errors';
 import type { Db } from '../../db/client';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
-import { listVersionComponents } from '../components/repo';
-import { knownItemsFor } from '../components/known-items';
+import { listVersionItems as listVersionComponents } from '../item-store/repo';
+import { knownItemsFor } from '../item-store/known-items';
 import { AppError } from '../errors';
 import { recordEvent } from '../events/outbox';
 import { assembleDocument, checkDocument } from './document';

@@ -11,13 +11,13 @@ import {
 } from '../../../common/profiles';
 import type { Db } from '../../db/client';
 import type { ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
-import { isUniqueViolation } from '../accounts/user-repo';
+import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { groupPolicy, isMember } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
-import { latestPublished } from '../components/items';
-import { countVersionComponents } from '../components/repo';
+import { latestPublished } from '../item-store/listing';
+import { countVersionItems as countVersionComponents } from '../item-store/repo';
 import { lockResource, type LockService } from '../locks/service';
 import type { JsonObject } from '../../../xapi/index';
 import { normalizeDocument } from './document';

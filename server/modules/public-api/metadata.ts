@@ -1,5 +1,5 @@
 import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
-import type { ComponentCounts } from '../components/repo';
+import type { ItemCounts as ComponentCounts } from '../item-store/repo';
 
 /** The metadata of spec 2 §3 for one version of a profile. */
 export interface ProfileMetadata {

@@ -1,4 +1,3 @@
-import { contentLabels } from '../../../common/concept-content';
 import { conceptTypeOf } from '../../../common/concepts';
 import {
   DETERMINING_PROPERTIES,
@@ -9,39 +8,22 @@ import {
   type TemplateView,
 } from '../../../common/templates';
 import type { ComponentRow } from '../../db/schema';
-import type { ComponentListRow } from '../components/items';
-import { parentOf, statusOf } from '../concepts/presenter';
+import type { ItemListRow } from '../item-store/listing';
+import { presentRowBasics, presentViewBasics } from '../items/presenter';
+import type { ItemViewBasics } from '../items/service';
 import { associatedIris, determiningIris, referencesOf, rulesOf } from './content';
 
 type Json = Record<string, unknown>;
 
-export function presentTemplateRow(row: ComponentListRow): TemplateRow {
-  const { component } = row;
-  return {
-    uuid: component.id,
-    iri: component.iri,
-    name: component.name,
-    description: contentLabels(component.content).description,
-    parentProfile: parentOf(row),
-    updatedOn: component.updatedAt.toISOString(),
-    status: statusOf(component, row.published),
-    linked: row.linked,
-  };
-}
+export const presentTemplateRow = (row: ItemListRow): TemplateRow => presentRowBasics(row);
 
-export interface TemplateViewExtras {
-  linked: boolean;
+export interface TemplateViewExtras extends ItemViewBasics {
   /** The items this server has for the IRIs the template names. */
   known: Map<string, ComponentRow>;
-  deprecatedBy: string | null;
-  updatedBy: string | null;
   permissions: TemplateView['permissions'];
 }
 
-export function presentTemplateView(
-  row: ComponentListRow,
-  extras: TemplateViewExtras,
-): TemplateView {
+export function presentTemplateView(row: ItemListRow, extras: TemplateViewExtras): TemplateView {
   const { component } = row;
   const content = component.content as Json;
   const itemRef = (iri: string): ItemRef => {
@@ -59,19 +41,9 @@ export function presentTemplateView(
     success: true,
     template: {
       ...presentTemplateRow({ ...row, linked: extras.linked }),
-      translations: contentLabels(content).translations,
+      ...presentViewBasics(row, extras),
       tags: component.extras.tags ?? [],
       moreInformation: component.extras.moreInformation ?? '',
-      deprecation: component.deprecated
-        ? {
-            reason: component.deprecationReason ?? '',
-            link: component.deprecationLink,
-            by: extras.deprecatedBy,
-            on: (component.deprecatedAt ?? component.updatedAt).toISOString(),
-          }
-        : null,
-      updatedBy: extras.updatedBy,
-      publishedInProfile: row.published,
       statementExample: component.extras.statementExample ?? '',
       determiningProperties: DETERMINING_PROPERTIES.map((property) => ({
         property,

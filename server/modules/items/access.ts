@@ -6,8 +6,8 @@ import { groupPolicy, isMember } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import type { VersionAccess } from '../profiles/access';
 import { requireCurrent } from '../profiles/drafts';
-import { LISTS } from './known-items';
-import { findComponent, findEntry, type ComponentListRow } from './items';
+import { LISTS } from '../item-store/known-items';
+import { findItem, findEntry, type ItemListRow } from '../item-store/listing';
 
 type Json = Record<string, unknown>;
 type Kind = ComponentRow['kind'];
@@ -40,7 +40,7 @@ export async function isMemberOfGroup(
 /** An item of a kind as the version lists it, or 404. */
 export async function listedItem(db: Db, access: VersionAccess, kind: Kind, id: string) {
   const entry = await findEntry(db, access.version.id, id);
-  const row = entry ? await findComponent(db, id) : null;
+  const row = entry ? await findItem(db, id) : null;
   if (!entry || !row || row.component.kind !== kind)
     throw notFound(`No such ${ITEM_LABELS[kind]} in this version.`);
   return { entry, row };
@@ -63,10 +63,7 @@ export async function editableItem(db: Db, access: VersionAccess, kind: Kind, id
  * How a published version shows its own items: as its frozen document has them, so a later
  * change in a newer draft (a translation, a deprecation) does not show up in older versions.
  */
-export function frozenAs(
-  access: VersionAccess,
-  kind: Kind,
-): (row: ComponentListRow) => ComponentListRow {
+export function frozenAs(access: VersionAccess, kind: Kind): (row: ItemListRow) => ItemListRow {
   const snapshot = access.version.state === 'published' ? access.version.snapshot : null;
   const list = snapshot?.[LISTS[kind]];
   const items = Array.isArray(list) ? (list as Json[]) : [];

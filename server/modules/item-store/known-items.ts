@@ -2,7 +2,7 @@
 import type { JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import type { ComponentRow } from '../../db/schema';
-import { findComponentsByIris } from './repo';
+import { findItemsByIris } from './repo';
 
 type Json = Record<string, unknown>;
 
@@ -62,7 +62,7 @@ export async function knownItemsFor(db: Db, document: Json): Promise<JsonObject>
   // Patterns of other profiles may contain further patterns: follow them, each IRI once.
   for (let depth = 0; wanted.length > 0 && depth < 50; depth += 1) {
     for (const iri of wanted) seen.add(iri);
-    const found = await findComponentsByIris(db, [...new Set(wanted)]);
+    const found = await findItemsByIris(db, [...new Set(wanted)]);
     wanted = [];
     for (const row of found) {
       known[LISTS[row.kind]].push(row.content as JsonObject);

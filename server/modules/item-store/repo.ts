@@ -7,11 +7,11 @@ import {
   type VersionComponentRow,
 } from '../../db/schema';
 
-export type ComponentKind = ComponentRow['kind'];
+export type ItemKind = ComponentRow['kind'];
 
 const kindOrder = sql`case ${profileComponents.kind} when 'concept' then 0 when 'template' then 1 else 2 end`;
 
-export async function findComponentsByIris(db: Db, iris: string[]): Promise<ComponentRow[]> {
+export async function findItemsByIris(db: Db, iris: string[]): Promise<ComponentRow[]> {
   if (iris.length === 0) return [];
   const found: ComponentRow[] = [];
   // Bounded batches keep the parameter list of one statement small for very large documents.
@@ -24,7 +24,7 @@ export async function findComponentsByIris(db: Db, iris: string[]): Promise<Comp
   return found;
 }
 
-export async function insertComponent(
+export async function insertItem(
   db: Db,
   row: typeof profileComponents.$inferInsert,
 ): Promise<ComponentRow> {
@@ -34,7 +34,7 @@ export async function insertComponent(
 }
 
 /** Inserts many items, returning them in the order given. */
-export async function insertComponents(
+export async function insertItems(
   db: Db,
   rows: Array<typeof profileComponents.$inferInsert>,
 ): Promise<ComponentRow[]> {
@@ -48,7 +48,7 @@ export async function insertComponents(
   return created;
 }
 
-export async function updateComponent(
+export async function updateItem(
   db: Db,
   id: string,
   changes: Partial<typeof profileComponents.$inferInsert>,
@@ -62,17 +62,17 @@ export async function updateComponent(
   return updated;
 }
 
-export interface ListedComponent {
+export interface ListedItem {
   component: ComponentRow;
   entry: VersionComponentRow;
 }
 
 /** The items a version lists, concepts then templates then patterns, each in document order. */
-export async function listVersionComponents(
+export async function listVersionItems(
   db: Db,
   versionId: string,
   options: { ownOnly?: boolean } = {},
-): Promise<ListedComponent[]> {
+): Promise<ListedItem[]> {
   return db
     .select({ component: profileComponents, entry: versionComponents })
     .from(versionComponents)
@@ -87,7 +87,7 @@ export async function listVersionComponents(
 }
 
 /** Replaces what a version lists. */
-export async function setVersionComponents(
+export async function setVersionItems(
   db: Db,
   versionId: string,
   entries: Array<{ componentId: string; position: number; linked: boolean }>,
@@ -100,13 +100,13 @@ export async function setVersionComponents(
 }
 
 /** A new draft starts listing exactly what the version it continues listed. */
-export async function copyVersionComponents(db: Db, fromId: string, toId: string): Promise<void> {
+export async function copyVersionItems(db: Db, fromId: string, toId: string): Promise<void> {
   await db.execute(sql`
     insert into version_components (version_id, component_id, position, linked)
     select ${toId}, component_id, position, linked from version_components where version_id = ${fromId}`);
 }
 
-export interface ComponentCounts {
+export interface ItemCounts {
   concepts: number;
   templates: number;
   patterns: number;
@@ -114,11 +114,11 @@ export interface ComponentCounts {
   ownConcepts: number;
 }
 
-export async function countVersionComponents(
+export async function countVersionItems(
   db: Db,
   versionIds: string[],
-): Promise<Map<string, ComponentCounts>> {
-  const counts = new Map<string, ComponentCounts>();
+): Promise<Map<string, ItemCounts>> {
+  const counts = new Map<string, ItemCounts>();
   for (const id of versionIds)
     counts.set(id, { concepts: 0, templates: 0, patterns: 0, ownConcepts: 0 });
   if (versionIds.length === 0) return counts;
@@ -149,7 +149,7 @@ export async function countVersionComponents(
  * Removes a profile's items that no version lists any more and that were never deleted on
  * purpose (those stay for Deleted Items). Used when a draft's content is replaced wholesale.
  */
-export async function deleteUnlistedComponents(db: Db, profileId: string): Promise<void> {
+export async function deleteUnlistedItems(db: Db, profileId: string): Promise<void> {
   await db.delete(profileComponents).where(
     and(
       eq(profileComponents.profileId, profileId),

@@ -48,7 +48,7 @@ export const listedPublicly = sql<boolean>`exists (
   select 1 from ${versionComponents} le join ${profileVersions} lv on lv.id = le.version_id
   where le.component_id = ${profileComponents.id} and lv.state = 'published')`;
 
-export interface ComponentListRow {
+export interface ItemListRow {
   component: ComponentRow;
   linked: boolean;
   published: boolean;
@@ -80,9 +80,9 @@ function joinParents(db: Db, linkedColumn: SQL<boolean>) {
     .leftJoin(organizations, eq(organizations.id, profiles.organizationId));
 }
 
-export type ComponentSort = 'name' | '-name' | 'type' | '-type' | 'updated' | '-updated';
+export type ItemSort = 'name' | '-name' | 'type' | '-type' | 'updated' | '-updated';
 
-const orderOf: Record<ComponentSort, SQL[]> = {
+const orderOf: Record<ItemSort, SQL[]> = {
   name: [asc(sql`lower(${profileComponents.name})`)],
   '-name': [desc(sql`lower(${profileComponents.name})`)],
   type: [asc(profileComponents.type), asc(sql`lower(${profileComponents.name})`)],
@@ -92,12 +92,12 @@ const orderOf: Record<ComponentSort, SQL[]> = {
 };
 
 /** One kind of item a version lists, own and linked, sorted and paged in SQL. */
-export async function listVersionItems(
+export async function pageVersionItems(
   db: Db,
   versionId: string,
   kind: ComponentRow['kind'],
-  options: { sort: ComponentSort; page: number; limit: number },
-): Promise<{ rows: ComponentListRow[]; total: number }> {
+  options: { sort: ItemSort; page: number; limit: number },
+): Promise<{ rows: ItemListRow[]; total: number }> {
   const where = and(eq(versionComponents.versionId, versionId), eq(profileComponents.kind, kind));
   const [total] = await db
     .select({ n: count() })
@@ -113,7 +113,7 @@ export async function listVersionItems(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function findComponent(db: Db, id: string): Promise<ComponentListRow | null> {
+export async function findItem(db: Db, id: string): Promise<ItemListRow | null> {
   const rows = await joinParents(db, sql<boolean>`false`)
     .where(eq(profileComponents.id, id))
     .limit(1);

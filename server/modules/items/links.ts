@@ -3,15 +3,15 @@ import type { ComponentRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { VersionAccess } from '../profiles/access';
 import { draftFor } from '../profiles/drafts';
-import { authorOf, ITEM_LABELS, listedItem } from './item-access';
+import { authorOf, ITEM_LABELS, listedItem } from './access';
 import {
   addEntries,
-  findComponent,
+  findItem,
   findEntry,
   isListedByPublished,
   removeEntry,
-  type ComponentListRow,
-} from './items';
+  type ItemListRow,
+} from '../item-store/listing';
 
 /**
  * Lists items of other profiles (or of this one) in a version: each must be one anyone may see
@@ -25,9 +25,9 @@ export async function linkItems(
   ids: string[],
 ): Promise<{ success: true; versionId: string }> {
   const author = authorOf(access);
-  const rows: ComponentListRow[] = [];
+  const rows: ItemListRow[] = [];
   for (const id of new Set(ids)) {
-    const row = await findComponent(tx, id);
+    const row = await findItem(tx, id);
     const visible =
       row &&
       row.component.kind === kind &&
@@ -58,7 +58,7 @@ export async function unlinkItem(
   kind: ComponentRow['kind'],
   id: string,
   /** A last check of the listed item, e.g. that nothing else in the version uses it. */
-  beforeRemoving?: (row: ComponentListRow) => Promise<void>,
+  beforeRemoving?: (row: ItemListRow) => Promise<void>,
 ): Promise<{ success: true; versionId: string }> {
   const author = authorOf(access);
   const { entry, row } = await listedItem(tx, access, kind, id);

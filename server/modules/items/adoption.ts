@@ -1,13 +1,15 @@
 import type { Db } from '../../db/client';
 import type { ComponentRow, UserRow } from '../../db/schema';
-import { conflict, notFound } from '../errors';
+import { conflict, notFound, unauthorized } from '../errors';
 import type { OrganizationService } from '../organizations/service';
 import { loadVersionAccess } from '../profiles/access';
 import { currentVersionId, draftFor } from '../profiles/drafts';
 import { findProfile } from '../profiles/repo';
-import { authorOf, ITEM_LABELS } from './item-access';
-import { addEntries, findComponent, findEntry } from './items';
-import { updateComponent } from './repo';
+import { authorOf, ITEM_LABELS } from './access';
+import { presentDeletedItem } from './presenter';
+import type { DeletedItems } from '../../../common/items';
+import { addEntries, findItem, findEntry, listDeletedItems } from '../item-store/listing';
+import { updateItem } from '../item-store/repo';
 
 export interface Adopted {
   uuid: string;
@@ -16,12 +18,37 @@ export interface Adopted {
 }
 
 /**
- * Giving an item a profile again: a deleted item back into its own profile (members of its
+ * Deleted Items and giving an item a profile again: a deleted item back into its own profile (members of its
  * group), or an orphan of a deleted profile into a profile of the claimer's group. Either way it
  * lands in that profile's current draft, made from the published version when there is none.
  */
 export class ItemAdoption {
   constructor(private readonly deps: { db: Db; organizations: OrganizationService }) {}
+
+  /** A profile's deleted items (for its members) and every orphan (for anyone signed in). */
+  async deletedItems(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    page: number,
+    limit: number,
+  ): Promise<DeletedItems> {
+    if (!user) throw unauthorized();
+    const access = await loadVersionAccess(
+      this.deps.organizations,
+      this.deps.db,
+      user,
+      profileId,
+      versionId,
+    );
+    const { rows, total } = await listDeletedItems(this.deps.db, {
+      profileId: access.profile.id,
+      includeDeleted: access.member,
+      page,
+      limit,
+    });
+    return { success: true, items: rows.map(presentDeletedItem), page, limit, total };
+  }
 
   private adopt(
     user: UserRow | null,
@@ -32,7 +59,7 @@ export class ItemAdoption {
   ): Promise<Adopted> {
     const label = ITEM_LABELS[kind];
     return this.deps.db.transaction(async (tx) => {
-      const row = await findComponent(tx, itemId);
+      const row = await findItem(tx, itemId);
       if (!row || row.component.kind !== kind) throw notFound(`No such ${label}.`);
       const { component } = row;
       if (which === 'restore' && (component.profileId !== profileId || !component.deletedAt))
@@ -55,7 +82,7 @@ export class ItemAdoption {
       // A claimed orphan is defined by its new profile from this version on.
       const content: ComponentRow['content'] =
         which === 'claim' ? { ...component.content, inScheme: draft.iri } : component.content;
-      await updateComponent(tx, itemId, {
+      await updateItem(tx, itemId, {
         profileId: profile.id,
         deletedAt: null,
         content,

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import type { VersionAccess } from '../profiles/access';
 import { checkDocument } from '../profiles/document';
 import { versionDocument } from '../profiles/publishing';
-import { knownItemsFor, LISTS, listOf } from './known-items';
+import { knownItemsFor, LISTS, listOf } from '../item-store/known-items';
 
 type Json = Record<string, unknown>;
 

@@ -1,0 +1,455 @@
+import type { Db } from '../../db/client';
+import type { ComponentRow, ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
+import {
+  addEntries,
+  findEmail,
+  findEntry,
+  findItem,
+  isListedByPublished,
+  pageVersionItems,
+  removeEntry,
+  searchItems,
+  type ItemListRow,
+  type ItemSort,
+  type SearchOptions,
+} from '../item-store/listing';
+import { findItemsByIris, insertItem, updateItem, type ItemKind } from '../item-store/repo';
+import { badRequest, conflict, notFound, unauthorized } from '../errors';
+import { lockResource, type HeldLock, type LockService } from '../locks/service';
+import type { OrganizationService } from '../organizations/service';
+import { loadVersionAccess, type VersionAccess } from '../profiles/access';
+import { currentVersionId, draftFor } from '../profiles/drafts';
+import { findProfile, findVersion } from '../profiles/repo';
+import {
+  authorOf,
+  editableItem,
+  frozenAs,
+  isMemberOfGroup,
+  ITEM_LABELS,
+  listedItem,
+} from './access';
+import { checkItemInDocument } from './check';
+import { linkItems, unlinkItem } from './links';
+
+export interface ItemServiceDeps {
+  db: Db;
+  organizations: OrganizationService;
+  locks: LockService;
+  now?: () => Date;
+}
+
+type Json = Record<string, unknown>;
+type ItemChanges = Parameters<typeof updateItem>[2];
+export interface PageAnswer {
+  page: number;
+  limit: number;
+  total: number;
+}
+
+/** What the viewer may do with an item in the version of the request (false outside one). */
+export interface ItemPermissions {
+  edit: boolean;
+  removeLink: boolean;
+  claim: boolean;
+}
+
+/** What every detail answer carries besides the item's own parts. */
+export interface ItemViewBasics {
+  linked: boolean;
+  /** Who deprecated or changed an item is shown to signed-in people only. */
+  deprecatedBy: string | null;
+  updatedBy: string | null;
+  permissions: ItemPermissions;
+}
+
+/** What one kind of item brings to the kernel: its presenters, its answers and its checks. */
+export interface ItemKindSpec<Row, View, Change, List> {
+  kind: ItemKind;
+  presentRow: (row: ItemListRow) => Row;
+  presentView: (db: Db, row: ItemListRow, basics: ItemViewBasics) => Promise<View>;
+  changed: (uuid: string, versionId: string) => Change;
+  page: (rows: Row[], page: PageAnswer) => List;
+  /**
+   * An edit is refused only for the document problems it brings, not for those the stored item
+   * already had (an imported item reusing a profile this server does not have, say).
+   */
+  toleratesStoredProblems: boolean;
+  /** Refuses taking the item out of the version while something in it uses the item. */
+  refuseDelete?: (tx: Db, versionId: string, row: ItemListRow) => Promise<void>;
+  refuseUnlink?: (tx: Db, versionId: string, row: ItemListRow) => Promise<void>;
+}
+
+/** The IRI part of a create form. */
+export interface IriChoice {
+  iriType?: 'generated-iri' | 'external-iri' | undefined;
+  extiri?: string | undefined;
+  geniri?: string | undefined;
+}
+
+/** What one new item is made of, once its draft is known. */
+export interface NewItem {
+  content: Json;
+  type: string;
+  extras?: ComponentRow['extras'];
+}
+
+/** Where a new item lands: the draft (new when the version was published) and its IRI. */
+export interface NewItemPlace {
+  access: VersionAccess;
+  profile: ProfileRow;
+  draft: ProfileVersionRow;
+  iri: string;
+}
+
+/** What one change of an item sees. */
+export interface EditContext {
+  tx: Db;
+  access: VersionAccess;
+  author: UserRow;
+  row: ItemListRow;
+  content: Json;
+  extras: ComponentRow['extras'];
+  /** Listed by a published version of its profile: editing is limited from then on. */
+  published: boolean;
+}
+
+/** What one change of an item does. */
+export interface Edit {
+  /** The new content, checked inside the version's document before it is stored. */
+  content?: Json;
+  /** Other columns: name, type, extras. */
+  changes?: ItemChanges;
+  /** Items the version should list from now on (as links when of other profiles). */
+  alsoList?: ComponentRow[];
+}
+
+/**
+ * Concepts, statement templates and patterns inside profile versions: authored by members of the
+ * owning group on the current version, read by everyone where a published version lists them.
+ * A change to a published version lands in a new draft; every change needs the editor's write
+ * lock. Each kind adds its own form and checks through its spec and its subclass.
+ */
+export class ItemService<Row, View, Change, List> {
+  protected readonly now: () => Date;
+
+  protected readonly label: string;
+
+  constructor(
+    protected readonly deps: ItemServiceDeps,
+    protected readonly spec: ItemKindSpec<Row, View, Change, List>,
+  ) {
+    this.now = deps.now ?? (() => new Date());
+    this.label = ITEM_LABELS[spec.kind];
+  }
+
+  protected get db(): Db {
+    return this.deps.db;
+  }
+
+  protected access(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    db = this.db,
+    forUpdate = false,
+  ) {
+    return loadVersionAccess(this.deps.organizations, db, user, profileId, versionId, forUpdate);
+  }
+
+  // --- reading -------------------------------------------------------------------------------
+
+  async list(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    query: { sort: ItemSort; page: number; limit: number },
+  ): Promise<List> {
+    const access = await this.access(user, profileId, versionId);
+    const { rows, total } = await pageVersionItems(
+      this.db,
+      access.version.id,
+      this.spec.kind,
+      query,
+    );
+    const asPublished = frozenAs(access, this.spec.kind);
+    return this.spec.page(
+      rows.map((row) => this.spec.presentRow(asPublished(row))),
+      { page: query.page, limit: query.limit, total },
+    );
+  }
+
+  private async view(
+    user: UserRow | null,
+    row: ItemListRow,
+    linked: boolean,
+    permissions: ItemPermissions,
+  ): Promise<View> {
+    return this.spec.presentView(this.db, row, {
+      linked,
+      deprecatedBy: user ? await findEmail(this.db, row.component.deprecatedBy) : null,
+      updatedBy: user ? await findEmail(this.db, row.component.updatedBy) : null,
+      permissions,
+    });
+  }
+
+  async get(user: UserRow | null, profileId: string, versionId: string, id: string): Promise<View> {
+    const access = await this.access(user, profileId, versionId);
+    const listed = await listedItem(this.db, access, this.spec.kind, id);
+    const { entry } = listed;
+    const row = frozenAs(access, this.spec.kind)(listed.row);
+    const current = access.member && access.version.id === currentVersionId(access.profile);
+    const own = !entry.linked && row.component.profileId === access.profile.id;
+    return this.view(user, row, entry.linked, {
+      edit: current && own && !row.component.deprecated,
+      removeLink: current && entry.linked,
+      claim: false,
+    });
+  }
+
+  /** One item wherever it is (side panels): public where a published version lists it. */
+  async getPublic(user: UserRow | null, id: string): Promise<View> {
+    const row = await findItem(this.db, id);
+    if (!row || row.component.kind !== this.spec.kind) throw notFound(`No such ${this.label}.`);
+    const orphan = row.component.profileId === null;
+    let visible =
+      (await isListedByPublished(this.db, row.component.id)) && !row.component.deletedAt;
+    if (!visible && orphan) visible = user !== null;
+    if (!visible && row.parent)
+      visible = await isMemberOfGroup(this.deps.organizations, user, row.parent.organizationId);
+    if (!visible) throw notFound(`No such ${this.label}.`);
+    return this.view(user, row, false, {
+      edit: false,
+      removeLink: false,
+      claim: orphan && user !== null,
+    });
+  }
+
+  /** The version a search is made for, and whether the viewer may see its profile's drafts. */
+  protected async searchContext(
+    user: UserRow | null,
+    versionId: string | undefined,
+  ): Promise<{ version: ProfileVersionRow | undefined; member: boolean }> {
+    if (!versionId) return { version: undefined, member: false };
+    const version = await findVersion(this.db, versionId);
+    if (!version) throw notFound('No such version.');
+    const profile = await findProfile(this.db, version.profileId);
+    const member = profile
+      ? await isMemberOfGroup(this.deps.organizations, user, profile.organizationId)
+      : false;
+    return { version, member };
+  }
+
+  /** One page of items of the kind anyone may find (see `searchItems`). */
+  protected async searchPage(options: Omit<SearchOptions, 'kind'>): Promise<List> {
+    const { rows, total } = await searchItems(this.db, { ...options, kind: this.spec.kind });
+    return this.spec.page(rows.map(this.spec.presentRow), {
+      page: options.page,
+      limit: options.limit,
+      total,
+    });
+  }
+
+  // --- creating and changing -----------------------------------------------------------------
+
+  /** Checks an item inside its version's document; findings on it refuse the save. */
+  protected checkInDocument(
+    tx: Db,
+    access: VersionAccess,
+    content: Json,
+    previous?: Json,
+  ): Promise<void> {
+    return checkItemInDocument(tx, {
+      access,
+      kind: this.spec.kind,
+      content,
+      previous,
+      generatedAt: this.now().toISOString(),
+      label: this.label,
+    });
+  }
+
+  /**
+   * Creates an own item in the version (in a new draft when it is published) under a fresh IRI:
+   * `make` builds it once the draft is known, then it is checked in its document and listed.
+   */
+  protected createItem(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    input: IriChoice & { name: string },
+    /** The IRI the server makes for the new item from the form's suffix. */
+    generatedIri: (profileIri: string, suffix: string) => string,
+    make: (tx: Db, at: NewItemPlace) => Promise<NewItem>,
+  ): Promise<Change> {
+    return this.db.transaction(async (tx) => {
+      const access = await this.access(user, profileId, versionId, tx, true);
+      const author = authorOf(access);
+      if (!input.iriType) throw badRequest('Choose whether the IRI is generated or external.');
+      const iri =
+        input.iriType === 'external-iri'
+          ? (input.extiri ?? '')
+          : generatedIri(access.profile.iri, input.geniri ?? '');
+      if ((await findItemsByIris(tx, [iri])).length > 0)
+        throw conflict(`Something on this server already has the IRI ${iri}.`);
+      const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
+      const made = await make(tx, { access, profile, draft, iri });
+      await this.checkInDocument(tx, { ...access, profile, version: draft }, made.content);
+      const created = await insertItem(tx, {
+        kind: this.spec.kind,
+        type: made.type,
+        iri,
+        profileId: profile.id,
+        name: input.name,
+        content: made.content,
+        extras: made.extras,
+        createdBy: author.id,
+        updatedBy: author.id,
+      });
+      await addEntries(tx, draft.id, [{ componentId: created.id, linked: false }]);
+      return this.spec.changed(created.id, draft.id);
+    });
+  }
+
+  /**
+   * One change of an own item by a member holding its write lock: `apply` decides it, then it
+   * lands in the draft (a new one when the version is published), checked in its document.
+   */
+  edit(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    id: string,
+    apply: (ctx: EditContext) => Edit | Promise<Edit>,
+  ): Promise<Change> {
+    return this.db.transaction(async (tx) => {
+      const access = await this.access(user, profileId, versionId, tx, true);
+      const { user: author, row } = await editableItem(tx, access, this.spec.kind, id);
+      await this.deps.locks.requireHeld(tx, author, lockResource.component(id));
+      const previous = row.component.content;
+      const edit = await apply({
+        tx,
+        access,
+        author,
+        row,
+        content: previous,
+        extras: row.component.extras,
+        published: row.published,
+      });
+      const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
+      await this.listAlso(tx, draft.id, profile.id, edit.alsoList ?? []);
+      if (edit.content)
+        await this.checkInDocument(
+          tx,
+          { ...access, profile, version: draft },
+          edit.content,
+          this.spec.toleratesStoredProblems ? previous : undefined,
+        );
+      await updateItem(tx, id, {
+        ...edit.changes,
+        ...(edit.content ? { content: edit.content } : {}),
+        updatedBy: author.id,
+      });
+      return this.spec.changed(id, draft.id);
+    });
+  }
+
+  /** Lists items in a version that does not list them yet: other profiles' as links. */
+  private async listAlso(
+    tx: Db,
+    versionId: string,
+    profileId: string,
+    items: ComponentRow[],
+  ): Promise<void> {
+    const fresh = [];
+    for (const item of items)
+      if (!(await findEntry(tx, versionId, item.id)))
+        fresh.push({ componentId: item.id, linked: item.profileId !== profileId });
+    await addEntries(tx, versionId, fresh);
+  }
+
+  /** Marks an item deprecated for good; the change and its event commit together or not at all. */
+  deprecate(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    id: string,
+    input: { reason: string; link: string },
+  ): Promise<Change> {
+    return this.db.transaction(async (tx) => {
+      const access = await this.access(user, profileId, versionId, tx, true);
+      const { user: author, row } = await editableItem(tx, access, this.spec.kind, id);
+      await this.deps.locks.requireHeld(tx, author, lockResource.component(id));
+      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
+      // Only the deprecated flag changes, which no rule of the document refuses.
+      await updateItem(tx, id, {
+        content: { ...row.component.content, deprecated: true },
+        deprecated: true,
+        deprecationReason: input.reason,
+        deprecationLink: input.link || null,
+        deprecatedBy: author.id,
+        deprecatedAt: this.now(),
+        updatedBy: author.id,
+      });
+      // event: itemDeprecated — { kind, id, profile, draft.id, author.id, input.reason } goes
+      // to the outbox here, through `tx`, so it is written exactly when the deprecation is.
+      return this.spec.changed(id, draft.id);
+    });
+  }
+
+  /** Deletes an item no published version lists; it waits in Deleted Items for a restore. */
+  remove(user: UserRow | null, profileId: string, versionId: string, id: string): Promise<Change> {
+    return this.db.transaction(async (tx) => {
+      const access = await this.access(user, profileId, versionId, tx, true);
+      const { user: author, row } = await editableItem(tx, access, this.spec.kind, id);
+      await this.deps.locks.requireHeld(tx, author, lockResource.component(id));
+      if (await isListedByPublished(tx, id))
+        throw conflict(
+          `This ${this.label} has been published and may be in use, so it cannot be deleted; deprecate it instead.`,
+        );
+      await this.spec.refuseDelete?.(tx, access.version.id, row);
+      const { draft } = await draftFor(tx, access.profile, access.version, author.id);
+      await removeEntry(tx, draft.id, id);
+      await updateItem(tx, id, { deletedAt: this.now(), updatedBy: author.id });
+      await this.deps.locks.release(author, lockResource.component(id), tx);
+      return this.spec.changed(id, draft.id);
+    });
+  }
+
+  /** Lists items of other profiles (or of this one) in the version. */
+  link(user: UserRow | null, profileId: string, versionId: string, ids: string[]) {
+    return this.db.transaction(async (tx) =>
+      linkItems(tx, await this.access(user, profileId, versionId, tx, true), this.spec.kind, ids),
+    );
+  }
+
+  /** Takes a linked item out of the version, unless something in it still uses the item. */
+  removeLink(user: UserRow | null, profileId: string, versionId: string, id: string) {
+    return this.db.transaction(async (tx) => {
+      const access = await this.access(user, profileId, versionId, tx, true);
+      const refuse = this.spec.refuseUnlink;
+      return unlinkItem(
+        tx,
+        access,
+        this.spec.kind,
+        id,
+        refuse && ((row) => refuse(tx, access.version.id, row)),
+      );
+    });
+  }
+
+  async lock(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    id: string,
+  ): Promise<HeldLock> {
+    const access = await this.access(user, profileId, versionId);
+    const { user: author } = await editableItem(this.db, access, this.spec.kind, id);
+    return this.deps.locks.acquire(author, lockResource.component(id));
+  }
+
+  async unlock(user: UserRow | null, id: string): Promise<void> {
+    if (!user) throw unauthorized();
+    await this.deps.locks.release(user, lockResource.component(id));
+  }
+}
