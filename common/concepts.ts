@@ -17,7 +17,6 @@ import { IRI_FORMAT_MESSAGE, isValidIri, PROFILE_LIMITS, REQUIRED } from './prof
 
 /** The six kinds of concept a person authors; Document and Extension each have three types. */
 // Shared by every kind of item; kept here too for the screens that import them from concepts.
-export { deprecateSchema, type DeletedItem, type DeletedItems, type DeprecateInput } from './items';
 
 export const CONCEPT_TYPES = [
   'Verb',

@@ -7,8 +7,8 @@ import type {
   ConceptType,
   ConceptView,
   conceptSortSchema,
-  DeletedItems,
 } from '../../common/concepts';
+import type { DeletedItems } from '../../common/items';
 import { http } from './http';
 import {
   ITEM_PAGE_SIZE,

@@ -7,7 +7,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { DeprecateInput, linkAnswerSchema } from '../../common/concepts';
+import type { DeprecateInput, linkAnswerSchema } from '../../common/items';
 import { http } from './http';
 import { succeeded } from './organizations';
 import { refreshProfiles } from './profiles';

@@ -7,9 +7,9 @@ import type {
   EditPatternInput,
   PatternChange,
   PatternList,
-  patternSortSchema,
   PatternView,
 } from '../../common/patterns';
+import type { itemSortSchema } from '../../common/items';
 import { http } from './http';
 import {
   ITEM_PAGE_SIZE,
@@ -21,7 +21,7 @@ import {
 
 export { ITEM_PAGE_SIZE as PATTERN_PAGE_SIZE } from './items';
 
-export type PatternSort = z.infer<typeof patternSortSchema>;
+export type PatternSort = z.infer<typeof itemSortSchema>;
 export type VersionPatternsParams = VersionItemsParams<PatternSort>;
 export type PatternSearchParams = ItemSearchParams;
 export type PatternToProfile = ToProfile<'pattern'>;

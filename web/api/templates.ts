@@ -5,9 +5,9 @@ import type {
   TemplateDetailsInput,
   TemplateList,
   TemplateRefType,
-  templateSortSchema,
   TemplateView,
 } from '../../common/templates';
+import type { itemSortSchema } from '../../common/items';
 import { conceptKeys } from './concepts';
 import { HttpError, http } from './http';
 import { itemApi, type ItemSearchParams, type ToProfile, type VersionItemsParams } from './items';
@@ -17,7 +17,7 @@ export {
   type LinkChange as TemplateLinkChange,
 } from './items';
 
-export type TemplateSort = z.infer<typeof templateSortSchema>;
+export type TemplateSort = z.infer<typeof itemSortSchema>;
 export type VersionTemplatesParams = VersionItemsParams<TemplateSort>;
 export type TemplateToProfile = ToProfile<'template'>;
 

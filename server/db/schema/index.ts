@@ -4,6 +4,6 @@ export * from './account-tokens';
 export * from './abuse';
 export * from './organizations';
 export * from './profiles';
-export * from './components';
+export * from './items';
 export * from './locks';
 export * from './outbox';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../xapi/index';
 import {
   apiKeyCounters,
-  profileComponents,
+  profileItems,
   profileCounters,
   profileVersions,
   profiles,
@@ -51,9 +51,9 @@ describe('public API: importing, editing, deleting and publishing', () => {
 
   async function componentIris(iris: string[]) {
     const rows = await t.database.db
-      .select({ iri: profileComponents.iri, profileId: profileComponents.profileId })
-      .from(profileComponents)
-      .where(inArray(profileComponents.iri, iris));
+      .select({ iri: profileItems.iri, profileId: profileItems.profileId })
+      .from(profileItems)
+      .where(inArray(profileItems.iri, iris));
     return rows;
   }
 

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  ConceptChange,
-  ConceptList,
-  ConceptView,
-  DeletedItems,
-} from '../../../common/concepts';
+import type { ConceptChange, ConceptList, ConceptView } from '../../../common/concepts';
+import type { DeletedItems } from '../../../common/items';
 import type { ProfileView } from '../../../common/profiles';
 import { validate } from '../../../xapi/index';
 import { useTestApp } from '../../test/app';

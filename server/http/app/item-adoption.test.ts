@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { DeletedItems } from '../../../common/concepts';
+import type { DeletedItems } from '../../../common/items';
 import type { PatternChange } from '../../../common/patterns';
 import type { ProfileView } from '../../../common/profiles';
 import type { TemplateChange } from '../../../common/templates';
-import { profileComponents, versionComponents } from '../../db/schema';
+import { profileItems, versionItems } from '../../db/schema';
 import { addEntries } from '../../modules/item-store/listing';
 import { insertItem } from '../../modules/item-store/repo';
 import { useTestApp } from '../../test/app';
@@ -57,8 +57,8 @@ describe('template and pattern adoption', () => {
   async function listedBy(versionId: string, componentId: string) {
     const rows = await t.database.db
       .select()
-      .from(versionComponents)
-      .where(eq(versionComponents.versionId, versionId));
+      .from(versionItems)
+      .where(eq(versionItems.versionId, versionId));
     return rows.some((r) => r.componentId === componentId);
   }
 
@@ -102,8 +102,8 @@ describe('template and pattern adoption', () => {
     expect(await listedBy(taker.view.version.uuid, templateId)).toBe(true);
     const [row] = await t.database.db
       .select()
-      .from(profileComponents)
-      .where(eq(profileComponents.id, templateId));
+      .from(profileItems)
+      .where(eq(profileItems.id, templateId));
     expect(row?.profileId).toBe(taker.view.profile.uuid);
     expect(row?.content.inScheme).toBe(taker.view.version.iri);
     // Once it has a profile again it is no orphan.
@@ -114,12 +114,10 @@ describe('template and pattern adoption', () => {
     const { admin, view } = await groupWithProfile();
     const patternId = await storeItem(view, 'pattern');
     await t.database.db
-      .update(profileComponents)
+      .update(profileItems)
       .set({ deletedAt: new Date() })
-      .where(eq(profileComponents.id, patternId));
-    await t.database.db
-      .delete(versionComponents)
-      .where(eq(versionComponents.componentId, patternId));
+      .where(eq(profileItems.id, patternId));
+    await t.database.db.delete(versionItems).where(eq(versionItems.componentId, patternId));
 
     const url = `/app/pattern/${patternId}/restore`;
     const body = { profileId: view.profile.uuid };

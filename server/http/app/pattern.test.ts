@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { DeletedItems } from '../../../common/concepts';
+import type { DeletedItems } from '../../../common/items';
 import {
   ALTERNATES_MINIMUM_MESSAGE,
   CYCLE_MESSAGE,
@@ -17,7 +17,7 @@ import {
 } from '../../../common/patterns';
 import type { ProfileView } from '../../../common/profiles';
 import { validate } from '../../../xapi/index';
-import { profileComponents } from '../../db/schema';
+import { profileItems } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { callsOf, makeGroup, makeProfile, publishVersion } from '../../test/authoring';
 import { insertTemplate } from '../../test/items';
@@ -339,12 +339,12 @@ describe('patterns', () => {
     const elsewhere = 'https://elsewhere.example.org/templates/paused';
     const [stored] = await t.database.db
       .select()
-      .from(profileComponents)
-      .where(eq(profileComponents.id, visit.pattern.uuid));
+      .from(profileItems)
+      .where(eq(profileItems.id, visit.pattern.uuid));
     await t.database.db
-      .update(profileComponents)
+      .update(profileItems)
       .set({ content: { ...stored!.content, sequence: [first.iri, elsewhere, second.iri] } })
-      .where(eq(profileComponents.id, visit.pattern.uuid));
+      .where(eq(profileItems.id, visit.pattern.uuid));
 
     const url = `${base(published)}/${visit.pattern.uuid}`;
     const shown = (await calls.get(url)).json<PatternView>();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConceptChange, ConceptList, DeletedItems } from '../../../common/concepts';
+import type { ConceptChange, ConceptList } from '../../../common/concepts';
+import type { DeletedItems } from '../../../common/items';
 import type { ProfileView } from '../../../common/profiles';
 import {
   OBJECT_TYPE_EXCLUSIVE_MESSAGE,

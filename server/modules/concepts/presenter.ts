@@ -9,8 +9,8 @@ type Json = Record<string, unknown>;
 export function presentConceptRow(row: ItemListRow): ConceptRow {
   return {
     ...presentRowBasics(row),
-    conceptType: conceptTypeOf(row.component.type) ?? 'Verb',
-    type: row.component.type,
+    conceptType: conceptTypeOf(row.item.type) ?? 'Verb',
+    type: row.item.type,
   };
 }
 
@@ -19,7 +19,7 @@ export interface ConceptViewExtras extends ItemViewBasics {
 }
 
 export function presentConceptView(row: ItemListRow, extras: ConceptViewExtras): ConceptView {
-  const content = row.component.content as Json;
+  const content = row.item.content as Json;
   const ref = (iri: string) => ({
     iri,
     name: extras.names.get(iri)?.name ?? null,

@@ -47,7 +47,7 @@ const conceptKind: ItemKindSpec<ConceptRow, ConceptView, ConceptChange, ConceptL
   kind: 'concept',
   presentRow: presentConceptRow,
   async presentView(db, row, basics) {
-    const content = row.component.content as Json;
+    const content = row.item.content as Json;
     const iris = [
       ...similarTermsOf(content).map((t) => t.iri),
       ...((content.recommendedVerbs ?? content.recommendedActivityTypes ?? []) as string[]),
@@ -141,12 +141,12 @@ export class ConceptService extends ItemService<
     values: ConceptValues,
   ): Promise<ConceptChange> {
     return this.edit(user, profileId, versionId, conceptId, async ({ tx, access, row }) => {
-      const previous = row.component.content as Json;
-      if (conceptTypeOf(row.component.type) !== values.conceptType)
+      const previous = row.item.content as Json;
+      if (conceptTypeOf(row.item.type) !== values.conceptType)
         throw badRequest('The kind of a concept cannot change.');
       const local = await this.localIris(tx, access.profile.id, values);
       const content = conceptContent(values, {
-        iri: row.component.iri,
+        iri: row.item.iri,
         inScheme: typeof previous.inScheme === 'string' ? previous.inScheme : access.version.iri,
         isLocal: (i) => local.has(i),
         previous,

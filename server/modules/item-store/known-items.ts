@@ -1,12 +1,12 @@
 /** Items of other profiles that a document reuses, for the validator to resolve. */
 import type { JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
-import type { ComponentRow } from '../../db/schema';
+import type { ItemRow } from '../../db/schema';
 import { findItemsByIris } from './repo';
 
 type Json = Record<string, unknown>;
 
-export const LISTS: Record<ComponentRow['kind'], 'concepts' | 'templates' | 'patterns'> = {
+export const LISTS: Record<ItemRow['kind'], 'concepts' | 'templates' | 'patterns'> = {
   concept: 'concepts',
   template: 'templates',
   pattern: 'patterns',

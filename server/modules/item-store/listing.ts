@@ -20,12 +20,12 @@ import {
 import type { Db } from '../../db/client';
 import {
   organizations,
-  profileComponents,
+  profileItems,
   profileVersions,
   profiles,
   users,
-  versionComponents,
-  type ComponentRow,
+  versionItems,
+  type ItemRow,
   type OrganizationRow,
   type ProfileRow,
   type ProfileVersionRow,
@@ -34,22 +34,22 @@ import { containsPattern } from '../search';
 
 /** The version that names a profile in lists: its published one, else its draft. */
 const shownVersion = alias(profileVersions, 'shown_version');
-const otherEntry = alias(versionComponents, 'other_entry');
+const otherEntry = alias(versionItems, 'other_entry');
 
 /** Listed by a published version of its own profile: from then on it may be in use. */
 export const publishedInProfile = sql<boolean>`exists (
-  select 1 from ${versionComponents} pe
+  select 1 from ${versionItems} pe
   join ${profileVersions} pv on pv.id = pe.version_id
-  where pe.component_id = ${profileComponents.id} and pv.state = 'published'
-    and pv.profile_id = ${profileComponents.profileId})`;
+  where pe.component_id = ${profileItems.id} and pv.state = 'published'
+    and pv.profile_id = ${profileItems.profileId})`;
 
 /** Listed by any published version at all: the public may see it. */
 export const listedPublicly = sql<boolean>`exists (
-  select 1 from ${versionComponents} le join ${profileVersions} lv on lv.id = le.version_id
-  where le.component_id = ${profileComponents.id} and lv.state = 'published')`;
+  select 1 from ${versionItems} le join ${profileVersions} lv on lv.id = le.version_id
+  where le.component_id = ${profileItems.id} and lv.state = 'published')`;
 
 export interface ItemListRow {
-  component: ComponentRow;
+  item: ItemRow;
   linked: boolean;
   published: boolean;
   parent: ProfileRow | null;
@@ -58,7 +58,7 @@ export interface ItemListRow {
 }
 
 const columns = () => ({
-  component: profileComponents,
+  item: profileItems,
   published: publishedInProfile,
   parent: profiles,
   parentVersion: shownVersion,
@@ -68,8 +68,8 @@ const columns = () => ({
 function joinParents(db: Db, linkedColumn: SQL<boolean>) {
   return db
     .select({ ...columns(), linked: linkedColumn })
-    .from(profileComponents)
-    .leftJoin(profiles, eq(profiles.id, profileComponents.profileId))
+    .from(profileItems)
+    .leftJoin(profiles, eq(profiles.id, profileItems.profileId))
     .leftJoin(
       shownVersion,
       eq(
@@ -83,31 +83,31 @@ function joinParents(db: Db, linkedColumn: SQL<boolean>) {
 export type ItemSort = 'name' | '-name' | 'type' | '-type' | 'updated' | '-updated';
 
 const orderOf: Record<ItemSort, SQL[]> = {
-  name: [asc(sql`lower(${profileComponents.name})`)],
-  '-name': [desc(sql`lower(${profileComponents.name})`)],
-  type: [asc(profileComponents.type), asc(sql`lower(${profileComponents.name})`)],
-  '-type': [desc(profileComponents.type), asc(sql`lower(${profileComponents.name})`)],
-  updated: [asc(profileComponents.updatedAt)],
-  '-updated': [desc(profileComponents.updatedAt)],
+  name: [asc(sql`lower(${profileItems.name})`)],
+  '-name': [desc(sql`lower(${profileItems.name})`)],
+  type: [asc(profileItems.type), asc(sql`lower(${profileItems.name})`)],
+  '-type': [desc(profileItems.type), asc(sql`lower(${profileItems.name})`)],
+  updated: [asc(profileItems.updatedAt)],
+  '-updated': [desc(profileItems.updatedAt)],
 };
 
 /** One kind of item a version lists, own and linked, sorted and paged in SQL. */
 export async function pageVersionItems(
   db: Db,
   versionId: string,
-  kind: ComponentRow['kind'],
+  kind: ItemRow['kind'],
   options: { sort: ItemSort; page: number; limit: number },
 ): Promise<{ rows: ItemListRow[]; total: number }> {
-  const where = and(eq(versionComponents.versionId, versionId), eq(profileComponents.kind, kind));
+  const where = and(eq(versionItems.versionId, versionId), eq(profileItems.kind, kind));
   const [total] = await db
     .select({ n: count() })
-    .from(versionComponents)
-    .innerJoin(profileComponents, eq(profileComponents.id, versionComponents.componentId))
+    .from(versionItems)
+    .innerJoin(profileItems, eq(profileItems.id, versionItems.componentId))
     .where(where);
-  const rows = await joinParents(db, sql<boolean>`${versionComponents.linked}`)
-    .innerJoin(versionComponents, eq(versionComponents.componentId, profileComponents.id))
+  const rows = await joinParents(db, sql<boolean>`${versionItems.linked}`)
+    .innerJoin(versionItems, eq(versionItems.componentId, profileItems.id))
     .where(where)
-    .orderBy(...orderOf[options.sort], asc(profileComponents.id))
+    .orderBy(...orderOf[options.sort], asc(profileItems.id))
     .limit(options.limit)
     .offset((options.page - 1) * options.limit);
   return { rows, total: total?.n ?? 0 };
@@ -115,7 +115,7 @@ export async function pageVersionItems(
 
 export async function findItem(db: Db, id: string): Promise<ItemListRow | null> {
   const rows = await joinParents(db, sql<boolean>`false`)
-    .where(eq(profileComponents.id, id))
+    .where(eq(profileItems.id, id))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -123,13 +123,8 @@ export async function findItem(db: Db, id: string): Promise<ItemListRow | null> 
 export async function findEntry(db: Db, versionId: string, componentId: string) {
   const rows = await db
     .select()
-    .from(versionComponents)
-    .where(
-      and(
-        eq(versionComponents.versionId, versionId),
-        eq(versionComponents.componentId, componentId),
-      ),
-    )
+    .from(versionItems)
+    .where(and(eq(versionItems.versionId, versionId), eq(versionItems.componentId, componentId)))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -141,42 +136,35 @@ export async function addEntries(
 ): Promise<void> {
   if (entries.length === 0) return;
   const [last] = await db
-    .select({ n: max(versionComponents.position) })
-    .from(versionComponents)
-    .where(eq(versionComponents.versionId, versionId));
+    .select({ n: max(versionItems.position) })
+    .from(versionItems)
+    .where(eq(versionItems.versionId, versionId));
   const start = (last?.n ?? -1) + 1;
   await db
-    .insert(versionComponents)
+    .insert(versionItems)
     .values(entries.map((e, i) => ({ versionId, ...e, position: start + i })))
     .onConflictDoNothing();
 }
 
 export async function removeEntry(db: Db, versionId: string, componentId: string): Promise<void> {
   await db
-    .delete(versionComponents)
-    .where(
-      and(
-        eq(versionComponents.versionId, versionId),
-        eq(versionComponents.componentId, componentId),
-      ),
-    );
+    .delete(versionItems)
+    .where(and(eq(versionItems.versionId, versionId), eq(versionItems.componentId, componentId)));
 }
 
 /** Whether a published version of any profile lists the item. */
 export async function isListedByPublished(db: Db, componentId: string): Promise<boolean> {
   const rows = await db
     .select({ one: sql`1` })
-    .from(versionComponents)
-    .innerJoin(profileVersions, eq(profileVersions.id, versionComponents.versionId))
-    .where(
-      and(eq(versionComponents.componentId, componentId), eq(profileVersions.state, 'published')),
-    )
+    .from(versionItems)
+    .innerJoin(profileVersions, eq(profileVersions.id, versionItems.versionId))
+    .where(and(eq(versionItems.componentId, componentId), eq(profileVersions.state, 'published')))
     .limit(1);
   return rows.length > 0;
 }
 
 export interface SearchOptions {
-  kind: ComponentRow['kind'] | Array<ComponentRow['kind']>;
+  kind: ItemRow['kind'] | Array<ItemRow['kind']>;
   search: string;
   types?: string[] | undefined;
   /** The version being edited: its own drafts are visible, what it lists is hidden. */
@@ -203,7 +191,7 @@ export interface SearchOptions {
 export async function searchItems(db: Db, options: SearchOptions) {
   const visibility: SQL[] = [listedPublicly];
   if (options.version && options.memberOfVersion)
-    visibility.push(eq(profileComponents.profileId, options.version.profileId));
+    visibility.push(eq(profileItems.profileId, options.version.profileId));
   const listed = options.listed ?? 'hide';
   const inVersion = (versionId: string) =>
     exists(
@@ -212,7 +200,7 @@ export async function searchItems(db: Db, options: SearchOptions) {
         .from(otherEntry)
         .where(
           and(
-            eq(otherEntry.componentId, profileComponents.id),
+            eq(otherEntry.componentId, profileItems.id),
             eq(otherEntry.versionId, versionId),
             listed === 'only' ? eq(otherEntry.linked, false) : undefined,
           ),
@@ -220,43 +208,41 @@ export async function searchItems(db: Db, options: SearchOptions) {
     );
   const conditions: (SQL | undefined)[] = [
     Array.isArray(options.kind)
-      ? inArray(profileComponents.kind, options.kind)
-      : eq(profileComponents.kind, options.kind),
-    isNull(profileComponents.deletedAt),
-    isNotNull(profileComponents.profileId),
+      ? inArray(profileItems.kind, options.kind)
+      : eq(profileItems.kind, options.kind),
+    isNull(profileItems.deletedAt),
+    isNotNull(profileItems.profileId),
     or(...visibility),
-    options.types ? inArray(profileComponents.type, options.types) : undefined,
-    options.onlyProfileId ? eq(profileComponents.profileId, options.onlyProfileId) : undefined,
-    options.excludeDeprecated ? eq(profileComponents.deprecated, false) : undefined,
+    options.types ? inArray(profileItems.type, options.types) : undefined,
+    options.onlyProfileId ? eq(profileItems.profileId, options.onlyProfileId) : undefined,
+    options.excludeDeprecated ? eq(profileItems.deprecated, false) : undefined,
     options.search
       ? or(
-          ilike(profileComponents.name, containsPattern(options.search)),
-          ilike(profileComponents.iri, containsPattern(options.search)),
+          ilike(profileItems.name, containsPattern(options.search)),
+          ilike(profileItems.iri, containsPattern(options.search)),
         )
       : undefined,
     options.version && listed === 'hide' ? not(inVersion(options.version.id)) : undefined,
     options.version && listed === 'only' ? inVersion(options.version.id) : undefined,
     options.excludeIds && options.excludeIds.length > 0
-      ? not(inArray(profileComponents.id, options.excludeIds))
+      ? not(inArray(profileItems.id, options.excludeIds))
       : undefined,
   ];
   const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(profileComponents).where(where);
+  const [total] = await db.select({ n: count() }).from(profileItems).where(where);
   const rows = await joinParents(db, sql<boolean>`false`)
     .where(where)
-    .orderBy(asc(sql`lower(${profileComponents.name})`), asc(profileComponents.id))
+    .orderBy(asc(sql`lower(${profileItems.name})`), asc(profileItems.id))
     .limit(options.limit)
     .offset((options.page - 1) * options.limit);
   return { rows, total: total?.n ?? 0 };
 }
 
 /** The newest items some published version lists, for the home page. */
-export async function latestPublished(db: Db, kind: ComponentRow['kind'], limit: number) {
+export async function latestPublished(db: Db, kind: ItemRow['kind'], limit: number) {
   return joinParents(db, sql<boolean>`false`)
-    .where(
-      and(eq(profileComponents.kind, kind), isNull(profileComponents.deletedAt), listedPublicly),
-    )
-    .orderBy(desc(profileComponents.createdAt), asc(profileComponents.id))
+    .where(and(eq(profileItems.kind, kind), isNull(profileItems.deletedAt), listedPublicly))
+    .orderBy(desc(profileItems.createdAt), asc(profileItems.id))
     .limit(limit);
 }
 
@@ -267,19 +253,16 @@ export async function listDeletedItems(
 ) {
   const where = or(
     options.includeDeleted
-      ? and(
-          eq(profileComponents.profileId, options.profileId),
-          isNotNull(profileComponents.deletedAt),
-        )
+      ? and(eq(profileItems.profileId, options.profileId), isNotNull(profileItems.deletedAt))
       : undefined,
-    isNull(profileComponents.profileId),
+    isNull(profileItems.profileId),
   );
-  const [total] = await db.select({ n: count() }).from(profileComponents).where(where);
+  const [total] = await db.select({ n: count() }).from(profileItems).where(where);
   const rows = await joinParents(db, sql<boolean>`false`)
     .where(where)
     .orderBy(
-      desc(sql`coalesce(${profileComponents.deletedAt}, ${profileComponents.updatedAt})`),
-      asc(profileComponents.id),
+      desc(sql`coalesce(${profileItems.deletedAt}, ${profileItems.updatedAt})`),
+      asc(profileItems.id),
     )
     .limit(options.limit)
     .offset((options.page - 1) * options.limit);

@@ -1,34 +1,24 @@
 import { and, asc, count, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  profileComponents,
-  versionComponents,
-  type ComponentRow,
-  type VersionComponentRow,
-} from '../../db/schema';
+import { profileItems, versionItems, type ItemRow, type VersionItemRow } from '../../db/schema';
 
-export type ItemKind = ComponentRow['kind'];
+export type ItemKind = ItemRow['kind'];
 
-const kindOrder = sql`case ${profileComponents.kind} when 'concept' then 0 when 'template' then 1 else 2 end`;
+const kindOrder = sql`case ${profileItems.kind} when 'concept' then 0 when 'template' then 1 else 2 end`;
 
-export async function findItemsByIris(db: Db, iris: string[]): Promise<ComponentRow[]> {
+export async function findItemsByIris(db: Db, iris: string[]): Promise<ItemRow[]> {
   if (iris.length === 0) return [];
-  const found: ComponentRow[] = [];
+  const found: ItemRow[] = [];
   // Bounded batches keep the parameter list of one statement small for very large documents.
   for (let i = 0; i < iris.length; i += 500) {
     const batch = iris.slice(i, i + 500);
-    found.push(
-      ...(await db.select().from(profileComponents).where(inArray(profileComponents.iri, batch))),
-    );
+    found.push(...(await db.select().from(profileItems).where(inArray(profileItems.iri, batch))));
   }
   return found;
 }
 
-export async function insertItem(
-  db: Db,
-  row: typeof profileComponents.$inferInsert,
-): Promise<ComponentRow> {
-  const [created] = await db.insert(profileComponents).values(row).returning();
+export async function insertItem(db: Db, row: typeof profileItems.$inferInsert): Promise<ItemRow> {
+  const [created] = await db.insert(profileItems).values(row).returning();
   if (!created) throw new Error('insert into profile_components returned no row');
   return created;
 }
@@ -36,14 +26,14 @@ export async function insertItem(
 /** Inserts many items, returning them in the order given. */
 export async function insertItems(
   db: Db,
-  rows: Array<typeof profileComponents.$inferInsert>,
-): Promise<ComponentRow[]> {
-  const created: ComponentRow[] = [];
+  rows: Array<typeof profileItems.$inferInsert>,
+): Promise<ItemRow[]> {
+  const created: ItemRow[] = [];
   for (let i = 0; i < rows.length; i += 200) {
     const batch = rows.slice(i, i + 200);
-    const inserted = await db.insert(profileComponents).values(batch).returning();
+    const inserted = await db.insert(profileItems).values(batch).returning();
     const byIri = new Map(inserted.map((r) => [r.iri, r]));
-    for (const row of batch) created.push(byIri.get(row.iri) as ComponentRow);
+    for (const row of batch) created.push(byIri.get(row.iri) as ItemRow);
   }
   return created;
 }
@@ -51,20 +41,20 @@ export async function insertItems(
 export async function updateItem(
   db: Db,
   id: string,
-  changes: Partial<typeof profileComponents.$inferInsert>,
-): Promise<ComponentRow> {
+  changes: Partial<typeof profileItems.$inferInsert>,
+): Promise<ItemRow> {
   const [updated] = await db
-    .update(profileComponents)
+    .update(profileItems)
     .set({ ...changes, updatedAt: new Date() })
-    .where(eq(profileComponents.id, id))
+    .where(eq(profileItems.id, id))
     .returning();
-  if (!updated) throw new Error(`component ${id} vanished during an update`);
+  if (!updated) throw new Error(`item ${id} vanished during an update`);
   return updated;
 }
 
 export interface ListedItem {
-  component: ComponentRow;
-  entry: VersionComponentRow;
+  item: ItemRow;
+  entry: VersionItemRow;
 }
 
 /** The items a version lists, concepts then templates then patterns, each in document order. */
@@ -74,16 +64,16 @@ export async function listVersionItems(
   options: { ownOnly?: boolean } = {},
 ): Promise<ListedItem[]> {
   return db
-    .select({ component: profileComponents, entry: versionComponents })
-    .from(versionComponents)
-    .innerJoin(profileComponents, eq(profileComponents.id, versionComponents.componentId))
+    .select({ item: profileItems, entry: versionItems })
+    .from(versionItems)
+    .innerJoin(profileItems, eq(profileItems.id, versionItems.componentId))
     .where(
       and(
-        eq(versionComponents.versionId, versionId),
-        options.ownOnly ? eq(versionComponents.linked, false) : undefined,
+        eq(versionItems.versionId, versionId),
+        options.ownOnly ? eq(versionItems.linked, false) : undefined,
       ),
     )
-    .orderBy(kindOrder, asc(versionComponents.position));
+    .orderBy(kindOrder, asc(versionItems.position));
 }
 
 /** Replaces what a version lists. */
@@ -92,10 +82,10 @@ export async function setVersionItems(
   versionId: string,
   entries: Array<{ componentId: string; position: number; linked: boolean }>,
 ): Promise<void> {
-  await db.delete(versionComponents).where(eq(versionComponents.versionId, versionId));
+  await db.delete(versionItems).where(eq(versionItems.versionId, versionId));
   for (let i = 0; i < entries.length; i += 500) {
     const batch = entries.slice(i, i + 500).map((e) => ({ ...e, versionId }));
-    if (batch.length > 0) await db.insert(versionComponents).values(batch);
+    if (batch.length > 0) await db.insert(versionItems).values(batch);
   }
 }
 
@@ -124,15 +114,15 @@ export async function countVersionItems(
   if (versionIds.length === 0) return counts;
   const rows = await db
     .select({
-      versionId: versionComponents.versionId,
-      kind: profileComponents.kind,
-      linked: versionComponents.linked,
+      versionId: versionItems.versionId,
+      kind: profileItems.kind,
+      linked: versionItems.linked,
       n: count(),
     })
-    .from(versionComponents)
-    .innerJoin(profileComponents, eq(profileComponents.id, versionComponents.componentId))
-    .where(inArray(versionComponents.versionId, versionIds))
-    .groupBy(versionComponents.versionId, profileComponents.kind, versionComponents.linked);
+    .from(versionItems)
+    .innerJoin(profileItems, eq(profileItems.id, versionItems.componentId))
+    .where(inArray(versionItems.versionId, versionIds))
+    .groupBy(versionItems.versionId, profileItems.kind, versionItems.linked);
   for (const row of rows) {
     const entry = counts.get(row.versionId);
     if (!entry) continue;
@@ -150,15 +140,15 @@ export async function countVersionItems(
  * purpose (those stay for Deleted Items). Used when a draft's content is replaced wholesale.
  */
 export async function deleteUnlistedItems(db: Db, profileId: string): Promise<void> {
-  await db.delete(profileComponents).where(
+  await db.delete(profileItems).where(
     and(
-      eq(profileComponents.profileId, profileId),
-      isNull(profileComponents.deletedAt),
+      eq(profileItems.profileId, profileId),
+      isNull(profileItems.deletedAt),
       notExists(
         db
           .select({ one: sql`1` })
-          .from(versionComponents)
-          .where(eq(versionComponents.componentId, profileComponents.id)),
+          .from(versionItems)
+          .where(eq(versionItems.componentId, profileItems.id)),
       ),
     ),
   );

@@ -1,6 +1,6 @@
 import { contentLabels } from '../../../common/concept-content';
 import type { Db } from '../../db/client';
-import type { ComponentRow, UserRow } from '../../db/schema';
+import type { ItemRow, UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../errors';
 import { groupPolicy, isMember } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
@@ -10,7 +10,7 @@ import { LISTS } from '../item-store/known-items';
 import { findItem, findEntry, type ItemListRow } from '../item-store/listing';
 
 type Json = Record<string, unknown>;
-type Kind = ComponentRow['kind'];
+type Kind = ItemRow['kind'];
 
 /** How refusals name an item of each kind. */
 export const ITEM_LABELS: Record<Kind, string> = {
@@ -41,7 +41,7 @@ export async function isMemberOfGroup(
 export async function listedItem(db: Db, access: VersionAccess, kind: Kind, id: string) {
   const entry = await findEntry(db, access.version.id, id);
   const row = entry ? await findItem(db, id) : null;
-  if (!entry || !row || row.component.kind !== kind)
+  if (!entry || !row || row.item.kind !== kind)
     throw notFound(`No such ${ITEM_LABELS[kind]} in this version.`);
   return { entry, row };
 }
@@ -51,11 +51,11 @@ export async function editableItem(db: Db, access: VersionAccess, kind: Kind, id
   const user = authorOf(access);
   const { entry, row } = await listedItem(db, access, kind, id);
   const label = ITEM_LABELS[kind];
-  if (entry.linked || row.component.profileId !== access.profile.id)
+  if (entry.linked || row.item.profileId !== access.profile.id)
     throw forbidden(
       `This ${label} belongs to another profile; only its own profile can change it.`,
     );
-  if (row.component.deprecated) throw forbidden(`A deprecated ${label} cannot be changed.`);
+  if (row.item.deprecated) throw forbidden(`A deprecated ${label} cannot be changed.`);
   return { user, entry, row };
 }
 
@@ -69,14 +69,14 @@ export function frozenAs(access: VersionAccess, kind: Kind): (row: ItemListRow) 
   const items = Array.isArray(list) ? (list as Json[]) : [];
   const byIri = new Map(items.map((item) => [item.id, item]));
   return (row) => {
-    const content = byIri.get(row.component.iri);
+    const content = byIri.get(row.item.iri);
     if (!content) return row;
     return {
       ...row,
-      component: {
-        ...row.component,
+      item: {
+        ...row.item,
         content,
-        name: contentLabels(content).name || row.component.name,
+        name: contentLabels(content).name || row.item.name,
         deprecated: content.deprecated === true,
       },
     };

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { ComponentRow, UserRow } from '../../db/schema';
+import type { ItemRow, UserRow } from '../../db/schema';
 import { conflict, notFound, unauthorized } from '../errors';
 import type { OrganizationService } from '../organizations/service';
 import { loadVersionAccess } from '../profiles/access';
@@ -52,7 +52,7 @@ export class ItemAdoption {
 
   private adopt(
     user: UserRow | null,
-    kind: ComponentRow['kind'],
+    kind: ItemRow['kind'],
     itemId: string,
     profileId: string,
     which: 'restore' | 'claim',
@@ -60,11 +60,11 @@ export class ItemAdoption {
     const label = ITEM_LABELS[kind];
     return this.deps.db.transaction(async (tx) => {
       const row = await findItem(tx, itemId);
-      if (!row || row.component.kind !== kind) throw notFound(`No such ${label}.`);
-      const { component } = row;
-      if (which === 'restore' && (component.profileId !== profileId || !component.deletedAt))
+      if (!row || row.item.kind !== kind) throw notFound(`No such ${label}.`);
+      const { item } = row;
+      if (which === 'restore' && (item.profileId !== profileId || !item.deletedAt))
         throw notFound(`No such deleted ${label} in this profile.`);
-      if (which === 'claim' && component.profileId !== null)
+      if (which === 'claim' && item.profileId !== null)
         throw conflict(`This ${label} belongs to a profile; only orphans can be claimed.`);
       const profile = await findProfile(tx, profileId, true);
       const currentId = profile ? currentVersionId(profile) : null;
@@ -80,8 +80,8 @@ export class ItemAdoption {
       const author = authorOf(access);
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);
       // A claimed orphan is defined by its new profile from this version on.
-      const content: ComponentRow['content'] =
-        which === 'claim' ? { ...component.content, inScheme: draft.iri } : component.content;
+      const content: ItemRow['content'] =
+        which === 'claim' ? { ...item.content, inScheme: draft.iri } : item.content;
       await updateItem(tx, itemId, {
         profileId: profile.id,
         deletedAt: null,
@@ -94,9 +94,9 @@ export class ItemAdoption {
     });
   }
 
-  restore = (user: UserRow | null, kind: ComponentRow['kind'], itemId: string, profileId: string) =>
+  restore = (user: UserRow | null, kind: ItemRow['kind'], itemId: string, profileId: string) =>
     this.adopt(user, kind, itemId, profileId, 'restore');
 
-  claim = (user: UserRow | null, kind: ComponentRow['kind'], itemId: string, profileId: string) =>
+  claim = (user: UserRow | null, kind: ItemRow['kind'], itemId: string, profileId: string) =>
     this.adopt(user, kind, itemId, profileId, 'claim');
 }

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../../common/errors';
 import type { JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
-import type { ComponentRow } from '../../db/schema';
+import type { ItemRow } from '../../db/schema';
 import { AppError } from '../errors';
 import type { VersionAccess } from '../profiles/access';
 import { checkDocument } from '../profiles/document';
@@ -12,7 +12,7 @@ type Json = Record<string, unknown>;
 
 export interface ItemCheckInput {
   access: VersionAccess;
-  kind: ComponentRow['kind'];
+  kind: ItemRow['kind'];
   content: Json;
   generatedAt: string;
   /** The item's name in the refusal: 'concept', 'statement template', 'pattern'. */

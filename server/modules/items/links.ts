@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { ComponentRow } from '../../db/schema';
+import type { ItemRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { VersionAccess } from '../profiles/access';
 import { draftFor } from '../profiles/drafts';
@@ -21,7 +21,7 @@ import {
 export async function linkItems(
   tx: Db,
   access: VersionAccess,
-  kind: ComponentRow['kind'],
+  kind: ItemRow['kind'],
   ids: string[],
 ): Promise<{ success: true; versionId: string }> {
   const author = authorOf(access);
@@ -30,21 +30,21 @@ export async function linkItems(
     const row = await findItem(tx, id);
     const visible =
       row &&
-      row.component.kind === kind &&
-      !row.component.deletedAt &&
-      row.component.profileId !== null &&
-      (row.component.profileId === access.profile.id || (await isListedByPublished(tx, id)));
+      row.item.kind === kind &&
+      !row.item.deletedAt &&
+      row.item.profileId !== null &&
+      (row.item.profileId === access.profile.id || (await isListedByPublished(tx, id)));
     if (!row || !visible) throw notFound(`No such ${ITEM_LABELS[kind]} to add.`);
     rows.push(row);
   }
   const { draft } = await draftFor(tx, access.profile, access.version, author.id);
   const fresh = [];
   for (const row of rows) {
-    if (await findEntry(tx, draft.id, row.component.id))
-      throw conflict(`${row.component.name} is already in this version.`);
+    if (await findEntry(tx, draft.id, row.item.id))
+      throw conflict(`${row.item.name} is already in this version.`);
     fresh.push({
-      componentId: row.component.id,
-      linked: row.component.profileId !== access.profile.id,
+      componentId: row.item.id,
+      linked: row.item.profileId !== access.profile.id,
     });
   }
   await addEntries(tx, draft.id, fresh);
@@ -55,7 +55,7 @@ export async function linkItems(
 export async function unlinkItem(
   tx: Db,
   access: VersionAccess,
-  kind: ComponentRow['kind'],
+  kind: ItemRow['kind'],
   id: string,
   /** A last check of the listed item, e.g. that nothing else in the version uses it. */
   beforeRemoving?: (row: ItemListRow) => Promise<void>,

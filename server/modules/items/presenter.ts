@@ -1,6 +1,6 @@
 import { contentLabels } from '../../../common/concept-content';
 import type { DeletedItem, ItemRowBasics } from '../../../common/items';
-import type { ComponentRow } from '../../db/schema';
+import type { ItemRow } from '../../db/schema';
 import type { ItemListRow } from '../item-store/listing';
 import type { ItemViewBasics } from './service';
 
@@ -14,37 +14,37 @@ export function parentOf(row: ItemListRow): ItemRowBasics['parentProfile'] {
   };
 }
 
-export function statusOf(component: ComponentRow, published: boolean): ItemRowBasics['status'] {
-  if (component.deprecated) return 'Deprecated';
+export function statusOf(item: ItemRow, published: boolean): ItemRowBasics['status'] {
+  if (item.deprecated) return 'Deprecated';
   return published ? 'Published' : 'Unpublished';
 }
 
 /** What a row of every kind shows in lists. */
 export function presentRowBasics(row: ItemListRow): ItemRowBasics {
-  const { component } = row;
+  const { item } = row;
   return {
-    uuid: component.id,
-    iri: component.iri,
-    name: component.name,
-    description: contentLabels(component.content).description,
+    uuid: item.id,
+    iri: item.iri,
+    name: item.name,
+    description: contentLabels(item.content).description,
     parentProfile: parentOf(row),
-    updatedOn: component.updatedAt.toISOString(),
-    status: statusOf(component, row.published),
+    updatedOn: item.updatedAt.toISOString(),
+    status: statusOf(item, row.published),
     linked: row.linked,
   };
 }
 
 /** What the detail of every kind shows besides its row and its own parts. */
 export function presentViewBasics(row: ItemListRow, basics: ItemViewBasics) {
-  const { component } = row;
+  const { item } = row;
   return {
-    translations: contentLabels(component.content).translations,
-    deprecation: component.deprecated
+    translations: contentLabels(item.content).translations,
+    deprecation: item.deprecated
       ? {
-          reason: component.deprecationReason ?? '',
-          link: component.deprecationLink,
+          reason: item.deprecationReason ?? '',
+          link: item.deprecationLink,
           by: basics.deprecatedBy,
-          on: (component.deprecatedAt ?? component.updatedAt).toISOString(),
+          on: (item.deprecatedAt ?? item.updatedAt).toISOString(),
         }
       : null,
     updatedBy: basics.updatedBy,
@@ -53,16 +53,16 @@ export function presentViewBasics(row: ItemListRow, basics: ItemViewBasics) {
 }
 
 export function presentDeletedItem(row: ItemListRow): DeletedItem {
-  const { component } = row;
+  const { item } = row;
   return {
-    uuid: component.id,
-    iri: component.iri,
-    name: component.name,
-    kind: component.kind,
-    type: component.type,
+    uuid: item.id,
+    iri: item.iri,
+    name: item.name,
+    kind: item.kind,
+    type: item.type,
     parentProfile: parentOf(row),
-    updatedOn: component.updatedAt.toISOString(),
-    reason: component.profileId === null ? 'orphaned' : 'deleted',
-    deletedOn: component.deletedAt?.toISOString() ?? null,
+    updatedOn: item.updatedAt.toISOString(),
+    reason: item.profileId === null ? 'orphaned' : 'deleted',
+    deletedOn: item.deletedAt?.toISOString() ?? null,
   };
 }

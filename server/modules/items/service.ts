@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { ComponentRow, ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
+import type { ItemRow, ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
 import {
   addEntries,
   findEmail,
@@ -90,7 +90,7 @@ export interface IriChoice {
 export interface NewItem {
   content: Json;
   type: string;
-  extras?: ComponentRow['extras'];
+  extras?: ItemRow['extras'];
 }
 
 /** Where a new item lands: the draft (new when the version was published) and its IRI. */
@@ -108,7 +108,7 @@ export interface EditContext {
   author: UserRow;
   row: ItemListRow;
   content: Json;
-  extras: ComponentRow['extras'];
+  extras: ItemRow['extras'];
   /** Listed by a published version of its profile: editing is limited from then on. */
   published: boolean;
 }
@@ -120,7 +120,7 @@ export interface Edit {
   /** Other columns: name, type, extras. */
   changes?: ItemChanges;
   /** Items the version should list from now on (as links when of other profiles). */
-  alsoList?: ComponentRow[];
+  alsoList?: ItemRow[];
 }
 
 /**
@@ -186,8 +186,8 @@ export class ItemService<Row, View, Change, List> {
   ): Promise<View> {
     return this.spec.presentView(this.db, row, {
       linked,
-      deprecatedBy: user ? await findEmail(this.db, row.component.deprecatedBy) : null,
-      updatedBy: user ? await findEmail(this.db, row.component.updatedBy) : null,
+      deprecatedBy: user ? await findEmail(this.db, row.item.deprecatedBy) : null,
+      updatedBy: user ? await findEmail(this.db, row.item.updatedBy) : null,
       permissions,
     });
   }
@@ -198,9 +198,9 @@ export class ItemService<Row, View, Change, List> {
     const { entry } = listed;
     const row = frozenAs(access, this.spec.kind)(listed.row);
     const current = access.member && access.version.id === currentVersionId(access.profile);
-    const own = !entry.linked && row.component.profileId === access.profile.id;
+    const own = !entry.linked && row.item.profileId === access.profile.id;
     return this.view(user, row, entry.linked, {
-      edit: current && own && !row.component.deprecated,
+      edit: current && own && !row.item.deprecated,
       removeLink: current && entry.linked,
       claim: false,
     });
@@ -209,10 +209,9 @@ export class ItemService<Row, View, Change, List> {
   /** One item wherever it is (side panels): public where a published version lists it. */
   async getPublic(user: UserRow | null, id: string): Promise<View> {
     const row = await findItem(this.db, id);
-    if (!row || row.component.kind !== this.spec.kind) throw notFound(`No such ${this.label}.`);
-    const orphan = row.component.profileId === null;
-    let visible =
-      (await isListedByPublished(this.db, row.component.id)) && !row.component.deletedAt;
+    if (!row || row.item.kind !== this.spec.kind) throw notFound(`No such ${this.label}.`);
+    const orphan = row.item.profileId === null;
+    let visible = (await isListedByPublished(this.db, row.item.id)) && !row.item.deletedAt;
     if (!visible && orphan) visible = user !== null;
     if (!visible && row.parent)
       visible = await isMemberOfGroup(this.deps.organizations, user, row.parent.organizationId);
@@ -324,15 +323,15 @@ export class ItemService<Row, View, Change, List> {
     return this.db.transaction(async (tx) => {
       const access = await this.access(user, profileId, versionId, tx, true);
       const { user: author, row } = await editableItem(tx, access, this.spec.kind, id);
-      await this.deps.locks.requireHeld(tx, author, lockResource.component(id));
-      const previous = row.component.content;
+      await this.deps.locks.requireHeld(tx, author, lockResource.item(id));
+      const previous = row.item.content;
       const edit = await apply({
         tx,
         access,
         author,
         row,
         content: previous,
-        extras: row.component.extras,
+        extras: row.item.extras,
         published: row.published,
       });
       const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
@@ -358,7 +357,7 @@ export class ItemService<Row, View, Change, List> {
     tx: Db,
     versionId: string,
     profileId: string,
-    items: ComponentRow[],
+    items: ItemRow[],
   ): Promise<void> {
     const fresh = [];
     for (const item of items)
@@ -378,11 +377,11 @@ export class ItemService<Row, View, Change, List> {
     return this.db.transaction(async (tx) => {
       const access = await this.access(user, profileId, versionId, tx, true);
       const { user: author, row } = await editableItem(tx, access, this.spec.kind, id);
-      await this.deps.locks.requireHeld(tx, author, lockResource.component(id));
+      await this.deps.locks.requireHeld(tx, author, lockResource.item(id));
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);
       // Only the deprecated flag changes, which no rule of the document refuses.
       await updateItem(tx, id, {
-        content: { ...row.component.content, deprecated: true },
+        content: { ...row.item.content, deprecated: true },
         deprecated: true,
         deprecationReason: input.reason,
         deprecationLink: input.link || null,
@@ -401,7 +400,7 @@ export class ItemService<Row, View, Change, List> {
     return this.db.transaction(async (tx) => {
       const access = await this.access(user, profileId, versionId, tx, true);
       const { user: author, row } = await editableItem(tx, access, this.spec.kind, id);
-      await this.deps.locks.requireHeld(tx, author, lockResource.component(id));
+      await this.deps.locks.requireHeld(tx, author, lockResource.item(id));
       if (await isListedByPublished(tx, id))
         throw conflict(
           `This ${this.label} has been published and may be in use, so it cannot be deleted; deprecate it instead.`,
@@ -410,7 +409,7 @@ export class ItemService<Row, View, Change, List> {
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);
       await removeEntry(tx, draft.id, id);
       await updateItem(tx, id, { deletedAt: this.now(), updatedBy: author.id });
-      await this.deps.locks.release(author, lockResource.component(id), tx);
+      await this.deps.locks.release(author, lockResource.item(id), tx);
       return this.spec.changed(id, draft.id);
     });
   }
@@ -445,11 +444,11 @@ export class ItemService<Row, View, Change, List> {
   ): Promise<HeldLock> {
     const access = await this.access(user, profileId, versionId);
     const { user: author } = await editableItem(this.db, access, this.spec.kind, id);
-    return this.deps.locks.acquire(author, lockResource.component(id));
+    return this.deps.locks.acquire(author, lockResource.item(id));
   }
 
   async unlock(user: UserRow | null, id: string): Promise<void> {
     if (!user) throw unauthorized();
-    await this.deps.locks.release(user, lockResource.component(id));
+    await this.deps.locks.release(user, lockResource.item(id));
   }
 }

@@ -35,7 +35,7 @@ describe('write locks', () => {
     await database?.close();
   });
 
-  const fresh = () => lockResource.component(randomUUID());
+  const fresh = () => lockResource.item(randomUUID());
   const later = (seconds: number) => {
     clock = new Date(clock.getTime() + seconds * 1000);
   };

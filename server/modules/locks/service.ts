@@ -18,7 +18,8 @@ export const lockResource = {
   /** A profile version's details (Edit Profile Details). */
   version: (versionId: string) => `version:${versionId}`,
   /** A concept, statement template or pattern. */
-  component: (componentId: string) => `component:${componentId}`,
+  // Item locks keep the key prefix they were stored with.
+  item: (itemId: string) => `component:${itemId}`,
 };
 
 /** Who takes a lock: only the id matters. */

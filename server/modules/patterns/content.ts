@@ -6,7 +6,7 @@ import {
   type EditPatternValues,
   type PatternType,
 } from '../../../common/patterns';
-import type { ComponentExtras } from '../../db/schema';
+import type { ItemExtras } from '../../db/schema';
 
 type Json = Record<string, unknown>;
 
@@ -89,7 +89,7 @@ export function fixedParts(content: Json): string {
 /** The authoring details kept beside the content, never exported. */
 export function patternExtras(
   values: Pick<EditPatternValues, 'tags' | 'moreInformation'>,
-  previous: ComponentExtras = {},
-): ComponentExtras {
+  previous: ItemExtras = {},
+): ItemExtras {
   return { ...previous, tags: values.tags, moreInformation: values.moreInformation };
 }

@@ -1,6 +1,6 @@
 /** K10: a pattern must not contain itself at any depth. */
 import type { Db } from '../../db/client';
-import type { ComponentRow } from '../../db/schema';
+import type { ItemRow } from '../../db/schema';
 import { findItemsByIris } from '../item-store/repo';
 import { componentIrisOf } from './content';
 
@@ -8,7 +8,7 @@ import { componentIrisOf } from './content';
  * Whether a pattern component contains the pattern `iri` at any depth, following component IRIs
  * through the patterns this server has (of any profile), each IRI once.
  */
-export async function containsPattern(db: Db, component: ComponentRow, iri: string) {
+export async function containsPattern(db: Db, component: ItemRow, iri: string) {
   if (component.iri === iri) return true;
   const seen = new Set<string>([component.iri]);
   let wanted = componentIrisOf(component.content);

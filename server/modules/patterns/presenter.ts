@@ -11,7 +11,7 @@ import type { ItemViewBasics } from '../items/service';
 import { patternTypeOf } from './content';
 
 export function presentPatternRow(row: ItemListRow): PatternRow {
-  const { content } = row.component;
+  const { content } = row.item;
   return {
     ...presentRowBasics(row),
     type: patternTypeOf(content),
@@ -32,18 +32,17 @@ export function presentComponent(iri: string, row: ItemListRow | null): PatternC
       status: null,
       parentProfile: null,
     };
-  const { component } = row;
-  const kind = component.kind === 'concept' ? null : component.kind;
-  const patternType: PatternType | null =
-    kind === 'pattern' ? patternTypeOf(component.content) : null;
+  const { item } = row;
+  const kind = item.kind === 'concept' ? null : item.kind;
+  const patternType: PatternType | null = kind === 'pattern' ? patternTypeOf(item.content) : null;
   return {
-    uuid: component.id,
+    uuid: item.id,
     iri,
-    name: component.name,
-    description: contentLabels(component.content).description,
+    name: item.name,
+    description: contentLabels(item.content).description,
     componentType: kind,
     patternType,
-    status: statusOf(component, row.published),
+    status: statusOf(item, row.published),
     parentProfile: parentOf(row),
   };
 }
@@ -53,16 +52,16 @@ export interface PatternViewExtras extends ItemViewBasics {
 }
 
 export function presentPatternView(row: ItemListRow, extras: PatternViewExtras): PatternView {
-  const { component } = row;
+  const { item } = row;
   return {
     success: true,
     pattern: {
       ...presentPatternRow({ ...row, linked: extras.linked }),
       ...presentViewBasics(row, extras),
-      tags: component.extras.tags ?? [],
-      moreInformation: component.extras.moreInformation ?? '',
+      tags: item.extras.tags ?? [],
+      moreInformation: item.extras.moreInformation ?? '',
       components: extras.components,
-      content: component.content,
+      content: item.content,
     },
     permissions: extras.permissions,
   };

@@ -60,14 +60,14 @@ async function componentsOf(db: Db, content: Json): Promise<PatternComponent[]> 
 async function refuseInUse(tx: Db, versionId: string, row: ItemListRow): Promise<void> {
   const listed = await listVersionItems(tx, versionId);
   const user = listed.find(
-    ({ component }) =>
+    ({ item: component }) =>
       component.kind === 'pattern' &&
-      component.id !== row.component.id &&
-      componentIrisOf(component.content).includes(row.component.iri),
+      component.id !== row.item.id &&
+      componentIrisOf(component.content).includes(row.item.iri),
   );
   if (user)
     throw conflict(
-      `The pattern ${user.component.name} uses this pattern; take it out of ${user.component.name} first.`,
+      `The pattern ${user.item.name} uses this pattern; take it out of ${user.item.name} first.`,
     );
 }
 
@@ -77,7 +77,7 @@ const patternKind: ItemKindSpec<PatternRow, PatternView, PatternChange, PatternL
   presentView: async (db, row, basics) =>
     presentPatternView(row, {
       ...basics,
-      components: await componentsOf(db, row.component.content),
+      components: await componentsOf(db, row.item.content),
     }),
   changed: (uuid, versionId) => ({ success: true, pattern: { uuid }, versionId }),
   page: (patterns, page) => ({ success: true, patterns, ...page }),
@@ -147,7 +147,7 @@ export class PatternService extends ItemService<
     });
     return {
       success: true,
-      components: rows.map((row) => presentComponent(row.component.iri, row)),
+      components: rows.map((row) => presentComponent(row.item.iri, row)),
       page: query.page,
       limit: query.limit,
       total,
@@ -169,20 +169,19 @@ export class PatternService extends ItemService<
     for (const input of inputs) {
       const label = ITEM_LABELS[input.componentType];
       const row = await findItem(tx, input.componentId);
-      if (!row || row.component.kind !== input.componentType)
+      if (!row || row.item.kind !== input.componentType)
         throw notFound(`No such ${label} to use as a component.`);
       rows.push(row);
-      const { component } = row;
-      if (kept.has(component.iri)) continue;
+      const { item } = row;
+      if (kept.has(item.iri)) continue;
       const visible =
-        !component.deletedAt &&
-        component.profileId !== null &&
-        (component.profileId === access.profile.id ||
-          (await isListedByPublished(tx, component.id)));
+        !item.deletedAt &&
+        item.profileId !== null &&
+        (item.profileId === access.profile.id || (await isListedByPublished(tx, item.id)));
       if (!visible) throw notFound(`No such ${label} to use as a component.`);
-      if (component.deprecated)
+      if (item.deprecated)
         throw badRequest(
-          `The ${label} ${component.name} is deprecated, so it cannot be added to a pattern.`,
+          `The ${label} ${item.name} is deprecated, so it cannot be added to a pattern.`,
         );
     }
     return rows;
@@ -202,7 +201,7 @@ export class PatternService extends ItemService<
     const sent: string[] = [];
     for (const input of inputs) {
       const found = await findItem(tx, input.componentId);
-      sent.push(found?.component.iri ?? input.componentId);
+      sent.push(found?.item.iri ?? input.componentId);
     }
     return JSON.stringify(iris.filter((iri) => known.has(iri))) === JSON.stringify(sent);
   }
@@ -218,7 +217,7 @@ export class PatternService extends ItemService<
     const problems = componentProblems(
       type,
       primary,
-      rows.map(({ component }) => ({
+      rows.map(({ item: component }) => ({
         componentType: component.kind === 'pattern' ? 'pattern' : 'template',
         componentId: component.id,
         name: component.name,
@@ -229,7 +228,7 @@ export class PatternService extends ItemService<
       })),
     );
     if (problems.length > 0) throw refused(problems);
-    for (const { component } of rows)
+    for (const { item: component } of rows)
       if (component.kind === 'pattern' && (await containsPattern(tx, component, iri)))
         throw refused([CYCLE_MESSAGE(component.name)]);
   }
@@ -254,7 +253,7 @@ export class PatternService extends ItemService<
             iri,
             inScheme: draft.iri,
             type: values.type,
-            componentIris: rows.map((r) => r.component.iri),
+            componentIris: rows.map((r) => r.item.iri),
           }),
           type: 'Pattern',
           extras: patternExtras(values),
@@ -275,7 +274,7 @@ export class PatternService extends ItemService<
     values: EditPatternValues,
   ): Promise<PatternChange> {
     return this.edit(user, profileId, versionId, patternId, async ({ tx, access, row }) => {
-      const previous = row.component.content;
+      const previous = row.item.content;
       const type = patternTypeOf(previous);
       if (!type)
         throw badRequest(
@@ -288,10 +287,10 @@ export class PatternService extends ItemService<
         ? []
         : await this.resolveComponents(tx, access, values.components, kept);
       const content = patternContent(values, {
-        iri: row.component.iri,
+        iri: row.item.iri,
         inScheme: typeof previous.inScheme === 'string' ? previous.inScheme : access.version.iri,
         type,
-        componentIris: row.published ? componentIrisOf(previous) : rows.map((r) => r.component.iri),
+        componentIris: row.published ? componentIrisOf(previous) : rows.map((r) => r.item.iri),
         previous,
       });
       if (
@@ -300,11 +299,10 @@ export class PatternService extends ItemService<
           !(await this.sameKnownComponents(tx, previous, values.components)))
       )
         throw badRequest(PATTERN_LIMITED_EDIT_MESSAGE);
-      if (!row.published)
-        await this.checkComponents(tx, row.component.iri, type, values.primary, rows);
+      if (!row.published) await this.checkComponents(tx, row.item.iri, type, values.primary, rows);
       return {
         content,
-        changes: { name: values.name, extras: patternExtras(values, row.component.extras) },
+        changes: { name: values.name, extras: patternExtras(values, row.item.extras) },
       };
     });
   }

@@ -7,7 +7,7 @@ import {
   type Profile as ProfileDocument,
 } from '../../../xapi/index';
 import type {
-  ComponentRow,
+  ItemRow,
   OrganizationRow,
   ProfileRow,
   ProfileVersionRow,
@@ -71,7 +71,7 @@ export interface DocumentParts {
   /** Versions published before this one, newest first. */
   history: ProfileVersionRow[];
   /** The items the version defines, concepts then templates then patterns, in order. */
-  components: ComponentRow[];
+  components: ItemRow[];
   /** generatedAtTime for a version that has none recorded yet (a draft being shown). */
   generatedAt: string;
 }
@@ -97,7 +97,7 @@ export function assembleDocument(parts: DocumentParts): JsonObject {
     versions: versionChain(profile, version, parts.history, parts.generatedAt),
   };
   const document: JsonObject = { ...serialize(header), author: author as JsonObject };
-  const of = (kind: ComponentRow['kind']) =>
+  const of = (kind: ItemRow['kind']) =>
     parts.components.filter((c) => c.kind === kind).map((c) => c.content as JsonObject);
   const concepts = of('concept');
   const templates = of('template');

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { ProfileRow, ProfileVersionRow } from '../../db/schema';
-import { copyVersionItems as copyVersionComponents } from '../item-store/repo';
+import { copyVersionItems } from '../item-store/repo';
 import { conflict, forbidden } from '../errors';
 import { recordEvent } from '../events/outbox';
 import { insertVersion, nextVersionNumber, updateProfile } from './repo';
@@ -48,7 +48,7 @@ export async function draftFor(
     createdBy: userId,
     ...changes,
   });
-  await copyVersionComponents(tx, version.id, draft.id);
+  await copyVersionItems(tx, version.id, draft.id);
   await recordEvent(tx, {
     type: 'versionCreated',
     payload: {

@@ -2,21 +2,21 @@ import { ErrorCode } from '../../../common/errors';
 import type { Translation } from '../../../common/profiles';
 import { parse, serialize, validate, type Finding, type JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
-import type { profileComponents } from '../../db/schema';
+import type { profileItems } from '../../db/schema';
 import type {
-  ComponentRow,
+  ItemRow,
   OrganizationRow,
   ProfileRow,
   ProfileVersionRow,
   VersionEntry,
 } from '../../db/schema';
 import {
-  deleteUnlistedItems as deleteUnlistedComponents,
-  findItemsByIris as findComponentsByIris,
-  insertItems as insertComponents,
-  setVersionItems as setVersionComponents,
-  updateItem as updateComponent,
-  type ItemKind as ComponentKind,
+  deleteUnlistedItems,
+  findItemsByIris,
+  insertItems,
+  setVersionItems,
+  updateItem,
+  type ItemKind,
 } from '../item-store/repo';
 import { AppError, badRequest, conflict } from '../errors';
 import { freezeVersion } from './publishing';
@@ -46,7 +46,7 @@ export interface DecomposedDocument {
     author: Json | null;
   };
   components: Array<{
-    kind: ComponentKind;
+    kind: ItemKind;
     type: string;
     iri: string;
     name: string;
@@ -114,7 +114,7 @@ export function decomposeDocument(document: JsonObject): DecomposedDocument {
     ...(Array.isArray(v.wasRevisionOf) ? { wasRevisionOf: v.wasRevisionOf.map(String) } : {}),
   }));
   const components: DecomposedDocument['components'] = [];
-  const kinds: Array<[ComponentKind, string]> = [
+  const kinds: Array<[ItemKind, string]> = [
     ['concept', 'concepts'],
     ['template', 'templates'],
     ['pattern', 'patterns'],
@@ -154,7 +154,7 @@ export function decomposeDocument(document: JsonObject): DecomposedDocument {
   };
 }
 
-const kindLabel: Record<ComponentKind, string> = {
+const kindLabel: Record<ItemKind, string> = {
   concept: 'concept',
   template: 'statement template',
   pattern: 'pattern',
@@ -172,16 +172,16 @@ async function storeComponents(
   components: DecomposedDocument['components'],
   userId: string | null,
 ): Promise<void> {
-  const existing = new Map<string, ComponentRow>(
+  const existing = new Map<string, ItemRow>(
     (
-      await findComponentsByIris(
+      await findItemsByIris(
         tx,
         components.map((c) => c.iri),
       )
     ).map((c) => [c.iri, c]),
   );
   const ids: string[] = [];
-  const fresh: Array<{ position: number; row: typeof profileComponents.$inferInsert }> = [];
+  const fresh: Array<{ position: number; row: typeof profileItems.$inferInsert }> = [];
   const seen = new Set<string>();
   for (const [position, item] of components.entries()) {
     if (seen.has(item.iri)) throw badRequest(`The document lists ${item.iri} more than once.`);
@@ -203,19 +203,19 @@ async function storeComponents(
       updatedBy: userId,
     };
     if (found) {
-      ids[position] = (await updateComponent(tx, found.id, { ...values, deletedAt: null })).id;
+      ids[position] = (await updateItem(tx, found.id, { ...values, deletedAt: null })).id;
     } else {
       fresh.push({ position, row: { ...values, iri: item.iri, createdBy: userId } });
     }
   }
   // New items go in with one statement per batch: imports are mostly new items.
-  const created = await insertComponents(
+  const created = await insertItems(
     tx,
     fresh.map((f) => f.row),
   );
-  fresh.forEach((f, i) => (ids[f.position] = (created[i] as ComponentRow).id));
+  fresh.forEach((f, i) => (ids[f.position] = (created[i] as ItemRow).id));
   const entries = ids.map((componentId, position) => ({ componentId, position, linked: false }));
-  await setVersionComponents(tx, versionId, entries);
+  await setVersionItems(tx, versionId, entries);
 }
 
 export interface ImportRequest {
@@ -312,7 +312,7 @@ export async function replaceDraft(
       : {}),
   });
   await storeComponents(tx, target.profile, version.id, parts.components, request.userId);
-  await deleteUnlistedComponents(tx, target.profile.id);
+  await deleteUnlistedItems(tx, target.profile.id);
   if (!request.published) return { profile: target.profile, version };
   version = (await findVersion(tx, version.id)) as ProfileVersionRow;
   return freezeVersion(

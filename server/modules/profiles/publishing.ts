@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../../common/errors';
 import type { Db } from '../../db/client';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
-import { listVersionItems as listVersionComponents } from '../item-store/repo';
+import { listVersionItems } from '../item-store/repo';
 import { knownItemsFor } from '../item-store/known-items';
 import { AppError } from '../errors';
 import { recordEvent } from '../events/outbox';
@@ -19,8 +19,8 @@ export interface VersionDocumentInput {
 /** The current document of a version, assembled from its stored parts. */
 export async function versionDocument(db: Db, input: VersionDocumentInput) {
   const history = await publishedBefore(db, input.profile.id, input.version.version);
-  const listed = await listVersionComponents(db, input.version.id, { ownOnly: true });
-  return assembleDocument({ ...input, history, components: listed.map((l) => l.component) });
+  const listed = await listVersionItems(db, input.version.id, { ownOnly: true });
+  return assembleDocument({ ...input, history, components: listed.map((l) => l.item) });
 }
 
 /**

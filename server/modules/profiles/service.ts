@@ -17,7 +17,7 @@ import { groupPolicy, isMember } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
 import { latestPublished } from '../item-store/listing';
-import { countVersionItems as countVersionComponents } from '../item-store/repo';
+import { countVersionItems } from '../item-store/repo';
 import { lockResource, type LockService } from '../locks/service';
 import type { JsonObject } from '../../../xapi/index';
 import { normalizeDocument } from './document';
@@ -99,7 +99,7 @@ export class ProfileService {
   ): Promise<ProfileView> {
     const versions = await listVersions(db, loaded.profile.id);
     const requester = await findUser(db, version.verificationRequestedBy);
-    const counts = (await countVersionComponents(db, [version.id])).get(version.id);
+    const counts = (await countVersionItems(db, [version.id])).get(version.id);
     return {
       success: true,
       profile: presentProfile(
@@ -446,9 +446,9 @@ export class ProfileService {
       success: true,
       latestProfiles: latest.profiles,
       latestConcepts: concepts.map((row) => ({
-        uuid: row.component.id,
-        name: row.component.name,
-        type: row.component.type,
+        uuid: row.item.id,
+        name: row.item.name,
+        type: row.item.type,
         parentProfile: {
           uuid: row.parent?.id ?? '',
           name: row.parentVersion?.name ?? '',

@@ -1,5 +1,5 @@
 import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
-import type { ItemCounts as ComponentCounts } from '../item-store/repo';
+import type { ItemCounts } from '../item-store/repo';
 
 /** The metadata of spec 2 §3 for one version of a profile. */
 export interface ProfileMetadata {
@@ -23,7 +23,7 @@ export function presentMetadata(
   profile: ProfileRow,
   version: ProfileVersionRow,
   organization: OrganizationRow,
-  counts: ComponentCounts | undefined,
+  counts: ItemCounts | undefined,
 ): ProfileMetadata {
   return {
     profile_url: `${siteUrl}/profile/${profile.id}`,

@@ -4,7 +4,7 @@ import type { Finding, JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import { apiKeyCounters, type ProfileVersionRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
-import { countVersionItems as countVersionComponents } from '../item-store/repo';
+import { countVersionItems } from '../item-store/repo';
 import { badRequest, conflict, notFound } from '../errors';
 import { findOrganization } from '../organizations/repo';
 import { checkImport, invalidProfile, readImportDocument } from '../profiles/import';
@@ -155,7 +155,7 @@ export class PublicApiService {
   }
 
   private async metadataOf(target: Target): Promise<ProfileMetadata> {
-    const counts = await countVersionComponents(this.db, [target.version.id]);
+    const counts = await countVersionItems(this.db, [target.version.id]);
     return presentMetadata(
       this.siteUrl,
       target.profile,
@@ -177,7 +177,7 @@ export class PublicApiService {
       today: this.now(),
       ...(query.workinggroup ? { organizationId: query.workinggroup } : {}),
     });
-    const counts = await countVersionComponents(
+    const counts = await countVersionItems(
       this.db,
       rows.map((r) => r.version.id),
     );

@@ -14,7 +14,7 @@ import {
 } from '../../../common/templates';
 import { jsonEqual } from '../../../xapi/json';
 import type { Db } from '../../db/client';
-import type { ComponentRow, UserRow } from '../../db/schema';
+import type { ItemRow, UserRow } from '../../db/schema';
 import { findEntry, findItem, isListedByPublished } from '../item-store/listing';
 import { badRequest, conflict, notFound } from '../errors';
 import type { VersionAccess } from '../profiles/access';
@@ -59,28 +59,28 @@ export class TemplateParts {
     access: VersionAccess,
     property: DeterminingProperty,
     conceptIds: string[],
-  ): Promise<ComponentRow[]> {
+  ): Promise<ItemRow[]> {
     const wanted = conceptTypeOfProperty(property);
     const label = DETERMINING_PROPERTY_LABELS[property];
     if (SINGLE_VALUED_PROPERTIES.includes(property) && conceptIds.length !== 1)
       throw badRequest(`The ${label} determining property takes exactly one concept.`);
-    const concepts: ComponentRow[] = [];
+    const concepts: ItemRow[] = [];
     for (const id of conceptIds) {
       const row = await findItem(tx, id);
-      const component = row?.component;
+      const concept = row?.item;
       const visible =
-        component &&
-        component.kind === 'concept' &&
-        !component.deletedAt &&
-        component.profileId !== null &&
-        (component.profileId === access.profile.id || (await isListedByPublished(tx, id)));
-      if (!component || !visible) throw notFound('No such concept to use.');
-      const actual = conceptTypeOf(component.type);
+        concept &&
+        concept.kind === 'concept' &&
+        !concept.deletedAt &&
+        concept.profileId !== null &&
+        (concept.profileId === access.profile.id || (await isListedByPublished(tx, id)));
+      if (!concept || !visible) throw notFound('No such concept to use.');
+      const actual = conceptTypeOf(concept.type);
       if (actual !== wanted)
         throw badRequest(
-          `${component.name} is ${actual ? KIND_NAMES[actual] : component.type}, not ${KIND_NAMES[wanted]}: the ${label} determining property names ${KIND_NAMES[wanted]}.`,
+          `${concept.name} is ${actual ? KIND_NAMES[actual] : concept.type}, not ${KIND_NAMES[wanted]}: the ${label} determining property names ${KIND_NAMES[wanted]}.`,
         );
-      concepts.push(component);
+      concepts.push(concept);
     }
     return concepts;
   }
@@ -252,13 +252,13 @@ export class TemplateParts {
           const target = entry && !entry.linked ? await findItem(tx, id) : null;
           if (
             !target ||
-            target.component.kind !== 'template' ||
-            target.component.profileId !== access.profile.id
+            target.item.kind !== 'template' ||
+            target.item.profileId !== access.profile.id
           )
             throw badRequest(
               'A template reference must name a statement template that this version defines itself.',
             );
-          iris.push(target.component.iri);
+          iris.push(target.item.iri);
         }
         return { content: withValue(content, TEMPLATE_REF_KEYS[refType], iris) };
       },

@@ -7,7 +7,7 @@ import {
   type TemplateRow,
   type TemplateView,
 } from '../../../common/templates';
-import type { ComponentRow } from '../../db/schema';
+import type { ItemRow } from '../../db/schema';
 import type { ItemListRow } from '../item-store/listing';
 import { presentRowBasics, presentViewBasics } from '../items/presenter';
 import type { ItemViewBasics } from '../items/service';
@@ -19,13 +19,13 @@ export const presentTemplateRow = (row: ItemListRow): TemplateRow => presentRowB
 
 export interface TemplateViewExtras extends ItemViewBasics {
   /** The items this server has for the IRIs the template names. */
-  known: Map<string, ComponentRow>;
+  known: Map<string, ItemRow>;
   permissions: TemplateView['permissions'];
 }
 
 export function presentTemplateView(row: ItemListRow, extras: TemplateViewExtras): TemplateView {
-  const { component } = row;
-  const content = component.content as Json;
+  const { item } = row;
+  const content = item.content as Json;
   const itemRef = (iri: string): ItemRef => {
     const found = extras.known.get(iri);
     return { iri, name: found?.name ?? null, uuid: found?.id ?? null };
@@ -42,9 +42,9 @@ export function presentTemplateView(row: ItemListRow, extras: TemplateViewExtras
     template: {
       ...presentTemplateRow({ ...row, linked: extras.linked }),
       ...presentViewBasics(row, extras),
-      tags: component.extras.tags ?? [],
-      moreInformation: component.extras.moreInformation ?? '',
-      statementExample: component.extras.statementExample ?? '',
+      tags: item.extras.tags ?? [],
+      moreInformation: item.extras.moreInformation ?? '',
+      statementExample: item.extras.statementExample ?? '',
       determiningProperties: DETERMINING_PROPERTIES.map((property) => ({
         property,
         concepts: determiningIris(content, property).map(conceptRef),

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { profileComponents, versionComponents, type ComponentRow } from '../../db/schema';
+import { profileItems, versionItems, type ItemRow } from '../../db/schema';
 import { refersTo } from './content';
 
 /**
@@ -12,17 +12,17 @@ export async function itemsReferring(
   versionId: string,
   iri: string,
   exceptId: string,
-): Promise<ComponentRow[]> {
+): Promise<ItemRow[]> {
   const rows = await db
-    .select({ component: profileComponents })
-    .from(versionComponents)
-    .innerJoin(profileComponents, eq(profileComponents.id, versionComponents.componentId))
+    .select({ item: profileItems })
+    .from(versionItems)
+    .innerJoin(profileItems, eq(profileItems.id, versionItems.componentId))
     .where(
       and(
-        eq(versionComponents.versionId, versionId),
-        inArray(profileComponents.kind, ['template', 'pattern']),
-        ne(profileComponents.id, exceptId),
+        eq(versionItems.versionId, versionId),
+        inArray(profileItems.kind, ['template', 'pattern']),
+        ne(profileItems.id, exceptId),
       ),
     );
-  return rows.map((r) => r.component).filter((c) => refersTo(c.content, iri));
+  return rows.map((r) => r.item).filter((c) => refersTo(c.content, iri));
 }

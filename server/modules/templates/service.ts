@@ -21,7 +21,7 @@ import { itemsReferring } from './repo';
 
 /** Refuses (409) while a template or pattern of the version names the template. */
 async function refuseInUse(tx: Db, versionId: string, row: ItemListRow): Promise<void> {
-  const [user] = await itemsReferring(tx, versionId, row.component.iri, row.component.id);
+  const [user] = await itemsReferring(tx, versionId, row.item.iri, row.item.id);
   if (user)
     throw conflict(
       `The ${ITEM_LABELS[user.kind]} "${user.name}" uses this statement template; remove it from there first.`,
@@ -32,7 +32,7 @@ const templateKind: ItemKindSpec<TemplateRow, TemplateView, TemplateChange, Temp
   kind: 'template',
   presentRow: presentTemplateRow,
   async presentView(db, row, basics) {
-    const found = await findItemsByIris(db, namedIris(row.component.content));
+    const found = await findItemsByIris(db, namedIris(row.item.content));
     return presentTemplateView(row, {
       ...basics,
       known: new Map(found.map((c) => [c.iri, c])),
@@ -128,7 +128,7 @@ export class TemplateService extends ItemService<
   ): Promise<TemplateChange> {
     return this.edit(user, profileId, versionId, templateId, ({ access, row, content, extras }) => {
       const next = templateContent(values, {
-        iri: row.component.iri,
+        iri: row.item.iri,
         inScheme: typeof content.inScheme === 'string' ? content.inScheme : access.version.iri,
         previous: content,
       });

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { deprecateSchema, type DeprecateInput } from '../../../common/concepts';
+import { deprecateSchema, type DeprecateInput } from '../../../common/items';
 import type { LockAnswer } from '../../../common/locks';
 import { http } from '../../api/http';
 import { succeeded } from '../../api/organizations';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { ConceptView, parentProfileSchema } from '../../../common/concepts';
+import type { ConceptView } from '../../../common/concepts';
+import type { parentProfileSchema } from '../../../common/items';
 
 /** The profile that defines an item (a concept, template or pattern), and its working group. */
 export type ParentProfile = z.infer<typeof parentProfileSchema>;

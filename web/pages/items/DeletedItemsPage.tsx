@@ -1,7 +1,7 @@
 import { Anchor, Badge, Breadcrumbs, Button, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { DeletedItem } from '../../../common/concepts';
+import type { DeletedItem } from '../../../common/items';
 import {
   CONCEPT_PAGE_SIZE,
   useClaimConcept,

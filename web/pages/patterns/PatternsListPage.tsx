@@ -1,9 +1,9 @@
 import {
   EMPTY_PATTERNS_MESSAGE,
   PATTERN_TYPE_LABELS,
-  patternSortSchema,
   type PatternRow,
 } from '../../../common/patterns';
+import { itemSortSchema } from '../../../common/items';
 import { useVersionPatterns } from '../../api/patterns';
 import {
   ItemsListPage,
@@ -22,7 +22,7 @@ const PATTERNS_LIST: ItemsListConfig<PatternRow, 'name' | 'updated'> = {
   nouns: 'patterns',
   minWidth: 720,
   empty: EMPTY_PATTERNS_MESSAGE,
-  sorts: patternSortSchema.options,
+  sorts: itemSortSchema.options,
   actions: [
     { label: 'Create Pattern', to: '/create' },
     { label: 'Add Existing Patterns', to: '/add', variant: 'light' },

@@ -1,8 +1,5 @@
-import {
-  EMPTY_TEMPLATES_MESSAGE,
-  templateSortSchema,
-  type TemplateRow,
-} from '../../../common/templates';
+import { EMPTY_TEMPLATES_MESSAGE, type TemplateRow } from '../../../common/templates';
+import { itemSortSchema } from '../../../common/items';
 import { useVersionTemplates } from '../../api/templates';
 import {
   ItemsListPage,
@@ -20,7 +17,7 @@ const TEMPLATES_LIST: ItemsListConfig<TemplateRow, 'name' | 'updated'> = {
   nouns: 'statement templates',
   minWidth: 560,
   empty: EMPTY_TEMPLATES_MESSAGE,
-  sorts: templateSortSchema.options,
+  sorts: itemSortSchema.options,
   actions: [{ label: 'Add Statement Template', to: '/add' }],
   columns: [statusColumn, updatedColumn],
 };

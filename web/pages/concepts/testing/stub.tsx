@@ -3,9 +3,8 @@ import type {
   ConceptList,
   ConceptRow,
   ConceptView,
-  DeletedItem,
-  DeletedItems,
 } from '../../../../common/concepts';
+import type { DeletedItem, DeletedItems } from '../../../../common/items';
 import {
   GROUP_ID,
   itemChange,

@@ -19,7 +19,7 @@ import { users } from './users';
  * Authoring details of a template or pattern outside the xAPI Profiles vocabulary: tags, a
  * more-information link and a template's example statement. Never exported.
  */
-export interface ComponentExtras {
+export interface ItemExtras {
   tags?: string[];
   moreInformation?: string;
   statementExample?: string;
@@ -31,7 +31,7 @@ export interface ComponentExtras {
  * profile that defined it; versions list it through `version_components`. When its profile is
  * deleted the item stays, without a parent, as an orphan others may claim.
  */
-export const profileComponents = pgTable(
+export const profileItems = pgTable(
   'profile_components',
   {
     id: uuid('id')
@@ -44,7 +44,7 @@ export const profileComponents = pgTable(
     name: text('name').notNull(),
     content: jsonb('content').$type<Record<string, unknown>>().notNull(),
     /** What the server keeps about an item that its profile document does not carry. */
-    extras: jsonb('extras').$type<ComponentExtras>().notNull().default({}),
+    extras: jsonb('extras').$type<ItemExtras>().notNull().default({}),
     deprecated: boolean('deprecated').notNull().default(false),
     deprecationReason: text('deprecation_reason'),
     deprecationLink: text('deprecation_link'),
@@ -66,7 +66,7 @@ export const profileComponents = pgTable(
  * Which items a version lists, in document order. `linked` marks an item of another profile that
  * this version only refers to; linked items are shown with the version but not exported in it.
  */
-export const versionComponents = pgTable(
+export const versionItems = pgTable(
   'version_components',
   {
     versionId: uuid('version_id')
@@ -74,7 +74,7 @@ export const versionComponents = pgTable(
       .references(() => profileVersions.id, { onDelete: 'cascade' }),
     componentId: uuid('component_id')
       .notNull()
-      .references(() => profileComponents.id, { onDelete: 'cascade' }),
+      .references(() => profileItems.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     linked: boolean('linked').notNull().default(false),
   },
@@ -98,5 +98,5 @@ export const apiKeyCounters = pgTable(
   (t) => [primaryKey({ columns: [t.keyId, t.counter, t.day] })],
 );
 
-export type ComponentRow = typeof profileComponents.$inferSelect;
-export type VersionComponentRow = typeof versionComponents.$inferSelect;
+export type ItemRow = typeof profileItems.$inferSelect;
+export type VersionItemRow = typeof versionItems.$inferSelect;
