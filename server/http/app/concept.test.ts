@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ConceptChange, ConceptList, ConceptView } from '../../../common/concepts';
 import type { DeletedItems } from '../../../common/items';
 import type { ProfileView } from '../../../common/profiles';
 import { validate } from '../../../xapi/index';
+import { outboxEvents } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { addMember, callsOf, makeGroup, makeProfile, publishVersion } from '../../test/authoring';
 
@@ -350,6 +352,17 @@ describe('concepts', () => {
       link: 'https://example.org/why',
     });
     expect(done.statusCode, done.body).toBe(200);
+    const events = await t.database.db
+      .select()
+      .from(outboxEvents)
+      .where(eq(outboxEvents.type, 'itemDeprecated'));
+    expect(events.map((event) => event.payload)).toContainEqual({
+      profileId: view.profile.uuid,
+      versionId: view.version.uuid,
+      itemId: conceptId,
+      itemIri: expect.stringContaining('/verbs/') as unknown,
+      kind: 'concept',
+    });
     const shown = (await calls.get(url)).json<ConceptView>();
     expect(shown.concept.status).toBe('Deprecated');
     expect(shown.concept.deprecation).toMatchObject({

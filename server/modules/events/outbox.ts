@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { outboxEvents } from '../../db/schema';
+import type { ItemKind } from '../../../common/items';
 
 /** A published version: what readers, caches and search index. */
 interface VersionRef {
@@ -26,7 +27,14 @@ export interface EventPayloads {
   /** `profileRemoved`: the profile was never published, so it went with its draft. */
   draftDeleted: { profileId: string; versionId: string; profileRemoved: boolean };
   profileDeleted: { profileId: string; profileIri: string; organizationId: string };
-  itemDeprecated: { profileId: string; itemId: string; itemIri: string; kind: string };
+  /** `versionId`: the draft that carries the deprecation (a new one when the version was published). */
+  itemDeprecated: {
+    profileId: string;
+    versionId: string;
+    itemId: string;
+    itemIri: string;
+    kind: ItemKind;
+  };
   profileImported: VersionRef & {
     profileIri: string;
     organizationId: string;

@@ -28,6 +28,7 @@ import {
   ITEM_LABELS,
   listedItem,
 } from './access';
+import { recordEvent } from '../events/outbox';
 import { checkItemInDocument } from './check';
 import { linkItems, unlinkItem } from './links';
 
@@ -389,8 +390,16 @@ export class ItemService<Row, View, Change, List> {
         deprecatedAt: this.now(),
         updatedBy: author.id,
       });
-      // event: itemDeprecated — { kind, id, profile, draft.id, author.id, input.reason } goes
-      // to the outbox here, through `tx`, so it is written exactly when the deprecation is.
+      await recordEvent(tx, {
+        type: 'itemDeprecated',
+        payload: {
+          profileId: access.profile.id,
+          versionId: draft.id,
+          itemId: id,
+          itemIri: row.item.iri,
+          kind: this.spec.kind,
+        },
+      });
       return this.spec.changed(id, draft.id);
     });
   }
