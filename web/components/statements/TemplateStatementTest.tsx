@@ -3,11 +3,11 @@ import { List, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DETERMINING_PROPERTY_LABELS, type TemplateView } from '../../../common/templates';
 import { validateStatement, type StatementValidation } from '../../../xapi/index';
-import { readJson } from './read-json';
+import { EMPTY_INPUT_MESSAGE, readJson } from './read-json';
 import { RuleVerdicts } from './RuleVerdicts';
 import { StatementTextarea } from './StatementTextarea';
 import { xapiTemplateOf } from './template-model';
-import { Verdict } from './Verdict';
+import { Verdict, type VerdictKind } from './Verdict';
 
 type Template = TemplateView['template'];
 
@@ -37,10 +37,12 @@ function Heading({ children }: { children: string }) {
 }
 
 function Summary({ result }: { result: Check }) {
-  let kind: 'passed' | 'failed' = 'failed';
+  let kind: VerdictKind = 'failed';
   let text: string;
-  if (!result.ok) text = result.message;
-  else if (result.validation.outcome === 'not-a-statement')
+  if (!result.ok) {
+    text = result.message;
+    if (text === EMPTY_INPUT_MESSAGE) kind = 'not-checked';
+  } else if (result.validation.outcome === 'not-a-statement')
     text = 'This is not a valid xAPI statement.';
   else if (result.validation.outcome === 'success') {
     kind = 'passed';

@@ -14,6 +14,8 @@ export const TOO_MANY_MESSAGE = `The batch holds more than ${MAX_STATEMENTS.toLo
 export const NOT_A_BATCH_MESSAGE =
   'Paste one statement (a JSON object), an array of statements, or an LRS answer {"statements": [...]}.';
 
+export const EMPTY_INPUT_MESSAGE = 'Paste a statement to test it.';
+
 export type JsonRead = { ok: true; value: unknown } | { ok: false; message: string };
 
 /** Line and column (both from 1) of a character offset. */
@@ -24,7 +26,7 @@ function lineAndColumn(text: string, offset: number): { line: number; column: nu
 
 export function readJson(text: string): JsonRead {
   if (text.length > MAX_INPUT_CHARS) return { ok: false, message: TOO_LONG_MESSAGE };
-  if (text.trim() === '') return { ok: false, message: 'Paste a statement to test it.' };
+  if (text.trim() === '') return { ok: false, message: EMPTY_INPUT_MESSAGE };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {

@@ -102,4 +102,14 @@ describe('testing a statement on a template page', () => {
     ).toBeVisible();
     expect(within(await section()).queryByRole('table', { name: 'Rule verdicts' })).toBeNull();
   });
+
+  it('starts empty, and unchecked, when the template has no example', async () => {
+    serveTemplate({ ...template(), template: { ...template().template, statementExample: '' } });
+    renderApp(templatePath());
+    const area = within(await section()).getByLabelText(STATEMENT_LABEL);
+    expect(area).toHaveValue('');
+    expect(within(await section()).getByRole('status')).toHaveTextContent(
+      'Paste a statement to test it.',
+    );
+  });
 });
