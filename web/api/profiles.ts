@@ -97,6 +97,15 @@ function remember(queryClient: QueryClient, view: ProfileView): void {
 
 // --- reads ------------------------------------------------------------------------------------
 
+/** A version's JSON-LD document as its export gives it, read once per visit of a screen that needs it. */
+export function useVersionDocument(profileId: string, versionId: string) {
+  return useQuery({
+    queryKey: [...profileKeys.view(profileId, versionId), 'document'] as const,
+    queryFn: () => http.get<unknown>(versionUrl(profileId, versionId, '/export')),
+    staleTime: 60_000,
+  });
+}
+
 /** The root every generated profile IRI starts with. */
 export function useRootIri(enabled = true) {
   return useQuery({

@@ -25,6 +25,7 @@ import { NotFoundPage } from '../common/NotFoundPage';
 import { ConceptsArea } from '../concepts/ConceptsArea';
 import type { VersionPaths } from '../../components/items/ItemsListPage';
 import { PatternsArea } from '../patterns/PatternsArea';
+import { VersionStatementsTest } from '../statements/VersionStatementsTest';
 import { TemplatesArea } from '../templates/TemplatesArea';
 import { EditProfileDetails } from './EditProfileDetails';
 import {
@@ -42,14 +43,16 @@ import { VersionBanners } from './VersionBanners';
 
 const TABS = ['', 'templates', 'patterns', 'concepts'] as const;
 type Tab = (typeof TABS)[number];
-type Sub = Tab | 'edit';
+type Sub = Tab | 'edit' | 'test';
 
 /** The tab or screen a sub-path opens; the item tabs have screens of their own under them. */
 function subOf(path: string): Sub | null {
   const first = path.split('/')[0] ?? '';
   if (first === 'concepts' || first === 'templates' || first === 'patterns') return first;
   if (first !== path) return null;
-  return path === 'edit' || (TABS as readonly string[]).includes(path) ? (path as Sub) : null;
+  return path === 'edit' || path === 'test' || (TABS as readonly string[]).includes(path)
+    ? (path as Sub)
+    : null;
 }
 
 /** Where each version and tab of the page lives: inside the group, or on the public page. */
@@ -191,7 +194,13 @@ function VersionView({
         isSiteAdmin={isAdmin}
         versionPath={(id) => paths(id)}
       />
-      {sub === 'edit' ? (
+      {sub === 'test' ? (
+        <VersionStatementsTest
+          profileId={profile.uuid}
+          versionId={version.uuid}
+          backPath={here()}
+        />
+      ) : sub === 'edit' ? (
         <EditProfileDetails
           key={version.uuid}
           profile={profile}
@@ -211,6 +220,11 @@ function VersionView({
             onPublished={(id) => void navigate(paths(id))}
             onDeleted={leave}
           />
+          <Group justify="flex-end">
+            <Button component={Link} to={here('test')} variant="subtle" size="compact-sm">
+              Test Statements
+            </Button>
+          </Group>
           <Tabs
             value={sub === '' ? 'details' : sub}
             onChange={(value) => {

@@ -11,6 +11,7 @@ import {
 import { useRemoveDeterminingProperty, useRemoveRule } from '../../api/templates';
 import { ConfirmChangeDialog } from '../../components/items/dialogs';
 import { ItemDetailFrame } from '../../components/items/ItemDetailFrame';
+import { TemplateStatementTest } from '../../components/statements/TemplateStatementTest';
 import { templateDialogs, underTemplateLock, type TemplateTarget } from './dialogs';
 import { locationOf } from './format';
 import { useTemplateScope } from './scope';
@@ -30,7 +31,7 @@ export const RULE_REMOVED_MESSAGE = 'The rule was removed.';
 
 type Dialog = { kind: 'property'; property: DeterminingProperty } | { kind: 'rule'; index: number };
 
-const SECTIONS = ['details', 'example', 'determining', 'rules', 'concepts', 'related'];
+const SECTIONS = ['details', 'example', 'determining', 'rules', 'concepts', 'related', 'test'];
 
 function SectionTitle({ label, count }: { label: string; count?: number }) {
   return (
@@ -131,6 +132,9 @@ function TemplateDetail({ view }: { view: TemplateView }) {
         </Section>
         <Section value="related" label="Related Statement Templates" count={refCount}>
           <RelatedSection template={template} can={can} />
+        </Section>
+        <Section value="test" label="Test a Statement">
+          <TemplateStatementTest template={template} />
         </Section>
       </Accordion>
 

@@ -1,0 +1,257 @@
+import { Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import type {
+  Iri,
+  PatternMatchResult,
+  StatementValidation,
+  StreamResult,
+} from '../../../xapi/index';
+import { Verdict, type VerdictKind } from '../../components/statements/Verdict';
+import type { BatchResult } from './batch-check';
+
+type Names = Map<Iri, string>;
+
+const OUTCOME: Record<StatementValidation['outcome'], { kind: VerdictKind; label: string }> = {
+  success: { kind: 'passed', label: 'Matched' },
+  invalid: { kind: 'failed', label: 'Failed a template' },
+  unmatched: { kind: 'not-checked', label: 'No template applies' },
+  'not-a-statement': { kind: 'failed', label: 'Not a valid xAPI statement' },
+};
+
+const PATTERN_OUTCOME: Record<PatternMatchResult['outcome'], { kind: VerdictKind; label: string }> =
+  {
+    success: { kind: 'passed', label: 'Followed' },
+    partial: { kind: 'failed', label: 'Stopped part way' },
+    failure: { kind: 'failed', label: 'Not followed' },
+  };
+
+function ItemName({ iri, names }: { iri: Iri; names: Names }) {
+  const name = names.get(iri);
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{name ?? iri}</Text>
+      {name && (
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {iri}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+const statementLabel = (index: number) => `Statement ${index + 1}`;
+
+/** Why a statement failed: each failed template with the messages of its broken parts. */
+function Failures({ validation, names }: { validation: StatementValidation; names: Names }) {
+  if (validation.outcome === 'not-a-statement') {
+    return (
+      <List size="sm">
+        {validation.statementProblems.map((p, i) => (
+          <List.Item key={i}>
+            {p.path || '/'}: {p.message}
+          </List.Item>
+        ))}
+      </List>
+    );
+  }
+  const failed = validation.templates.filter((t) => t.applies && !t.passed);
+  if (failed.length === 0) return <Text size="sm">—</Text>;
+  return (
+    <List size="sm" spacing={4}>
+      {failed.map((t) => (
+        <List.Item key={t.templateId}>
+          <ItemName iri={t.templateId} names={names} />
+          <List size="xs" withPadding>
+            {t.failedRules.map((r) => (
+              <List.Item key={r.ruleIndex}>{r.message}</List.Item>
+            ))}
+            {t.statementRefs
+              .filter((ref) => ref.status === 'failed')
+              .map((ref) => (
+                <List.Item key={ref.property}>{ref.message}</List.Item>
+              ))}
+          </List>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+function StatementsTable({ result, names }: { result: BatchResult; names: Names }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table aria-label="Statement results" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Statement</Table.Th>
+            <Table.Th>Outcome</Table.Th>
+            <Table.Th>Matched templates</Table.Th>
+            <Table.Th>Failures</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {result.statements.map((validation, index) => {
+            const outcome = OUTCOME[validation.outcome];
+            return (
+              <Table.Tr key={index}>
+                <Table.Th scope="row" fw={500}>
+                  {statementLabel(index)}
+                </Table.Th>
+                <Table.Td>
+                  <Verdict kind={outcome.kind} label={outcome.label} />
+                </Table.Td>
+                <Table.Td>
+                  {validation.matched.length === 0 ? (
+                    <Text size="sm">—</Text>
+                  ) : (
+                    <List size="sm" listStyleType="none">
+                      {validation.matched.map((iri) => (
+                        <List.Item key={iri}>
+                          <ItemName iri={iri} names={names} />
+                        </List.Item>
+                      ))}
+                    </List>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Failures validation={validation} names={names} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function streamTitle(stream: StreamResult): string {
+  const registration = stream.registration ?? 'No registration';
+  const title = stream.registration ? `Registration ${registration}` : registration;
+  return stream.subregistration ? `${title}, subregistration ${stream.subregistration}` : title;
+}
+
+function Stream({ stream, names }: { stream: StreamResult; names: Names }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={streamTitle(stream)}>
+      <Group gap="sm">
+        <Title order={4} size="h6" style={{ overflowWrap: 'anywhere' }}>
+          {streamTitle(stream)}
+        </Title>
+        <Verdict
+          kind={stream.followed ? 'passed' : 'failed'}
+          label={stream.followed ? 'Follows a primary pattern' : 'Follows no primary pattern'}
+        />
+      </Group>
+      <Text size="sm">In order: {stream.statements.map((i) => statementLabel(i)).join(', ')}</Text>
+      {stream.notValidated.length > 0 && (
+        <Text size="sm">
+          Not matching the templates:{' '}
+          {stream.notValidated
+            .map((n) => `${statementLabel(n.index)} (${OUTCOME[n.outcome].label.toLowerCase()})`)
+            .join(', ')}
+        </Text>
+      )}
+      {stream.patterns.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          This version has no primary patterns.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label={`Patterns for ${streamTitle(stream)}`} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Pattern</Table.Th>
+                <Table.Th>Outcome</Table.Th>
+                <Table.Th>Where it stopped</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {stream.patterns.map((p) => {
+                const outcome = PATTERN_OUTCOME[p.outcome];
+                return (
+                  <Table.Tr key={p.patternId}>
+                    <Table.Td>
+                      <ItemName iri={p.patternId} names={names} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Verdict kind={outcome.kind} label={outcome.label} />
+                      {p.remaining > 0 && <Text size="xs">{p.remaining} statements left over</Text>}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {p.trace.stoppedAt !== undefined &&
+                          `At ${statementLabel(stream.statements[p.trace.stoppedAt] ?? p.trace.stoppedAt)}: `}
+                        {p.trace.message}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** The batch's results: per statement the templates, per registration the patterns. */
+export function BatchResults({ result, names }: { result: BatchResult; names: Names }) {
+  const counts = { success: 0, invalid: 0, unmatched: 0, 'not-a-statement': 0 };
+  for (const v of result.statements) counts[v.outcome]++;
+  const { patterns } = result;
+  return (
+    <Stack gap="lg">
+      <div role="status" aria-live="polite">
+        <Group gap="xs">
+          <Text size="sm">
+            {result.statements.length} statements: {counts.success} matched, {counts.invalid} failed
+            a template, {counts.unmatched} matched no template, {counts['not-a-statement']} not
+            valid xAPI.
+          </Text>
+          <Badge variant="light" color={patterns.followed ? 'green' : 'red'}>
+            {patterns.followed ? 'Patterns followed' : 'Patterns not followed'}
+          </Badge>
+        </Group>
+      </div>
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          Statements
+        </Title>
+        <StatementsTable result={result} names={names} />
+      </Stack>
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Registrations
+        </Title>
+        {patterns.streams.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No statement was checked against the patterns.
+          </Text>
+        )}
+        {patterns.streams.map((stream) => (
+          <Stream
+            key={`${stream.registration ?? ''} ${stream.subregistration ?? ''}`}
+            stream={stream}
+            names={names}
+          />
+        ))}
+        {patterns.skipped.length > 0 && (
+          <Text size="sm">
+            Not checked against the patterns, as their category names no version of this profile:{' '}
+            {patterns.skipped.map(statementLabel).join(', ')}.
+          </Text>
+        )}
+        {patterns.rejected.length > 0 && (
+          <List size="sm" aria-label="Statements that cannot be grouped">
+            {patterns.rejected.map((r) => (
+              <List.Item key={r.index}>
+                {statementLabel(r.index)}: {r.message}
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

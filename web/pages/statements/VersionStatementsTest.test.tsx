@@ -1,0 +1,150 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ada,
+  ok,
+  profile,
+  PROFILE_IRI,
+  renderApp,
+  signedIn,
+  stubServer,
+  V1,
+  version,
+  versionApi,
+  versionPath,
+  view,
+} from '../profile/testing/stub';
+import { BATCH_LABEL } from './VersionStatementsTest';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const VERSION_IRI = `${PROFILE_IRI}/v1`;
+const STARTED = `${PROFILE_IRI}/templates/started`;
+const PLAYED = `${PROFILE_IRI}/templates/played`;
+const WATCH = `${PROFILE_IRI}/patterns/watch`;
+const verb = (name: string) => `${PROFILE_IRI}/verbs/${name}`;
+
+const template = (id: string, name: string, extra: object) => ({
+  id,
+  type: 'StatementTemplate',
+  inScheme: VERSION_IRI,
+  prefLabel: { en: name },
+  definition: { en: `${name}.` },
+  ...extra,
+});
+
+const document = {
+  '@context': 'https://w3id.org/xapi/profiles/context',
+  id: PROFILE_IRI,
+  type: 'Profile',
+  conformsTo: 'https://w3id.org/xapi/profiles#1.0',
+  prefLabel: { en: 'Video Profile' },
+  definition: { en: 'Videos.' },
+  author: { type: 'Organization', name: 'Video Group' },
+  versions: [{ id: VERSION_IRI, generatedAtTime: '2025-01-01T00:00:00Z' }],
+  templates: [
+    template(STARTED, 'Started a video', { verb: verb('started') }),
+    template(PLAYED, 'Played a video', {
+      verb: verb('played'),
+      rules: [{ location: '$.result.score.raw', presence: 'included' }],
+    }),
+  ],
+  patterns: [
+    {
+      id: WATCH,
+      type: 'Pattern',
+      primary: true,
+      inScheme: VERSION_IRI,
+      prefLabel: { en: 'Watch a video' },
+      definition: { en: 'Start, then play.' },
+      sequence: [STARTED, PLAYED],
+    },
+  ],
+};
+
+const REGISTRATION_1 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa1';
+const REGISTRATION_2 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa2';
+const REGISTRATION_3 = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa3';
+
+const statement = (name: string, registration: string, result?: object) => ({
+  actor: { mbox: 'mailto:ada@example.org' },
+  verb: { id: verb(name) },
+  object: { id: 'https://example.org/videos/1' },
+  context: { registration, contextActivities: { category: [{ id: VERSION_IRI }] } },
+  ...(result ? { result } : {}),
+});
+
+function serve() {
+  stubServer(
+    {
+      [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
+      [`GET ${versionApi(V1, '/export')}`]: ok(document),
+    },
+    signedIn(ada),
+  );
+}
+
+describe('testing statements against a version', () => {
+  it('is reached from the version page', async () => {
+    serve();
+    const router = renderApp(versionPath(V1));
+    await userEvent.click(await screen.findByRole('link', { name: 'Test Statements' }));
+    expect(router.state.location.pathname).toBe(versionPath(V1, 'test'));
+    expect(await screen.findByLabelText(BATCH_LABEL)).toBeVisible();
+  });
+
+  it('reports the templates each statement matched and the pattern of each registration', async () => {
+    serve();
+    renderApp(versionPath(V1, 'test'));
+    const batch = {
+      statements: [
+        statement('started', REGISTRATION_1),
+        statement('played', REGISTRATION_1, { score: { raw: 5 } }),
+        statement('started', REGISTRATION_2),
+        statement('played', REGISTRATION_2),
+        statement('started', REGISTRATION_3),
+      ],
+    };
+    fireEvent.change(await screen.findByLabelText(BATCH_LABEL), {
+      target: { value: JSON.stringify(batch, null, 2) },
+    });
+
+    const table = await screen.findByRole('table', { name: 'Statement results' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toHaveTextContent('Statement 1');
+    expect(rows[0]).toHaveTextContent('Matched');
+    expect(rows[0]).toHaveTextContent('Started a video');
+    expect(rows[1]).toHaveTextContent('Played a video');
+    expect(rows[3]).toHaveTextContent('Failed a template');
+    expect(rows[3]).toHaveTextContent('$.result.score.raw');
+
+    const first = screen.getByRole('region', { name: `Registration ${REGISTRATION_1}` });
+    expect(within(first).getByText('Follows a primary pattern')).toBeVisible();
+    const firstPattern = within(first).getAllByRole('row')[1]!;
+    expect(firstPattern).toHaveTextContent('Watch a video');
+    expect(firstPattern).toHaveTextContent('Followed');
+
+    const second = screen.getByRole('region', { name: `Registration ${REGISTRATION_2}` });
+    expect(within(second).getByText('Follows no primary pattern')).toBeVisible();
+    expect(within(second).getByText(/Not matching the templates: Statement 4/)).toBeVisible();
+
+    // Where the pattern stopped: it expected a played statement after the start.
+    const third = screen.getByRole('region', { name: `Registration ${REGISTRATION_3}` });
+    const thirdPattern = within(third).getAllByRole('row')[1]!;
+    expect(thirdPattern).toHaveTextContent('Stopped part way');
+    expect(thirdPattern).toHaveTextContent(`the pattern expects more (${PLAYED})`);
+  });
+
+  it('shows a parse error of the batch plainly', async () => {
+    serve();
+    renderApp(versionPath(V1, 'test'));
+    fireEvent.change(await screen.findByLabelText(BATCH_LABEL), {
+      target: { value: '[{"verb": 1},' },
+    });
+    expect(
+      await screen.findByText('Line 1, position 14: unexpected end of text, expected a value.'),
+    ).toBeVisible();
+  });
+});
