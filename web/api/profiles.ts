@@ -101,7 +101,7 @@ function remember(queryClient: QueryClient, view: ProfileView): void {
 export function useVersionDocument(profileId: string, versionId: string) {
   return useQuery({
     queryKey: [...profileKeys.view(profileId, versionId), 'document'] as const,
-    queryFn: () => http.get<unknown>(versionUrl(profileId, versionId, '/export')),
+    queryFn: () => http.get<unknown>(versionUrl(profileId, versionId, '/document')),
     staleTime: 60_000,
   });
 }

@@ -180,6 +180,13 @@ export function profileRoutes(app: ZodApp, services: Services): void {
   );
 
   app.get(
+    '/profile/:profileId/version/:versionId/document',
+    { schema: { params: versionParams, response: { 200: documentSchema } } },
+    async (request) =>
+      profiles.document(request.user, request.params.profileId, request.params.versionId),
+  );
+
+  app.get(
     '/admin/verificationRequests',
     { schema: { response: { 200: verificationRequestListSchema } } },
     async (request) => ({

@@ -179,6 +179,7 @@ describe('profiles and versions', () => {
         base,
         `${base}/version/${view.version.uuid}`,
         `${base}/version/${view.version.uuid}/export`,
+        `${base}/version/${view.version.uuid}/document`,
       ]) {
         expect((await as(cookie).get(url)).statusCode, url).toBe(404);
       }
@@ -407,6 +408,12 @@ describe('profiles and versions', () => {
     await as().get(`/app/profile/${b.profile.uuid}`);
     await as().get(`/app/profile/${b.profile.uuid}`);
     await as().get(`/app/profile/${b.profile.uuid}/version/${b.version.uuid}/export`);
+    // Reading the document for a tool on the page is not an export.
+    const read = await as().get(
+      `/app/profile/${b.profile.uuid}/version/${b.version.uuid}/document`,
+    );
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<{ id: string }>().id).toBe(b.profile.iri);
 
     const list = (await as().get(`/app/profiles?search=${tag}&sort=-views`)).json<ProfileList>();
     expect(list.profiles.map((p) => [p.name, p.views, p.exports])).toEqual([

@@ -398,14 +398,25 @@ export class ProfileService {
   }
 
   /** The JSON-LD of a version: the stored snapshot once published, built on the fly for a draft. */
+  /** A person's export of a version's document: counted as a UI export. */
   async exportDocument(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+  ): Promise<Record<string, unknown>> {
+    const document = await this.document(user, profileId, versionId);
+    await bumpCounter(this.db, profileId, 'uiExport', this.today());
+    return document;
+  }
+
+  /** A version's document as the viewer may see it, read without counting (tools on the page). */
+  async document(
     user: UserRow | null,
     profileId: string,
     versionId: string,
   ): Promise<Record<string, unknown>> {
     const loaded = await this.load(user, profileId);
     const version = visibleVersion(loaded, await findVersion(this.db, versionId));
-    await bumpCounter(this.db, loaded.profile.id, 'uiExport', this.today());
     if (version.snapshot) return normalizeDocument(version.snapshot as JsonObject);
     return versionDocument(this.db, {
       profile: loaded.profile,

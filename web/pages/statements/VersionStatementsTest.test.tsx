@@ -79,7 +79,7 @@ function serve() {
   stubServer(
     {
       [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
-      [`GET ${versionApi(V1, '/export')}`]: ok(document),
+      [`GET ${versionApi(V1, '/document')}`]: ok(document),
     },
     signedIn(ada),
   );
