@@ -98,7 +98,7 @@ describe('public API: statements against templates and patterns', () => {
       });
       const body = expectError(response, 400, 'STATEMENT_INVALID') as unknown as CheckError;
       expect(body.message).toContain(`${hosted.base}/templates/placed`);
-      expect(body.message).toContain('rule 0');
+      expect(body.message).toContain('Rule 1 at $.result.extensions');
       const template = body.templates?.find(
         (x) => x.templateId === `${hosted.base}/templates/placed`,
       );

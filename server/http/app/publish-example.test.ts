@@ -70,7 +70,7 @@ describe('publishing: a template’s example statement follows the template', ()
     const finding = body.findings?.find((f) => f.ruleId === 'S-EXAMPLE');
     expect(finding).toMatchObject({ severity: 'error', path: '/templates/0' });
     expect(finding?.message).toContain(`${view.profile.iri}/templates/scored`);
-    expect(finding?.message).toContain('rule 0 ($.result.score.raw)');
+    expect(finding?.message).toContain('Rule 1 at $.result.score.raw');
 
     expect((await calls.post(`${url}/lock`)).statusCode).toBe(200);
     const fixed = await calls.put(`${url}/example`, example({ score: { raw: 3 } }));

@@ -63,7 +63,7 @@ function whyRejected(validation: ReturnType<typeof validateStatement>): string {
   const evaluation = validation.templates[0];
   if (evaluation?.mismatch) return evaluation.mismatch.message;
   const rule = evaluation?.failedRules[0];
-  if (rule) return `rule ${rule.ruleIndex} (${rule.location}): ${rule.message}`;
+  if (rule) return rule.message;
   const ref = evaluation?.statementRefs.find((r) => r.status === 'failed');
   return ref?.message ?? 'it does not match the template.';
 }

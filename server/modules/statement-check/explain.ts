@@ -43,7 +43,7 @@ function templatesMessage(validation: StatementValidation): string {
   const failure = validation.templates.find((t) => t.applies && !t.passed);
   const rule = failure?.failedRules[0];
   const why = rule
-    ? `rule ${rule.ruleIndex} (${rule.location}): ${rule.message}`
+    ? rule.message
     : (failure?.statementRefs.find((r) => r.status === 'failed')?.message ?? 'see the details');
   return `The statement does not follow the template ${failure?.templateId ?? ''}: ${why}`;
 }
