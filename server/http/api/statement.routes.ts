@@ -1,3 +1,4 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { StatementCheckService } from '../../modules/statement-check/service';
 import type { Services } from '../../services';
 import type { ZodApp } from '../types';
@@ -18,7 +19,8 @@ const FORM = 'application/x-www-form-urlencoded';
 export function statementCheckRoutes(app: ZodApp, services: Services): void {
   const checks = new StatementCheckService(services.database.db);
 
-  void app.register(async (scope) => {
+  void app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
     // The spec sends POST variables; only these calls read form bodies, whose values are JSON text.
     scope.addContentTypeParser(FORM, { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -43,7 +45,7 @@ export function statementCheckRoutes(app: ZodApp, services: Services): void {
       },
       async (request, reply) => {
         await checks.checkTemplates(request.body);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
 
@@ -66,7 +68,7 @@ export function statementCheckRoutes(app: ZodApp, services: Services): void {
       },
       async (request, reply) => {
         await checks.checkPatterns(request.body);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   });
