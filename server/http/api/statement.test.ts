@@ -164,6 +164,15 @@ describe('public API: statements against templates and patterns', () => {
         payload: '{"statement":',
       });
       expectError(broken, 400, 'BAD_REQUEST');
+      const sent = (type: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/validate_templates',
+          headers: { 'content-type': type },
+          payload: 'statement',
+        });
+      expectError(await sent('text/plain'), 400, 'VALIDATION_FAILED');
+      expectError(await sent('application/xml'), 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
     it('answers 404 for a profile not hosted here or only drafted', async () => {
