@@ -37,16 +37,10 @@ describe('publishing: a template’s example statement follows the template', ()
     const url = `${versionUrl}/templates/${template.uuid}`;
     expect((await calls.post(`${url}/lock`)).statusCode).toBe(200);
     const verbIri = `${view.profile.iri}/verbs/scored`;
-    const steps: Array<[string, unknown]> = [
-      [
-        `${url}/determining-properties/verb`,
-        { conceptIds: [verb.json<ConceptChange>().concept.uuid] },
-      ],
-    ];
-    for (const [target, body] of steps) {
-      const response = await calls.put(target, body);
-      expect(response.statusCode, response.body).toBe(200);
-    }
+    const verbSet = await calls.put(`${url}/determining-properties/verb`, {
+      conceptIds: [verb.json<ConceptChange>().concept.uuid],
+    });
+    expect(verbSet.statusCode, verbSet.body).toBe(200);
     const rule = await calls.post(`${url}/rules`, {
       rule: { location: '$.result.score.raw', presence: 'included' },
     });
