@@ -23,7 +23,9 @@ export type ApiDocPage =
   | 'delete'
   | 'status'
   | 'metadata'
-  | 'validate';
+  | 'validate'
+  | 'validate-templates'
+  | 'validate-patterns';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -41,6 +43,11 @@ export interface ApiExample {
     headers: Record<string, string>;
     /** Sent as JSON. */
     body?: JsonValue;
+    /**
+     * Sent form-encoded (application/x-www-form-urlencoded) instead: a string field as it is, any
+     * other value as its JSON text.
+     */
+    form?: Record<string, JsonValue>;
   };
   response: {
     status: number;
@@ -116,6 +123,10 @@ export const PLACEHOLDERS = {
 } satisfies Record<string, Placeholder>;
 
 export type PlaceholderName = keyof typeof PLACEHOLDERS;
+
+/** The text a form field carries: a string as it is, any other value as compact JSON. */
+export const formFieldText = (value: JsonValue): string =>
+  typeof value === 'string' ? value : JSON.stringify(value);
 
 /** Matches `{name}`; the name is the first group. */
 export const PLACEHOLDER_PATTERN = /\{([a-z_]+)\}/g;
@@ -231,6 +242,90 @@ export const LIBRARY_VISITS: JsonObject = {
   versions: [{ id: `${LIBRARY_IRI}/v1`, generatedAtTime: '2025-02-01T09:00:00Z' }],
   author: AUTHOR,
 };
+
+/** The Book Club profile, for checking statements: two templates and a primary pattern. */
+export const BOOK_CLUB_IRI = 'https://example.org/xapi/book-club';
+const CLUB_V1 = `${BOOK_CLUB_IRI}/v1`;
+const CLUB_MEETING = `${BOOK_CLUB_IRI}/activity-types/meeting`;
+
+const clubConcept = (kind: string, type: string, name: string, definition: string): JsonObject => ({
+  id: `${BOOK_CLUB_IRI}/${kind}/${name}`,
+  type,
+  inScheme: CLUB_V1,
+  prefLabel: { en: name },
+  definition: { en: definition },
+});
+
+const clubTemplate = (verb: string, definition: string): JsonObject => ({
+  id: `${BOOK_CLUB_IRI}/templates/${verb}`,
+  type: 'StatementTemplate',
+  inScheme: CLUB_V1,
+  prefLabel: { en: `${verb} a meeting` },
+  definition: { en: definition },
+  verb: `${BOOK_CLUB_IRI}/verbs/${verb}`,
+  objectActivityType: CLUB_MEETING,
+  rules: [
+    {
+      location: '$.context.registration',
+      presence: 'included',
+      scopeNote: { en: 'The registration groups the statements of one meeting.' },
+    },
+  ],
+});
+
+export const BOOK_CLUB: JsonObject = {
+  '@context': CONTEXT,
+  id: BOOK_CLUB_IRI,
+  type: 'Profile',
+  conformsTo: CONFORMS_TO,
+  prefLabel: { en: 'Book Club' },
+  definition: { en: 'Statements about book club meetings.' },
+  versions: [{ id: CLUB_V1, generatedAtTime: '2025-04-01T09:00:00Z' }],
+  author: AUTHOR,
+  concepts: [
+    clubConcept('verbs', 'Verb', 'joined', 'Joined a meeting.'),
+    clubConcept('verbs', 'Verb', 'left', 'Left a meeting.'),
+    clubConcept('activity-types', 'ActivityType', 'meeting', 'A meeting of the club.'),
+  ],
+  templates: [
+    clubTemplate('joined', 'Someone joined a meeting.'),
+    clubTemplate('left', 'Someone left a meeting.'),
+  ],
+  patterns: [
+    {
+      id: `${BOOK_CLUB_IRI}/patterns/attendance`,
+      type: 'Pattern',
+      primary: true,
+      inScheme: CLUB_V1,
+      prefLabel: { en: 'attendance' },
+      definition: { en: 'Joining a meeting, then leaving it.' },
+      sequence: [`${BOOK_CLUB_IRI}/templates/joined`, `${BOOK_CLUB_IRI}/templates/left`],
+    },
+  ],
+};
+
+const MEETING_REGISTRATION = '6f1e0b52-2d5a-4c1b-9a57-3c1f0e4a8b21';
+
+/** A statement of the Book Club profile: `verb` is joined or left. */
+export function clubStatement(
+  verb: string,
+  timestamp: string,
+  context: JsonObject = { registration: MEETING_REGISTRATION },
+): JsonObject {
+  return {
+    actor: { mbox: 'mailto:reader@example.org' },
+    verb: { id: `${BOOK_CLUB_IRI}/verbs/${verb}` },
+    object: {
+      id: 'https://example.org/meetings/2025-04-10',
+      definition: { type: CLUB_MEETING },
+    },
+    context: {
+      ...context,
+      contextActivities: { category: [{ id: CLUB_V1 }] },
+    },
+    timestamp,
+  };
+}
 
 /** Not valid: conformsTo, the version of the specification, is missing. */
 export const INVALID_PROFILE: JsonObject = Object.fromEntries(
@@ -756,6 +851,162 @@ export const API_EXAMPLES: ApiExample[] = [
         success: false,
         message: 'verified cannot be set through the API; site admins verify profiles.',
         code: 'BAD_REQUEST',
+      },
+    },
+  },
+  {
+    id: 'validate-templates-import',
+    page: 'validate-templates',
+    title: 'A profile to check statements against',
+    description:
+      'Statements are checked against a profile published on this server. The examples of this page and of Validate Statements (Patterns) use the Book Club profile: two templates whose rule asks for a registration, and a primary pattern.',
+    request: {
+      method: 'POST',
+      path: '/api/profile',
+      headers: { ...WITH_KEY, ...JSON_TYPE },
+      body: { profile: BOOK_CLUB },
+    },
+    response: { status: 200, body: { success: true } },
+  },
+  {
+    id: 'validate-templates-valid',
+    page: 'validate-templates',
+    title: 'A statement that follows the templates',
+    description:
+      'As the xAPI Profiles specification describes it: POST variables, each a JSON text. The answer has no body.',
+    request: {
+      method: 'POST',
+      path: '/api/validate_templates',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      form: {
+        statement: clubStatement('joined', '2025-04-10T18:00:00Z'),
+        profile: BOOK_CLUB_IRI,
+      },
+    },
+    response: { status: 204 },
+  },
+  {
+    id: 'validate-templates-invalid',
+    page: 'validate-templates',
+    title: 'A statement that breaks a rule',
+    description:
+      'A JSON body works too, with the statement as an object. The joined template applies (its verb and object activity type match) but its rule asks for a registration: the answer names the template and the rule, with the values found and what the rule required.',
+    request: {
+      method: 'POST',
+      path: '/api/validate_templates',
+      headers: JSON_TYPE,
+      body: { statement: clubStatement('joined', '2025-04-10T18:00:00Z', {}), profile: CLUB_V1 },
+    },
+    response: {
+      status: 400,
+      body: {
+        success: false,
+        code: 'STATEMENT_INVALID',
+        message: `The statement does not follow the template ${BOOK_CLUB_IRI}/templates/joined: Rule 1 at $.context.registration: nothing was found, and the rule requires it to be included.`,
+        outcome: 'invalid',
+        matched: [],
+        failed: [`${BOOK_CLUB_IRI}/templates/joined`],
+        templates: [
+          {
+            templateId: `${BOOK_CLUB_IRI}/templates/joined`,
+            applies: true,
+            passed: false,
+            failedRules: [
+              {
+                ruleIndex: 0,
+                location: '$.context.registration',
+                values: [],
+                required: { presence: 'included' },
+              },
+            ],
+          },
+        ],
+      },
+    },
+  },
+  {
+    id: 'validate-templates-unknown-profile',
+    page: 'validate-templates',
+    title: 'A profile not published here',
+    description: 'Only published versions of profiles hosted on this server can be used.',
+    request: {
+      method: 'POST',
+      path: '/api/validate_templates',
+      headers: JSON_TYPE,
+      body: {
+        statement: clubStatement('joined', '2025-04-10T18:00:00Z'),
+        profile: 'https://example.org/xapi/unknown',
+      },
+    },
+    response: {
+      status: 404,
+      body: {
+        success: false,
+        code: 'NOT_FOUND',
+        message:
+          'No published profile hosted here has the IRI https://example.org/xapi/unknown (profile or version IRI).',
+      },
+    },
+  },
+  {
+    id: 'validate-patterns-valid',
+    page: 'validate-patterns',
+    title: 'Statements that follow a pattern',
+    description:
+      'The statements of one registration, in any order in the array: they are ordered by timestamp. Joined, then left, is the attendance pattern.',
+    request: {
+      method: 'POST',
+      path: '/api/validate_patterns',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      form: {
+        statements: [
+          clubStatement('left', '2025-04-10T19:30:00Z'),
+          clubStatement('joined', '2025-04-10T18:00:00Z'),
+        ],
+        profile: BOOK_CLUB_IRI,
+      },
+    },
+    response: { status: 204 },
+  },
+  {
+    id: 'validate-patterns-invalid',
+    page: 'validate-patterns',
+    title: 'Statements that stop half-way',
+    description:
+      'Joining without leaving: every statement follows its template, but the attendance pattern ran out of statements. Each registration that fails says, per primary pattern, its outcome and how far it got.',
+    request: {
+      method: 'POST',
+      path: '/api/validate_patterns',
+      headers: JSON_TYPE,
+      body: {
+        statements: [clubStatement('joined', '2025-04-10T18:00:00Z')],
+        profile: BOOK_CLUB_IRI,
+      },
+    },
+    response: {
+      status: 400,
+      body: {
+        success: false,
+        code: 'PATTERNS_NOT_FOLLOWED',
+        message: `In registration ${MEETING_REGISTRATION}, no primary pattern matches every statement; ${BOOK_CLUB_IRI}/patterns/attendance went furthest (partial): Matched 1 statements, then ran out: the pattern expects more (${BOOK_CLUB_IRI}/templates/left).`,
+        semantics: 'greedy',
+        streams: [
+          {
+            registration: MEETING_REGISTRATION,
+            statements: [0],
+            notValidated: [],
+            patterns: [
+              {
+                patternId: `${BOOK_CLUB_IRI}/patterns/attendance`,
+                outcome: 'partial',
+                remaining: 0,
+              },
+            ],
+            followed: false,
+          },
+        ],
+        skipped: [],
+        rejected: [],
       },
     },
   },

@@ -28,6 +28,8 @@ export const ErrorCode = {
   LastAdmin: 'LAST_ADMIN',
   ResourceLocked: 'RESOURCE_LOCKED',
   LockRequired: 'LOCK_REQUIRED',
+  StatementInvalid: 'STATEMENT_INVALID',
+  PatternsNotFollowed: 'PATTERNS_NOT_FOLLOWED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

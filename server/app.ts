@@ -27,6 +27,7 @@ import { healthRoutes } from './http/health.routes';
 import { registerApiCaller } from './http/api/caller';
 import { registerOpenApi } from './http/api/openapi';
 import { publicProfileRoutes } from './http/api/profile.routes';
+import { statementCheckRoutes } from './http/api/statement.routes';
 import { documentRoutes } from './http/ld/document.routes';
 import { iriRoutes } from './http/ld/iri.routes';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       const scoped = api.withTypeProvider<ZodTypeProvider>();
       registerApiCaller(scoped, services, config);
       publicProfileRoutes(scoped, services);
+      statementCheckRoutes(scoped, services);
       scoped.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -12,11 +12,14 @@ declare module 'fastify' {
 
 const MINUTE = 60_000;
 
+/** The calls that only check what they are sent: any origin may POST to them. */
+const VALIDATING = new Set(['/api/validate', '/api/validate_templates', '/api/validate_patterns']);
+
 /** Browsers on any origin may read and validate; nothing carries credentials. */
 function allowCrossOrigin(request: FastifyRequest, reply: FastifyReply): void {
   const path = request.url.split('?')[0] ?? '';
   const readable = request.method === 'GET' || request.method === 'HEAD';
-  const validating = path === '/api/validate';
+  const validating = VALIDATING.has(path);
   if (!readable && !validating && request.method !== 'OPTIONS') return;
   reply.header('access-control-allow-origin', '*');
   reply.header('access-control-expose-headers', 'Last-Modified, ETag, Retry-After');
@@ -33,7 +36,7 @@ export function registerApiCaller(app: FastifyInstance, services: Services, conf
     const path = request.url.split('?')[0] ?? '';
     reply
       .header('access-control-allow-origin', '*')
-      .header('access-control-allow-methods', path === '/api/validate' ? 'POST' : 'GET, HEAD')
+      .header('access-control-allow-methods', VALIDATING.has(path) ? 'POST' : 'GET, HEAD')
       .header(
         'access-control-allow-headers',
         'Content-Type, x-api-key, If-None-Match, If-Modified-Since',

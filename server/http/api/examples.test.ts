@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API_EXAMPLES,
   ELISION,
+  formFieldText,
   PLACEHOLDER_PATTERN,
   PLACEHOLDERS,
   type ApiDocPage,
@@ -53,6 +54,8 @@ const PAGES: ApiDocPage[] = [
   'status',
   'metadata',
   'validate',
+  'validate-templates',
+  'validate-patterns',
 ];
 
 const t = useTestApp();
@@ -153,11 +156,17 @@ async function run(example: ApiExample) {
   const headers = Object.fromEntries(
     Object.entries(request.headers).map(([name, value]) => [name, fill(value)]),
   );
+  const form =
+    request.form &&
+    new URLSearchParams(
+      Object.entries(request.form).map(([name, value]) => [name, formFieldText(fillJson(value))]),
+    ).toString();
   const answer = await t.app.inject({
     method: request.method,
     url: fill(request.path),
     headers,
     ...(request.body === undefined ? {} : { payload: JSON.stringify(fillJson(request.body)) }),
+    ...(form === undefined ? {} : { payload: form }),
   });
 
   expect(answer.statusCode, answer.body).toBe(response.status);

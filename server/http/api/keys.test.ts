@@ -211,6 +211,10 @@ describe('public API: rate limits', () => {
       expect((await api.get('/api/profile', { ip })).statusCode).toBe(200);
     expectRetryAfter(await api.get('/api/profile', { ip }));
     expectRetryAfter(await api.post('/api/validate', uniqueProfile().doc, { ip }));
+    for (const path of ['/api/validate_templates', '/api/validate_patterns'])
+      expectRetryAfter(
+        await api.post(path, { statement: {}, statements: [], profile: 'x' }, { ip }),
+      );
     expect((await api.get('/api/profile', { ip: '198.51.100.22' })).statusCode).toBe(200);
   });
 

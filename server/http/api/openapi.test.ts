@@ -54,6 +54,8 @@ describe('/api/openapi.json', () => {
         'GET /api/profile/{uuid}/metadata',
         'POST /api/profile/{uuid}/status',
         'POST /api/validate',
+        'POST /api/validate_templates',
+        'POST /api/validate_patterns',
       ]),
     );
     const described = Object.entries(document.paths).flatMap(([path, operations]) =>
@@ -62,5 +64,20 @@ describe('/api/openapi.json', () => {
         .map((m) => `${m.toUpperCase()} ${path}`),
     );
     expect([...new Set(routes)].sort()).toEqual([...new Set(described)].sort());
+  });
+
+  it('describes the statement checks as form-encoded or JSON, answering 204 or an explanation', async () => {
+    const document = await openApi();
+    for (const path of ['/api/validate_templates', '/api/validate_patterns']) {
+      const post = (document.paths[path] as Record<string, Record<string, unknown>>).post!;
+      const content = (post.requestBody as { content: Record<string, unknown> }).content;
+      expect(Object.keys(content).sort()).toEqual([
+        'application/json',
+        'application/x-www-form-urlencoded',
+      ]);
+      expect(Object.keys(post.responses as object)).toEqual(
+        expect.arrayContaining(['204', '400', '404', '413', '429']),
+      );
+    }
   });
 });

@@ -110,3 +110,68 @@ export const statusAnswerSchema = z.object({ success: z.literal(true), status: s
 export function errors(...statuses: number[]) {
   return Object.fromEntries(statuses.map((s) => [s, errorSchema]));
 }
+
+const profileIriField = z
+  .string()
+  .min(1)
+  .max(2000)
+  .describe(
+    'The IRI of a profile hosted here (its current published version) or of one published version.',
+  );
+
+export const validateTemplatesBodySchema = z
+  .object({
+    statement: z
+      .union([z.string(), z.record(z.string(), z.unknown())])
+      .describe('One xAPI statement: JSON text (form-encoded) or, in a JSON body, the object.'),
+    profile: profileIriField,
+  })
+  .meta({ id: 'ValidateTemplatesInput' });
+
+export const validatePatternsBodySchema = z
+  .object({
+    statements: z
+      .union([z.string(), z.array(z.unknown())])
+      .describe(
+        'A JSON array of 1 to 1,000 xAPI statements: JSON text (form-encoded) or, in a JSON body, the array.',
+      ),
+    profile: profileIriField,
+  })
+  .meta({ id: 'ValidatePatternsInput' });
+
+export const followedSchema = z.null().describe('The statements follow the profile: no content.');
+
+/** A 400 of the statement checks: the error, plus the explanation of what failed. */
+export const statementCheckErrorSchema = errorSchema
+  .extend({
+    outcome: z
+      .enum(['invalid', 'unmatched', 'not-a-statement'])
+      .optional()
+      .describe('validate_templates: how the statement failed.'),
+    matched: z.array(z.string()).optional(),
+    failed: z.array(z.string()).optional().describe('Templates that apply but were not followed.'),
+    statementProblems: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('Where the statement breaks the xAPI basics (JSON Pointers).'),
+    profileProblems: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    templates: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .describe(
+        'validate_templates: the templates that apply (or, if none does, each one with its mismatch), each failed rule with its location, the values found and what it required.',
+      ),
+    semantics: z.enum(['greedy', 'regular']).optional(),
+    streams: z
+      .array(z.record(z.string(), z.unknown()))
+      .optional()
+      .describe(
+        'validate_patterns: per registration not followed, the statements that did not validate and, per primary pattern, its outcome and a trace of how far it got.',
+      ),
+    skipped: z
+      .array(z.number().int())
+      .optional()
+      .describe('Statements naming no version of the profile in their category.'),
+    rejected: z.array(z.object({ index: z.number().int(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'StatementCheckError' });

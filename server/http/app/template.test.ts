@@ -23,6 +23,24 @@ const templateBody = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** A statement the exported `completed` template accepts (its StatementRef is not looked up). */
+const exampleOf = (iri: (name: string) => string, other: ProfileView) => ({
+  actor: { mbox: 'mailto:a@example.org' },
+  verb: { id: iri('completed') },
+  object: { id: 'https://example.org/courses/1', definition: { type: iri('course') } },
+  context: {
+    contextActivities: {
+      grouping: [
+        {
+          id: 'https://example.org/lessons/1',
+          definition: { type: `${other.profile.iri}/activity-types/lesson` },
+        },
+      ],
+    },
+    statement: { objectType: 'StatementRef', id: '5a1b7b9e-5f7c-4f5e-9a47-6d3c2b1a0f00' },
+  },
+});
+
 const conceptBody = (conceptType: string, name: string) => ({
   conceptType,
   name,
@@ -860,7 +878,8 @@ describe('statement templates', () => {
       [`${url}/determining-properties/objectActivityType`, { conceptIds: [concepts.course] }],
       [`${url}/determining-properties/contextGroupingActivityType`, { conceptIds: [other.lesson] }],
       [`${url}/refs/context`, { templateIds: [target] }],
-      [`${url}/example`, { statementExample: '{"verb":{"id":"x"}}' }],
+      // Publication checks the example against its template, so it follows it.
+      [`${url}/example`, { statementExample: JSON.stringify(exampleOf(iri, other.view)) }],
     ];
     for (const [target, body] of steps) {
       const response = await calls.put(target, body);

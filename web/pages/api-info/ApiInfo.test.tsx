@@ -25,6 +25,8 @@ const MENU: Array<[label: string, href: string]> = [
   ['Update Profile Status', '/api-info/status'],
   ['Get Profile Metadata', '/api-info/metadata'],
   ['Validate Profile', '/api-info/validate'],
+  ['Validate Statement (Templates)', '/api-info/validate-templates'],
+  ['Validate Statements (Patterns)', '/api-info/validate-patterns'],
   ['SPARQL', '/api-info/sparql'],
 ];
 
@@ -40,6 +42,8 @@ const PAGES: Array<[path: string, heading: string, examples: ApiDocPage | null]>
   ['/api-info/status', 'Update Profile Status', 'status'],
   ['/api-info/metadata', 'Get Profile Metadata', 'metadata'],
   ['/api-info/validate', 'Validate Profile', 'validate'],
+  ['/api-info/validate-templates', 'Validate Statement (Templates)', 'validate-templates'],
+  ['/api-info/validate-patterns', 'Validate Statements (Patterns)', 'validate-patterns'],
   ['/api-info/sparql', 'SPARQL', null],
 ];
 

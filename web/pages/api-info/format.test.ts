@@ -31,6 +31,26 @@ describe('example formatting', () => {
     );
   });
 
+  it('writes form fields URL-encoded over the wire and one --data-urlencode each in curl', () => {
+    const form = example({
+      request: {
+        method: 'POST',
+        path: '/api/validate_templates',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        form: { statement: { a: 'b c' }, profile: 'https://p.example/x' },
+      },
+    });
+    expect(httpRequest(form, ORIGIN)).toBe(
+      'POST /api/validate_templates HTTP/1.1\nHost: profiles.example.org\nContent-Type: application/x-www-form-urlencoded\n\nstatement=%7B%22a%22%3A%22b+c%22%7D&profile=https%3A%2F%2Fp.example%2Fx',
+    );
+    expect(curlCommand(form, ORIGIN)).toBe(
+      `curl -i -X POST 'https://profiles.example.org/api/validate_templates' \\\n  -H 'Content-Type: application/x-www-form-urlencoded' \\\n  --data-urlencode 'statement={"a":"b c"}' \\\n  --data-urlencode 'profile=https://p.example/x'`,
+    );
+    expect(httpResponse(example({ response: { status: 204 } }), ORIGIN)).toBe(
+      'HTTP/1.1 204 No Content',
+    );
+  });
+
   it('quotes curl arguments for the shell, quotes inside included', () => {
     const text = curlCommand(
       example({

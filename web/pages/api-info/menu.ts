@@ -25,5 +25,15 @@ export const API_INFO_MENU: ApiInfoMenuItem[] = [
   { label: 'Update Profile Status', to: '/api-info/status', method: 'POST' },
   { label: 'Get Profile Metadata', to: '/api-info/metadata', method: 'GET' },
   { label: 'Validate Profile', to: '/api-info/validate', method: 'POST' },
+  {
+    label: 'Validate Statement (Templates)',
+    to: '/api-info/validate-templates',
+    method: 'POST',
+  },
+  {
+    label: 'Validate Statements (Patterns)',
+    to: '/api-info/validate-patterns',
+    method: 'POST',
+  },
   { label: 'SPARQL', to: '/api-info/sparql' },
 ];

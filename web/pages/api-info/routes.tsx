@@ -6,6 +6,7 @@ import { GetByIriPage, GetManyPage, GetOverviewPage, GetSinglePage } from './Get
 import { GettingStartedPage } from './GettingStartedPage';
 import { ImportPage } from './ImportPage';
 import { MetadataPage, SparqlPage, ValidatePage } from './InfoPages';
+import { ValidatePatternsPage, ValidateTemplatesPage } from './StatementPages';
 
 /** /api-info and its pages (spec 2 §2); any other path below it is the not-found screen. */
 export const apiInfoRoute: RouteObject = {
@@ -25,6 +26,8 @@ export const apiInfoRoute: RouteObject = {
         { path: 'status', element: <StatusPage /> },
         { path: 'metadata', element: <MetadataPage /> },
         { path: 'validate', element: <ValidatePage /> },
+        { path: 'validate-templates', element: <ValidateTemplatesPage /> },
+        { path: 'validate-patterns', element: <ValidatePatternsPage /> },
         { path: 'sparql', element: <SparqlPage /> },
       ],
     },
