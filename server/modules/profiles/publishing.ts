@@ -4,7 +4,7 @@ import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/sc
 import { listVersionItems } from '../item-store/repo';
 import { knownItemsFor } from '../item-store/known-items';
 import { AppError } from '../errors';
-import { exampleFindings } from '../statement-check/example-gate';
+import { exampleFindings } from './example-gate';
 import { recordEvent } from '../events/outbox';
 import { assembleDocument, checkDocument } from './document';
 import { publishedBefore, updateProfile, updateVersion } from './repo';
@@ -42,8 +42,8 @@ export async function freezeVersion(
   // An author's example statement must follow its own template; an import cannot fix the
   // examples (the document does not carry them), so there it would only be a warning.
   if (mode === 'authoring') {
-    const listed = await listVersionComponents(tx, version.id, { ownOnly: true });
-    const templates = listed.map((l) => l.component).filter((c) => c.kind === 'template');
+    const listed = await listVersionItems(tx, version.id, { ownOnly: true });
+    const templates = listed.map((l) => l.item).filter((c) => c.kind === 'template');
     errors.push(...exampleFindings(document, templates, 'error'));
   }
   if (errors.length > 0) {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { CompiledProfile } from '../../../xapi/index';
 import { compileProfile, followsPatterns, parse, validateStatement } from '../../../xapi/index';
 import type { Db } from '../../db/client';
@@ -5,7 +6,6 @@ import { AppError, notFound } from '../errors';
 import { findProfile, findProfileByIri, findVersion, findVersionByIri } from '../profiles/repo';
 import { readStatement, readStatements } from './input';
 import { explainPatterns, explainTemplates } from './explain';
-import { Lru } from './lru';
 
 /** Compiled profiles kept in memory: enough for the profiles people try at once. */
 const CACHED_PROFILES = 32;
@@ -26,7 +26,7 @@ export interface PatternsInput {
  * versions are used; they never change, so a compiled one is kept by version id.
  */
 export class StatementCheckService {
-  private readonly compiled = new Lru<string, CompiledProfile>(CACHED_PROFILES);
+  private readonly compiled = new LRUCache<string, CompiledProfile>({ max: CACHED_PROFILES });
 
   constructor(private readonly db: Db) {}
 

@@ -1,6 +1,6 @@
 import type { Finding, JsonObject, Severity, StatementTemplate } from '../../../xapi/index';
 import { isUnrecognized, parse, validateStatement } from '../../../xapi/index';
-import type { ComponentExtras } from '../../db/schema';
+import type { ItemExtras } from '../../db/schema';
 
 /** The rule id of a template whose example statement does not follow the template itself. */
 export const EXAMPLE_RULE = 'S-EXAMPLE';
@@ -8,7 +8,7 @@ export const EXAMPLE_RULE = 'S-EXAMPLE';
 /** A template item as stored: its IRI and the authoring extras that hold its example. */
 export interface TemplateExample {
   iri: string;
-  extras: ComponentExtras;
+  extras: ItemExtras;
 }
 
 /**
