@@ -195,6 +195,8 @@ function Stream({ stream, names }: { stream: StreamResult; names: Names }) {
   );
 }
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 /** The batch's results: per statement the templates, per registration the patterns. */
 export function BatchResults({ result, names }: { result: BatchResult; names: Names }) {
   const counts = { success: 0, invalid: 0, unmatched: 0, 'not-a-statement': 0 };
@@ -205,13 +207,20 @@ export function BatchResults({ result, names }: { result: BatchResult; names: Na
       <div role="status" aria-live="polite">
         <Group gap="xs">
           <Text size="sm">
-            {result.statements.length} statements: {counts.success} matched, {counts.invalid} failed
-            a template, {counts.unmatched} matched no template, {counts['not-a-statement']} not
-            valid xAPI.
+            {plural(result.statements.length, 'statement')}: {counts.success} matched,{' '}
+            {counts.invalid} failed a template, {counts.unmatched} matched no template,{' '}
+            {counts['not-a-statement']} not valid xAPI.
           </Text>
-          <Badge variant="light" color={patterns.followed ? 'green' : 'red'}>
-            {patterns.followed ? 'Patterns followed' : 'Patterns not followed'}
-          </Badge>
+          {/* Nothing checked against the patterns is neither followed nor broken. */}
+          {patterns.streams.length > 0 || patterns.rejected.length > 0 ? (
+            <Badge variant="light" color={patterns.followed ? 'green' : 'red'}>
+              {patterns.followed ? 'Patterns followed' : 'Patterns not followed'}
+            </Badge>
+          ) : (
+            <Badge variant="light" color="gray">
+              No pattern checked
+            </Badge>
+          )}
         </Group>
       </div>
       <Stack gap="xs">

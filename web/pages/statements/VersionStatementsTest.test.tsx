@@ -137,6 +137,19 @@ describe('testing statements against a version', () => {
     expect(thirdPattern).toHaveTextContent(`the pattern expects more (${PLAYED})`);
   });
 
+  it('claims nothing about patterns when no statement was held to them', async () => {
+    serve();
+    renderApp(versionPath(V1, 'test'));
+    const outside = { ...statement('started', REGISTRATION_1), context: {} };
+    fireEvent.change(await screen.findByLabelText(BATCH_LABEL), {
+      target: { value: JSON.stringify(outside) },
+    });
+    const status = await screen.findByText(/^1 statement:/);
+    expect(status).toHaveTextContent('1 statement: 1 matched');
+    expect(screen.getByText('No pattern checked')).toBeVisible();
+    expect(screen.queryByText('Patterns followed')).toBeNull();
+  });
+
   it('shows a parse error of the batch plainly', async () => {
     serve();
     renderApp(versionPath(V1, 'test'));
