@@ -68,7 +68,7 @@ interface Translation {
   translationDesc: string;
 }
 
-/** The translations of an item (a concept, template or pattern): language, name, description. */
+/** The translations of a profile or an item: language, name, description. */
 export function TranslationsTable({ item }: { item: { translations: readonly Translation[] } }) {
   if (item.translations.length === 0) return <None />;
   return (
@@ -88,7 +88,7 @@ export function TranslationsTable({ item }: { item: { translations: readonly Tra
                 {languageName(t.language)} ({t.language})
               </Table.Td>
               <Table.Td>{t.translationName}</Table.Td>
-              <Table.Td>{t.translationDesc}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{t.translationDesc}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,9 +1,9 @@
-import { Anchor, Badge, Code, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Code, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Profile, ProfileVersion } from '../../../common/profiles';
+import { TranslationsTable } from '../../components/items/fields';
 import { formatDate, groupPath } from './format';
-import { languageName } from './languages';
 import { StateBadge } from './parts';
 
 function Item({
@@ -59,34 +59,7 @@ export function ProfileDetails({
           </Text>
         </Item>
         <Item label="Translations" wide>
-          {version.translations.length === 0 ? (
-            <Text span size="sm" c="dimmed">
-              None
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table withTableBorder aria-label="Translations">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Language</Table.Th>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Description</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {version.translations.map((t) => (
-                    <Table.Tr key={t.language}>
-                      <Table.Td>
-                        {languageName(t.language)} ({t.language})
-                      </Table.Td>
-                      <Table.Td>{t.translationName}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{t.translationDesc}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <TranslationsTable item={version} />
         </Item>
         <Item label="More Information" wide>
           {version.moreInformation ? (
