@@ -177,7 +177,7 @@ describe('editing a concept', () => {
     stubEdit(documentView(false, false));
     const router = renderScreens(`${base()}/${CONCEPT_ID}/edit/document`, draft);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${base()}/${CONCEPT_ID}`));
-    expect(screen.getByText('Concept page')).toBeVisible();
+    expect(await screen.findByText('Concept page')).toBeVisible();
   });
 
   it('holds the write lock, saves without the IRI choice and opens the version returned', async () => {
