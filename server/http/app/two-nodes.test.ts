@@ -113,7 +113,10 @@ describe.skipIf(!baseUrl)('two nodes on one PostgreSQL database', () => {
           cookie: cookiesOf(csrf),
           'x-csrf-token': csrf.json<{ token: string }>().token,
         },
-        payload: { email: user.email, password: await deriveClientKey(password, user.passwordSalt) },
+        payload: {
+          email: user.email,
+          password: await deriveClientKey(password, user.passwordSalt),
+        },
       });
     };
     // Ten wrong guesses, five on each node: on one node's count alone neither would be limited.
