@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { Csrf } from './http/app/csrf';
+import { registerJsonBodiesOnly } from './http/app/json-bodies';
 import { registerSessionResolution } from './http/app/session';
 import { siteRoutes } from './http/app/site.routes';
 import { accountRoutes } from './http/app/account.routes';
@@ -22,7 +23,7 @@ import { patternRoutes } from './http/app/pattern.routes';
 import { templateRoutes } from './http/app/template.routes';
 import { profileRoutes } from './http/app/profile.routes';
 import { userSessionRoutes } from './http/app/user.routes';
-import { registerErrorHandling } from './http/errors';
+import { registerErrorHandling, sendNotFound } from './http/errors';
 import { healthRoutes } from './http/health.routes';
 import { registerApiCaller } from './http/api/caller';
 import { registerOpenApi } from './http/api/openapi';
@@ -115,11 +116,14 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await registerOpenApi(app);
 
   const csrf = new Csrf(config.secrets.SESSION_SECRET, config.secureCookies);
-  csrf.register(app);
   await app.register(
     async (site) => {
       const scoped = site.withTypeProvider<ZodTypeProvider>();
+      // In this order: the CSRF token is bound to the session, and a cross-site post is refused
+      // as a CSRF failure before its content type is looked at.
       registerSessionResolution(scoped, services.sessions, config.secureCookies);
+      csrf.guard(scoped);
+      registerJsonBodiesOnly(scoped);
       siteRoutes(scoped, services, csrf);
       userSessionRoutes(scoped, services);
       accountRoutes(scoped, services);
@@ -132,6 +136,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       patternRoutes(scoped, services);
       deletedItemsRoutes(scoped, services);
       lockRoutes(scoped, services);
+      // Unknown `/app` paths (however spelled) answer here, after the guards above.
+      scoped.setNotFoundHandler((request, reply) =>
+        sendNotFound(reply, request.method, request.url),
+      );
     },
     { prefix: '/app' },
   );

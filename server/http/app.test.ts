@@ -14,8 +14,13 @@ function cookieHeader(setCookie: string | string[] | undefined): string {
 describe('HTTP shell', () => {
   const t = useTestApp();
 
-  async function csrf() {
-    const response = await t.app.inject({ method: 'GET', url: '/app/csrf' });
+  /** A csrf cookie and token for a new browser, signed in with `session` when given. */
+  async function csrf(session?: string) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/app/csrf',
+      headers: session ? { cookie: session } : {},
+    });
     expect(response.statusCode).toBe(200);
     const { token } = response.json<{ token: string }>();
     return { token, cookie: cookieHeader(response.headers['set-cookie']) };
@@ -59,7 +64,7 @@ describe('HTTP shell', () => {
     expect(ok.json()).toEqual({ success: true });
   });
 
-  it('checks the token before routing, even on unknown /app paths', async () => {
+  it('checks the token even on unknown /app paths', async () => {
     const blind = await t.app.inject({ method: 'POST', url: '/app/nope' });
     expect(blind.statusCode).toBe(403);
     const { token, cookie } = await csrf();
@@ -178,7 +183,7 @@ describe('HTTP shell', () => {
     });
     expect(JSON.stringify(body)).not.toMatch(/password|salt|hash/i);
 
-    const { token: csrfToken, cookie } = await csrf();
+    const { token: csrfToken, cookie } = await csrf(session);
     const out = await t.app.inject({
       method: 'POST',
       url: '/app/user/logout',

@@ -2,11 +2,14 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 
 /**
  * Drives the app through `inject` the way a browser does: it keeps cookies between calls and
- * sends the CSRF token on every state-changing call.
+ * sends the CSRF token on every state-changing call, fetching a new one when its session changed
+ * (the token is bound to the session, as the web app's is).
  */
 export class TestBrowser {
   private readonly cookies = new Map<string, string>();
   private csrfToken: string | null = null;
+  /** The session cookies the token was issued with. */
+  private csrfSession: string | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -40,7 +43,8 @@ export class TestBrowser {
     const cookieHeader = () => [this.cookieHeader(), extraCookie].filter(Boolean).join('; ');
     const headers: Record<string, string> = { cookie: cookieHeader() };
     if (method !== 'GET' && method !== 'HEAD') {
-      if (!this.csrfToken) {
+      const session = `${this.cookies.get('xps_session') ?? ''}|${extraCookie ?? ''}`;
+      if (!this.csrfToken || this.csrfSession !== session) {
         const issued = await this.app.inject({
           method: 'GET',
           url: '/app/csrf',
@@ -49,6 +53,7 @@ export class TestBrowser {
         });
         this.remember(issued);
         this.csrfToken = issued.json<{ token: string }>().token;
+        this.csrfSession = session;
         headers.cookie = cookieHeader();
       }
       headers['x-csrf-token'] = this.csrfToken;

@@ -78,6 +78,44 @@ describe('request', () => {
     expect(calls.filter((c) => c.url === '/app/csrf')).toHaveLength(2);
   });
 
+  it('fetches a new token after a call that signs in or out, not after others', async () => {
+    let issued = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        calls.push({ url, init });
+        if (url === '/app/csrf') return json(200, { token: `tok-${++issued}` });
+        if (url === '/app/user/login' && calls.filter((c) => c.url === url).length === 1) {
+          return json(400, { success: false, code: 'INVALID_CREDENTIALS', message: 'no' });
+        }
+        return json(200, { success: true });
+      }),
+    );
+    const tokenOf = (n: number) =>
+      (calls.filter((c) => c.url !== '/app/csrf')[n]?.init.headers as Record<string, string>)[
+        'x-csrf-token'
+      ];
+    await expect(request('POST', '/app/user/login', {})).rejects.toThrow('no');
+    await request('POST', '/app/org', {});
+    await request('POST', '/app/user/login', {});
+    await request('POST', '/app/org', {});
+    await request('POST', '/app/user/logout', {});
+    await request('DELETE', '/app/org/1/join');
+    await request('POST', '/app/user/validate', {});
+    await request('PUT', '/app/org/1', {});
+    // A refused sign-in keeps the session, so the token stays; each accepted one changes it.
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map(tokenOf)).toEqual([
+      'tok-1',
+      'tok-1',
+      'tok-1',
+      'tok-2',
+      'tok-2',
+      'tok-3',
+      'tok-3',
+      'tok-4',
+    ]);
+  });
+
   it('answers the body of a 409 and says Permission Denied only after POST or PUT', async () => {
     serve(() => json(409, { success: false, message: 'exists' }));
     await expect(request('GET', '/app/x')).resolves.toEqual({ success: false, message: 'exists' });

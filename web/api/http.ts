@@ -52,10 +52,18 @@ const isLockUrl = (url: string) => /\/lock(?:\?|$)/.test(url);
 const isRelease = (method: Method, url: string) =>
   url.includes('/unlock') || (method === 'DELETE' && isLockUrl(url));
 
-/** Forgets the cached token (after sign-in or sign-out the server may issue a new one). */
+/** Forgets the cached token: the server binds it to the session, so a new session needs another. */
 export function resetCsrfToken(): void {
   csrfToken = null;
 }
+
+/**
+ * Calls after which this browser has another session or none (signing in, validating an account,
+ * which signs in, signing out, resetting a password, which ends every session of the account):
+ * the token bound to the old one is refused from then on.
+ */
+const changesSession = (url: string) =>
+  /^\/app\/user\/(?:login|validate|logout|reset)(?:\?|$)/.test(url);
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -120,7 +128,10 @@ export async function request<T>(method: Method, url: string, body?: unknown): P
     }
 
     const payload = await readBody(response);
-    if (response.status >= 200 && response.status < 400) return payload as T;
+    if (response.status >= 200 && response.status < 400) {
+      if (changesSession(url)) resetCsrfToken();
+      return payload as T;
+    }
     if (isRelease(method, url)) return payload as T;
 
     if (response.status === 409) {

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user of an `/app` request, or null. */
     user: UserRow | null;
+    /** The id of the live session behind `user`, or null; the CSRF token is bound to it. */
+    sessionId: string | null;
   }
 }
 
@@ -37,6 +39,7 @@ export function registerSessionResolution(
   secureCookies: boolean,
 ): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
@@ -46,6 +49,7 @@ export function registerSessionResolution(
       return;
     }
     request.user = resolved.user;
+    request.sessionId = resolved.sessionId;
     if (resolved.renewedUntil) setSessionCookie(reply, token, resolved.renewedUntil, secureCookies);
   });
 }

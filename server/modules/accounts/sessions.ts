@@ -15,6 +15,8 @@ export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const EXTEND_AFTER_MS = 60 * 60 * 1000;
 
 export interface ResolvedSession {
+  /** The session's own id (never its token): what the CSRF token of this browser is bound to. */
+  sessionId: string;
   user: UserRow;
   /** Set when the expiry moved and the cookie should be sent again. */
   renewedUntil: Date | null;
@@ -40,10 +42,10 @@ export class SessionService {
     if (!found) return null;
     const fullExpiry = new Date(now.getTime() + SESSION_LIFETIME_MS);
     if (fullExpiry.getTime() - found.expiresAt.getTime() < EXTEND_AFTER_MS) {
-      return { user: found.user, renewedUntil: null };
+      return { sessionId: found.sessionId, user: found.user, renewedUntil: null };
     }
     await extendSession(this.db, found.sessionId, fullExpiry);
-    return { user: found.user, renewedUntil: fullExpiry };
+    return { sessionId: found.sessionId, user: found.user, renewedUntil: fullExpiry };
   }
 
   async end(token: string): Promise<void> {
