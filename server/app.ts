@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(
     async (api) => {
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      registerApiCaller(scoped, services, config);
+      await registerApiCaller(scoped, services, config);
       publicProfileRoutes(scoped, services);
       statementCheckRoutes(scoped, services);
       scoped.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
