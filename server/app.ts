@@ -91,8 +91,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const services = buildServices(config, database, app.log, deps.overrides);
   await services.jobs.start();
-  // Runs before the database closes (main.ts and the tests close it after the app).
-  app.addHook('onClose', () => services.jobs.stop());
+  services.counters.start();
+  // Runs before the database closes (main.ts and the tests close it after the app), so what was
+  // counted since the last batch is written on every clean stop.
+  app.addHook('onClose', async () => {
+    try {
+      await services.counters.stop();
+    } finally {
+      await services.jobs.stop();
+    }
+  });
 
   const routeTable: BuiltApp['routeTable'] = [];
   app.addHook('onRoute', (route) => {
@@ -147,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(
     async (api) => {
       const scoped = api.withTypeProvider<ZodTypeProvider>();
-      registerApiCaller(scoped, services, config);
+      await registerApiCaller(scoped, services, config);
       publicProfileRoutes(scoped, services);
       statementCheckRoutes(scoped, services);
       scoped.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

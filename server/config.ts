@@ -78,6 +78,11 @@ export const envSchema = z.object({
     .min(0.5, 'must be at least 0.5')
     .max(60, 'must be at most 60')
     .default(2),
+  COUNTER_FLUSH_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0.5, 'must be at least 0.5')
+    .max(300, 'must be at most 300')
+    .default(5),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ORGANIZATION_NAME: z.string().min(1).default('xAPI Profile Server'),
@@ -110,12 +115,14 @@ export interface Config {
   secrets: Secrets;
   /** PBKDF2 rounds per captcha guess: the browser's work is about 256 times this. */
   captchaCost: number;
-  /** Public API requests per minute, per key and per client address. */
+  /** Public API requests per minute, per key and per client address, counted on each node. */
   apiRateLimit: { perKey: number; perAddress: number };
   /** How long a write lock lasts without renewal. */
   lockTimeoutSeconds: number;
   /** How often an idle job worker looks for new jobs (mails, outbox events). */
   jobPollSeconds: number;
+  /** How often each node writes the views, exports and API use it counted in memory. */
+  counterFlushSeconds: number;
   admin: { email: string | undefined; password: string | undefined };
   site: { organizationName: string; supportPhone: string | null; helpdeskUrl: string | null };
   /** A new installation gets a demo working group with profiles (not in production by default). */
@@ -200,6 +207,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     captchaCost: env.ALTCHA_COST,
     lockTimeoutSeconds: env.LOCK_TIMEOUT_SECONDS,
     jobPollSeconds: env.JOB_POLL_SECONDS,
+    counterFlushSeconds: env.COUNTER_FLUSH_SECONDS,
     apiRateLimit: {
       perKey: env.API_RATE_LIMIT_PER_KEY,
       perAddress: env.API_RATE_LIMIT_PER_ADDRESS,

@@ -64,7 +64,13 @@ describe('server start-up', () => {
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'xps-main-'));
       const port = await freePort();
-      const first = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(port) });
+      // Counts are written only when the server stops, so the restart below shows what SIGTERM wrote.
+      const first = startServer({
+        ...secrets,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        COUNTER_FLUSH_SECONDS: '300',
+      });
       running.push(first);
       await waitFor(first, 'ready at');
       expect(first.output()).toContain('e-mail:   admin@example.org');
@@ -100,10 +106,19 @@ describe('server start-up', () => {
       expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
 
       // The admin exists now, so a restart prints no credentials.
-      const again = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(await freePort()) });
+      const againPort = await freePort();
+      const again = startServer({ ...secrets, DATA_DIR: dataDir, PORT: String(againPort) });
       running.push(again);
       await waitFor(again, 'ready at');
       expect(again.output()).not.toContain('password:');
+      // The one page view before SIGTERM was written by the clean stop.
+      const counted = (await (
+        await fetch(`http://127.0.0.1:${againPort}/app/profiles?sort=name`)
+      ).json()) as { profiles: Array<{ name: string; views: number }> };
+      expect(counted.profiles.map((p) => [p.name, p.views])).toEqual([
+        ['Guided Practice Sessions', 0],
+        ['Reading Progress', 1],
+      ]);
       again.child.kill('SIGINT');
       expect(await again.exited).toBe(0);
     },

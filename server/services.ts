@@ -6,6 +6,7 @@ import { AccountService } from './modules/accounts/account-service';
 import { SessionService } from './modules/accounts/sessions';
 import { UserAdminService } from './modules/admin/user-admin-service';
 import { ApiKeyService } from './modules/api-keys/service';
+import { CounterService, type CounterLog } from './modules/counters/service';
 import { ItemAdoption } from './modules/items/adoption';
 import { ConceptService } from './modules/concepts/service';
 import { PatternService } from './modules/patterns/service';
@@ -27,6 +28,8 @@ export interface Services {
   sessions: SessionService;
   captcha: CaptchaService;
   limiter: RateLimiter;
+  /** Views, exports and API use, counted in memory and written in batches. */
+  counters: CounterService;
   /** Queues every mail as a send-mail job. */
   mailer: Mailer;
   /** The job runner; `buildApp` starts it and stops it when the app closes. */
@@ -48,18 +51,27 @@ export interface ServiceOverrides {
   /** Delivers what the send-mail job sends. */
   mailer?: Mailer;
   jobs?: Partial<RunnerOptions>;
+  /** The clock the counters read, so tests can move to the next day. */
+  counterClock?: () => Date;
 }
 
 export function buildServices(
   config: Config,
   database: Database,
-  log: MailLog,
+  log: MailLog & CounterLog,
   overrides: ServiceOverrides = {},
 ): Services {
   const { db } = database;
   const sessions = new SessionService(db);
   const captcha = new CaptchaService(db, config.secrets.ALTCHA_HMAC_KEY, config.captchaCost);
   const limiter = new RateLimiter(db);
+  const counters = new CounterService({
+    db,
+    secret: config.secrets.SALT_SECRET,
+    log,
+    flushSeconds: config.counterFlushSeconds,
+    ...(overrides.counterClock ? { now: overrides.counterClock } : {}),
+  });
   const deliverer =
     overrides.mailer ??
     (config.smtpUrl
@@ -96,6 +108,7 @@ export function buildServices(
     db,
     organizations,
     locks,
+    counters,
     rootIri: config.profileRootIri,
   });
   const apiKeys = new ApiKeyService(db, organizations);
@@ -106,6 +119,7 @@ export function buildServices(
     sessions,
     captcha,
     limiter,
+    counters,
     mailer,
     jobs,
     accounts,
@@ -118,6 +132,6 @@ export function buildServices(
     templates: new TemplateService({ db, organizations, locks }),
     patterns: new PatternService({ db, organizations, locks }),
     profiles,
-    publicApi: new PublicApiService(db, config.publicUrl),
+    publicApi: new PublicApiService(db, config.publicUrl, counters),
   };
 }

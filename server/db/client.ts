@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Logger, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -28,8 +28,9 @@ export interface Database {
 /** The extensions the migrations create; PGlite needs them loaded before `CREATE EXTENSION`. */
 export const pgliteExtensions = { pg_trgm };
 
-export function wrapPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+/** `logger` sees every statement the app sends (tests use it to prove a path writes nothing). */
+export function wrapPglite(client: PGlite, logger?: Logger): Database {
+  const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -39,11 +40,11 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
-export function wrapPool(pool: pg.Pool): Database {
+export function wrapPool(pool: pg.Pool, logger?: Logger): Database {
   // An idle client that loses its server (a restart, a dropped test database) must not crash the
   // process; the next query through the pool reports the problem.
   pool.on('error', () => {});
-  const pgDb = drizzlePg(pool, { schema });
+  const pgDb = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) });
   const db = pgDb as unknown as Db;
   return {
     db,

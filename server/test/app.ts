@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuiltApp } from '../app';
+import type { ServiceOverrides } from '../services';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { createTestDatabase } from './database';
@@ -30,7 +31,10 @@ export interface TestApp {
  * One app and database for a test file, built before its tests and closed after them. Tests
  * make their own data, so they never depend on each other.
  */
-export function useTestApp(overrides: Record<string, string> = {}): TestApp {
+export function useTestApp(
+  overrides: Record<string, string> = {},
+  services: ServiceOverrides = {},
+): TestApp {
   const holder = {} as TestApp;
   beforeAll(async () => {
     holder.config = testConfig(overrides);
@@ -39,6 +43,7 @@ export function useTestApp(overrides: Record<string, string> = {}): TestApp {
       config: holder.config,
       database: holder.database,
       logger: false,
+      overrides: services,
     });
     await holder.app.ready();
   });

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import type { Logger } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { pgliteExtensions, wrapPglite, wrapPool, type Database } from '../db/client';
 import { databaseUrlFor } from './global-setup';
@@ -9,9 +10,9 @@ import { databaseUrlFor } from './global-setup';
 /**
  * A migrated database of this test file's own: a copy of the PGlite template, or, when
  * TEST_DATABASE_URL is set, a throwaway PostgreSQL database made from the migrated template.
- * `close()` drops it.
+ * `close()` drops it. `logger` sees every statement the app sends through drizzle.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(logger?: Logger): Promise<Database> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     const template = readFileSync(inject('pgliteTemplateFile'));
@@ -19,7 +20,7 @@ export async function createTestDatabase(): Promise<Database> {
       loadDataDir: new Blob([template]),
       extensions: pgliteExtensions,
     });
-    return wrapPglite(client);
+    return wrapPglite(client, logger);
   }
 
   const name = `xps_test_${randomBytes(6).toString('hex')}`;
@@ -29,6 +30,7 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const database = wrapPool(
     new pg.Pool({ connectionString: databaseUrlFor(baseUrl, name), max: 4 }),
+    logger,
   );
   return {
     ...database,

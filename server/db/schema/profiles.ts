@@ -113,6 +113,27 @@ export const profileCounters = pgTable(
   (t) => [primaryKey({ columns: [t.profileId, t.counter, t.day] })],
 );
 
+/**
+ * Who has been counted as a viewer of a profile on a day: a keyed hash of the visitor (client
+ * address and user agent under a salt that changes every day), never the address itself. Every
+ * node inserts here when it writes its counts, so a visitor is counted once across nodes; rows
+ * older than yesterday are deleted, since their salt can never be produced again.
+ */
+export const profileViewVisitors = pgTable(
+  'profile_view_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    visitor: text('visitor').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.profileId, t.visitor] }),
+    index('profile_view_visitors_profile_idx').on(t.profileId),
+  ],
+);
+
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileVersionRow = typeof profileVersions.$inferSelect;
 export type CounterName = (typeof profileCounters.$inferSelect)['counter'];

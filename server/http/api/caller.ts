@@ -1,5 +1,7 @@
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { RateLimitedError } from '../../modules/abuse/rate-limiter';
 import type { ApiCaller } from '../../modules/public-api/access';
 import { badKey } from '../../modules/public-api/access';
 import type { Services } from '../../services';
@@ -25,12 +27,41 @@ function allowCrossOrigin(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('access-control-expose-headers', 'Last-Modified, ETag, Retry-After');
 }
 
+/** Answers like every other limit of the server: 429, RATE_LIMITED, Retry-After in seconds. */
+function refuse(what: string, retryAfterSeconds: number): never {
+  const seconds = Math.max(1, retryAfterSeconds);
+  const minutes = Math.ceil(seconds / 60);
+  throw new RateLimitedError(
+    `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    seconds,
+  );
+}
+
 /**
  * Everything `/api` shares: CORS for reads and validation, the key in `x-api-key` (never a
  * cookie, so no CSRF), and request limits per client address and per key with Retry-After.
+ *
+ * The limits are counted in this node's memory (`@fastify/rate-limit`'s store), so a request
+ * writes nothing; with several nodes behind a balancer each node allows the full limit.
  */
-export function registerApiCaller(app: FastifyInstance, services: Services, config: Config) {
+export async function registerApiCaller(
+  app: FastifyInstance,
+  services: Services,
+  config: Config,
+): Promise<void> {
   app.decorateRequest('apiCaller', null as unknown as ApiCaller);
+
+  // No route gets the plugin's own hook: the limits below run where the key is known.
+  await app.register(fastifyRateLimit, { global: false });
+  const perAddress = app.createRateLimit({
+    max: config.apiRateLimit.perAddress,
+    timeWindow: MINUTE,
+  });
+  const perKey = app.createRateLimit({
+    max: config.apiRateLimit.perKey,
+    timeWindow: MINUTE,
+    keyGenerator: (request) => `key:${request.apiCaller.key?.id ?? ''}`,
+  });
 
   app.options('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -49,29 +80,17 @@ export function registerApiCaller(app: FastifyInstance, services: Services, conf
     allowCrossOrigin(request, reply);
     request.apiCaller = { key: null };
     if (request.method === 'OPTIONS') return;
-    await services.limiter.hit(
-      {
-        name: 'api:ip',
-        max: config.apiRateLimit.perAddress,
-        windowMs: MINUTE,
-        what: 'API requests from this address',
-      },
-      request.ip,
-    );
+    const byAddress = await perAddress(request);
+    if (!byAddress.isAllowed && byAddress.isExceeded)
+      refuse('API requests from this address', byAddress.ttlInSeconds);
     const given = request.headers['x-api-key'];
     if (given === undefined) return;
     const key = typeof given === 'string' ? await services.apiKeys.authenticate(given) : null;
     if (!key || !key.isEnabled) throw badKey();
-    await services.limiter.hit(
-      {
-        name: 'api:key',
-        max: config.apiRateLimit.perKey,
-        windowMs: MINUTE,
-        what: 'API requests with this key',
-      },
-      key.id,
-    );
     request.apiCaller = { key };
+    const byKey = await perKey(request);
+    if (!byKey.isAllowed && byKey.isExceeded)
+      refuse('API requests with this key', byKey.ttlInSeconds);
   });
 
   // Profiles are JSON-LD; tools send them as application/ld+json as often as application/json.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, profileVersions } from '../../db/schema';
+import { ApiKeyService } from '../../modules/api-keys/service';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
 import {
@@ -185,6 +186,21 @@ describe('public API: keys', () => {
       expectError(await api.get('/api/profile', { key }), 401, 'UNAUTHORIZED');
     }
   });
+
+  it('records the last use again only once 15 minutes have passed, so reads do not write', async () => {
+    const g = await makeKeyedGroup(t.app, 'Used often');
+    const clock = { now: new Date('2026-03-02T10:00:00Z') };
+    const keys = new ApiKeyService(t.database.db, t.app.services.organizations, () => clock.now);
+    const lastUsed = async () => (await keyRow(g.keys.readOnly))!.lastUsedAt?.toISOString();
+    await keys.authenticate(g.keys.readOnly);
+    expect(await lastUsed()).toBe('2026-03-02T10:00:00.000Z');
+    clock.now = new Date('2026-03-02T10:14:59Z');
+    expect((await keys.authenticate(g.keys.readOnly))?.id).toBeDefined();
+    expect(await lastUsed()).toBe('2026-03-02T10:00:00.000Z');
+    clock.now = new Date('2026-03-02T10:15:00Z');
+    await keys.authenticate(g.keys.readOnly);
+    expect(await lastUsed()).toBe('2026-03-02T10:15:00.000Z');
+  });
 });
 
 describe('public API: rate limits', () => {
@@ -199,6 +215,9 @@ describe('public API: rate limits', () => {
 
   function expectRetryAfter(response: Awaited<ReturnType<ApiClient['get']>>) {
     expectError(response, 429, 'RATE_LIMITED');
+    expect(response.json<{ message: string }>().message).toMatch(
+      /^Too many API requests (from this address|with this key)\. Try again in 1 minute\.$/,
+    );
     const retryAfter = Number(response.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThanOrEqual(1);

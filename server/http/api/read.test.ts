@@ -361,6 +361,7 @@ describe('public API: reading profiles', () => {
 
   describe('metrics', () => {
     async function profileCount(profileId: string, counter: string) {
+      await t.app.services.counters.flush();
       const rows = await t.database.db
         .select()
         .from(profileCounters)
@@ -376,6 +377,7 @@ describe('public API: reading profiles', () => {
 
     async function keyCount(keyValue: string, counter: 'apiRead' | 'apiWrite') {
       const key = await t.app.services.apiKeys.authenticate(keyValue);
+      await t.app.services.counters.flush();
       const rows = await t.database.db
         .select()
         .from(apiKeyCounters)

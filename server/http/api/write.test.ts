@@ -678,6 +678,7 @@ describe('public API: importing, editing, deleting and publishing', () => {
         { key: g.keys.readWrite, headers: { 'if-unmodified-since': lastModified } },
       );
       expect(put.statusCode, put.body).toBe(200);
+      await t.app.services.counters.flush();
       const profileId = profileUuidOf(metadata);
       const [profileWrites] = await t.database.db
         .select()

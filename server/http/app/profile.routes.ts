@@ -18,6 +18,7 @@ import {
 } from '../../../common/profiles';
 import type { Services } from '../../services';
 import type { ZodApp } from '../types';
+import { visitorOf } from '../visitor';
 
 const profileParams = z.object({ profileId: z.uuid('must be a profile id') });
 const versionParams = profileParams.extend({ versionId: z.uuid('must be a version id') });
@@ -84,7 +85,7 @@ export function profileRoutes(app: ZodApp, services: Services): void {
   app.get(
     '/profile/:profileId',
     { schema: { params: profileParams, response: { 200: profileViewSchema } } },
-    async (request) => profiles.latest(request.user, request.params.profileId),
+    async (request) => profiles.latest(request.user, request.params.profileId, visitorOf(request)),
   );
 
   app.delete(
@@ -119,7 +120,12 @@ export function profileRoutes(app: ZodApp, services: Services): void {
     '/profile/:profileId/version/:versionId',
     { schema: { params: versionParams, response: { 200: profileViewSchema } } },
     async (request) =>
-      profiles.version(request.user, request.params.profileId, request.params.versionId),
+      profiles.version(
+        request.user,
+        request.params.profileId,
+        request.params.versionId,
+        visitorOf(request),
+      ),
   );
 
   app.put(

@@ -405,8 +405,9 @@ describe('profiles and versions', () => {
     await createProfile(admin.cookie, org.id, { name: `Draft only ${tag}` });
     const orphan = await createProfile(admin.cookie, org.id, { name: 'Orphan Container Profile' });
     for (const view of [a, b, orphan]) await publish(admin.cookie, view);
-    await as().get(`/app/profile/${b.profile.uuid}`);
-    await as().get(`/app/profile/${b.profile.uuid}`);
+    // Two visitors (a view counts once per visitor and day).
+    await new TestBrowser(t.app, '198.51.100.8').get(`/app/profile/${b.profile.uuid}`);
+    await new TestBrowser(t.app, '198.51.100.9').get(`/app/profile/${b.profile.uuid}`);
     await as().get(`/app/profile/${b.profile.uuid}/version/${b.version.uuid}/export`);
     // Reading the document for a tool on the page is not an export.
     const read = await as().get(
@@ -414,6 +415,7 @@ describe('profiles and versions', () => {
     );
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json<{ id: string }>().id).toBe(b.profile.iri);
+    await t.app.services.counters.flush();
 
     const list = (await as().get(`/app/profiles?search=${tag}&sort=-views`)).json<ProfileList>();
     expect(list.profiles.map((p) => [p.name, p.views, p.exports])).toEqual([

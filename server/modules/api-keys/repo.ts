@@ -59,16 +59,18 @@ export async function deleteKey(db: Db, organizationId: string, id: string): Pro
   return rows.length === 1;
 }
 
-/** Finds a key by the hash of its value and records that it was used. */
-export async function touchKeyByHash(
-  db: Db,
-  keyHash: string,
-  now: Date,
-): Promise<ApiKeyRow | null> {
+/** Finds a key by the hash of its value. */
+export async function findKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRow | null> {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Records that a key was used at `now`. */
+export async function touchKey(db: Db, id: string, now: Date): Promise<ApiKeyRow | null> {
   const rows = await db
     .update(apiKeys)
     .set({ lastUsedAt: now })
-    .where(eq(apiKeys.keyHash, keyHash))
+    .where(eq(apiKeys.id, id))
     .returning();
   return rows[0] ?? null;
 }

@@ -20,7 +20,6 @@ import {
   profileVersions,
   profiles,
   users,
-  type CounterName,
   type OrganizationRow,
   type ProfileRow,
   type ProfileVersionRow,
@@ -128,22 +127,6 @@ export async function findUser(db: Db, id: string | null): Promise<UserRow | nul
   if (!id) return null;
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ?? null;
-}
-
-/** Adds one to today's counter of a profile; one statement, safe under concurrency. */
-export async function bumpCounter(
-  db: Db,
-  profileId: string,
-  counter: CounterName,
-  day: string,
-): Promise<void> {
-  await db
-    .insert(profileCounters)
-    .values({ profileId, counter, day, count: 1 })
-    .onConflictDoUpdate({
-      target: [profileCounters.profileId, profileCounters.counter, profileCounters.day],
-      set: { count: sql`${profileCounters.count} + 1` },
-    });
 }
 
 /** Profiles per group: all for members, only those with a published version for others. */

@@ -19,6 +19,8 @@ import { membershipOf } from '../organizations/presenter';
 import { latestPublished } from '../item-store/listing';
 import { countVersionItems } from '../item-store/repo';
 import { lockResource, type LockService } from '../locks/service';
+import type { CounterService } from '../counters/service';
+import type { Visitor } from '../counters/visitors';
 import type { JsonObject } from '../../../xapi/index';
 import { normalizeDocument } from './document';
 import { loadProfileAccess, visibleVersion, type ProfileAccess } from './access';
@@ -33,7 +35,6 @@ import {
 } from './lifecycle/verification';
 import { presentListItem, presentProfile, presentVersion } from './presenter';
 import {
-  bumpCounter,
   countProfilesByOrganization,
   findProfileByIri,
   findUser,
@@ -54,6 +55,7 @@ export interface ProfileServiceDeps {
   db: Db;
   organizations: OrganizationService;
   locks: LockService;
+  counters: CounterService;
   rootIri: string;
   now?: () => Date;
 }
@@ -116,10 +118,6 @@ export class ProfileService {
     };
   }
 
-  private today(): string {
-    return this.now().toISOString().slice(0, 10);
-  }
-
   async create(
     user: UserRow | null,
     organizationId: string,
@@ -165,21 +163,36 @@ export class ProfileService {
   }
 
   /** The newest version the viewer may see; counts a page view. */
-  async latest(user: UserRow | null, profileId: string): Promise<ProfileView> {
+  async latest(user: UserRow | null, profileId: string, visitor: Visitor): Promise<ProfileView> {
     const loaded = await this.load(user, profileId);
     const id = loaded.member
       ? (loaded.profile.currentDraftVersionId ?? loaded.profile.currentPublishedVersionId)
       : loaded.profile.currentPublishedVersionId;
     const version = visibleVersion(loaded, id ? await findVersion(this.db, id) : null);
-    await bumpCounter(this.db, loaded.profile.id, 'view', this.today());
+    this.countView(loaded, version, visitor);
     return this.view(loaded, version);
   }
 
-  async version(user: UserRow | null, profileId: string, versionId: string): Promise<ProfileView> {
+  async version(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    visitor: Visitor,
+  ): Promise<ProfileView> {
     const loaded = await this.load(user, profileId);
     const version = visibleVersion(loaded, await findVersion(this.db, versionId));
-    await bumpCounter(this.db, loaded.profile.id, 'view', this.today());
+    this.countView(loaded, version, visitor);
     return this.view(loaded, version);
+  }
+
+  /** Counted in memory and written later with the others: a page view never writes. */
+  private countView(loaded: Loaded, version: ProfileVersionRow, visitor: Visitor): void {
+    this.deps.counters.view({
+      profileId: loaded.profile.id,
+      published: version.state === 'published',
+      member: loaded.member,
+      visitor,
+    });
   }
 
   /**
@@ -405,7 +418,7 @@ export class ProfileService {
     versionId: string,
   ): Promise<Record<string, unknown>> {
     const document = await this.document(user, profileId, versionId);
-    await bumpCounter(this.db, profileId, 'uiExport', this.today());
+    this.deps.counters.profile(profileId, 'uiExport');
     return document;
   }
 

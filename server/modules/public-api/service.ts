@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Finding, JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
-import { apiKeyCounters, type ProfileVersionRow } from '../../db/schema';
+import type { ProfileVersionRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
+import type { CounterService } from '../counters/service';
 import { countVersionItems } from '../item-store/repo';
 import { badRequest, conflict, notFound } from '../errors';
 import { findOrganization } from '../organizations/repo';
@@ -15,7 +15,6 @@ import { requestVerification } from '../profiles/lifecycle/verification';
 import { normalizeDocument } from '../profiles/document';
 import { versionDocument } from '../profiles/publishing';
 import {
-  bumpCounter,
   findProfile,
   findProfileByIri,
   findVersion,
@@ -96,12 +95,9 @@ export class PublicApiService {
   constructor(
     private readonly db: Db,
     private readonly siteUrl: string,
+    private readonly counters: CounterService,
     private readonly now: () => Date = () => new Date(),
   ) {}
-
-  private today(): string {
-    return this.now().toISOString().slice(0, 10);
-  }
 
   /** A profile uuid means its current published version (for changes: its draft); a version uuid itself. */
   private async resolve(db: Db, uuid: string, prefer: 'published' | 'draft'): Promise<Target> {
@@ -123,22 +119,16 @@ export class PublicApiService {
     return { profile, version, organization };
   }
 
-  private async countRead(caller: ApiCaller, profileId: string, asExport: boolean) {
-    const day = this.today();
-    await bumpCounter(this.db, profileId, 'apiRead', day);
-    if (asExport) await bumpCounter(this.db, profileId, 'apiExport', day);
-    await this.countKey(caller, 'apiRead');
+  /** Counted in memory and written in batches, so a read never writes to the database. */
+  private countRead(caller: ApiCaller, profileId: string, asExport: boolean) {
+    this.counters.profile(profileId, 'apiRead');
+    if (asExport) this.counters.profile(profileId, 'apiExport');
+    this.countKey(caller, 'apiRead');
   }
 
-  private async countKey(caller: ApiCaller, counter: 'apiRead' | 'apiWrite', db: Db = this.db) {
-    if (!caller.key) return;
-    await db
-      .insert(apiKeyCounters)
-      .values({ keyId: caller.key.id, counter, day: this.today(), count: 1 })
-      .onConflictDoUpdate({
-        target: [apiKeyCounters.keyId, apiKeyCounters.counter, apiKeyCounters.day],
-        set: { count: sql`${apiKeyCounters.count} + 1` },
-      });
+  /** A change is counted once its transaction has committed: a refused one is not a write. */
+  private countKey(caller: ApiCaller, counter: 'apiRead' | 'apiWrite') {
+    if (caller.key) this.counters.key(caller.key.id, counter);
   }
 
   /** `db` is the transaction when one is open: PGlite serves nothing else until it ends. */
@@ -181,7 +171,7 @@ export class PublicApiService {
       this.db,
       rows.map((r) => r.version.id),
     );
-    await this.countKey(caller, 'apiRead');
+    this.countKey(caller, 'apiRead');
     return {
       success: true as const,
       metadata: rows.map((r) =>
@@ -207,21 +197,21 @@ export class PublicApiService {
     if (!uuid) throw notFound(`No published profile has the IRI ${iri}.`);
     const target = await this.resolve(this.db, uuid, 'published');
     authorizeRead(caller, target);
-    await this.countRead(caller, target.profile.id, true);
+    this.countRead(caller, target.profile.id, true);
     return this.documentOf(target);
   }
 
   async byUuid(caller: ApiCaller, uuid: string): Promise<DocumentAnswer> {
     const target = await this.resolve(this.db, uuid, 'published');
     authorizeRead(caller, target);
-    await this.countRead(caller, target.profile.id, true);
+    this.countRead(caller, target.profile.id, true);
     return this.documentOf(target);
   }
 
   async metadata(caller: ApiCaller, uuid: string): Promise<MetadataAnswer> {
     const target = await this.resolve(this.db, uuid, 'published');
     authorizeRead(caller, target);
-    await this.countRead(caller, target.profile.id, false);
+    this.countRead(caller, target.profile.id, false);
     return { metadata: await this.metadataOf(target), lastModified: target.version.updatedAt };
   }
 
@@ -248,11 +238,11 @@ export class PublicApiService {
           },
           this.now(),
         );
-        await this.countKey(caller, 'apiWrite', tx);
-        await bumpCounter(tx, imported.profile.id, 'apiWrite', this.today());
         return imported;
       }),
     );
+    this.countKey(caller, 'apiWrite');
+    this.counters.profile(profile.id, 'apiWrite');
     return {
       metadata: await this.metadataOf({ profile, version, organization }),
       lastModified: version.updatedAt,
@@ -298,11 +288,11 @@ export class PublicApiService {
           },
           this.now(),
         );
-        await this.countKey(caller, 'apiWrite', tx);
-        await bumpCounter(tx, replaced.profile.id, 'apiWrite', this.today());
         return { ...replaced, organization: target.organization };
       }),
     );
+    this.countKey(caller, 'apiWrite');
+    this.counters.profile(answer.profile.id, 'apiWrite');
     return { metadata: await this.metadataOf(answer), lastModified: answer.version.updatedAt };
   }
 
@@ -313,8 +303,8 @@ export class PublicApiService {
       if (target.version.state !== 'draft')
         throw notAllowed('Not Allowed: only drafts can be deleted.');
       await deleteDraft(tx, target.profile, target.version.id);
-      await this.countKey(caller, 'apiWrite', tx);
     });
+    this.countKey(caller, 'apiWrite');
   }
 
   /**
@@ -324,7 +314,7 @@ export class PublicApiService {
   async status(caller: ApiCaller, uuid: string, input: StatusInput & { verified?: unknown }) {
     if (input.verified !== undefined)
       throw badRequest('verified cannot be set through the API; site admins verify profiles.');
-    return this.db.transaction(async (tx) => {
+    const answer = await this.db.transaction(async (tx) => {
       let target = await this.resolve(tx, uuid, 'draft');
       authorizeWrite(caller, target);
       if (input.published === false && target.version.state === 'published')
@@ -341,9 +331,10 @@ export class PublicApiService {
         );
         target = { ...target, version: updated };
       }
-      await this.countKey(caller, 'apiWrite', tx);
       return { success: true as const, status: presentStatus(target.version) };
     });
+    this.countKey(caller, 'apiWrite');
+    return answer;
   }
 
   /** The spec check alone; an import may still be refused (an IRI already taken, say). */
