@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -63,8 +63,11 @@ const redactedPaths = [
  */
 export interface BuiltApp extends FastifyInstance {
   services: Services;
-  /** Every route the app serves, as registered; tests check their coverage against it. */
-  routeTable: Array<{ method: string; url: string }>;
+  /**
+   * Every route the app serves, as registered, with the schemas it validates its input by; tests
+   * check their coverage against it and aim hostile input at each field.
+   */
+  routeTable: Array<{ method: string; url: string; schema?: FastifySchema }>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -99,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const routeTable: BuiltApp['routeTable'] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
     }
   });
 
