@@ -24,6 +24,7 @@ import { profileRoutes } from './http/app/profile.routes';
 import { userSessionRoutes } from './http/app/user.routes';
 import { registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health.routes';
+import { RequestLog } from './http/request-log';
 import { registerApiCaller } from './http/api/caller';
 import { registerOpenApi } from './http/api/openapi';
 import { publicProfileRoutes } from './http/api/profile.routes';
@@ -83,9 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const app = Fastify({
     logger,
-    // One debug line per request (below) instead of Fastify's two info lines: at info a busy
-    // server wrote megabytes a minute of routine traffic. Errors keep their own lines.
-    disableRequestLogging: true,
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: (req) => {
@@ -111,17 +110,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     return payload;
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug(
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    );
   });
 
   await app.register(fastifyCookie);

@@ -103,7 +103,7 @@ describe('request logging', () => {
       await database?.close();
     });
 
-    it('writes one debug line per request, with its status', async () => {
+    it('writes the request and its completion at debug, with its status', async () => {
       const response = await app.inject({
         method: 'GET',
         url: '/health',
@@ -112,6 +112,7 @@ describe('request logging', () => {
       expect(response.statusCode).toBe(200);
       const written = lines.filter((line) => line.reqId === 'debug-request');
       expect(written).toEqual([
+        expect.objectContaining({ level: DEBUG, msg: 'incoming request' }),
         expect.objectContaining({ level: DEBUG, msg: 'request completed', statusCode: 200 }),
       ]);
     });
