@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
-import { generateProfile } from './xapi-validate.js';
+import { generateProfile } from '../xapi/fixtures/generated-profile.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const corpusFile = resolve(repoRoot, '../shared/corpus/authored/video/video.jsonld');

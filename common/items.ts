@@ -7,6 +7,7 @@ import {
   MORE_INFO_MESSAGE,
   PROFILE_LIMITS,
   REQUIRED,
+  storedTranslationSchema,
   translationSchema,
 } from './profiles';
 
@@ -142,7 +143,7 @@ export const deprecationSchema = z
 
 /** What the detail of every kind shows besides its row and its own parts. */
 export const itemViewShape = {
-  translations: z.array(translationSchema),
+  translations: z.array(storedTranslationSchema),
   deprecation: deprecationSchema,
   updatedBy: z.string().nullable(),
   /** Listed by a published version of its profile: editing is limited from then on. */

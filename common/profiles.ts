@@ -67,6 +67,17 @@ export const translationSchema = z.object({
 });
 export type Translation = z.infer<typeof translationSchema>;
 
+/**
+ * A translation as stored and shown: a profile document may give a language a name and no
+ * description (or the reverse), and imports keep it, so either half may be empty. The edit form
+ * still asks for both (`translationSchema`).
+ */
+export const storedTranslationSchema = z.object({
+  language: z.string(),
+  translationName: z.string(),
+  translationDesc: z.string(),
+});
+
 const iriTypeSchema = z.enum(['generated-iri', 'external-iri']);
 export type IriType = z.infer<typeof iriTypeSchema>;
 
@@ -192,7 +203,7 @@ export const profileVersionSchema = z.object({
   state: versionStateSchema,
   name: z.string(),
   description: z.string(),
-  translations: z.array(translationSchema),
+  translations: z.array(storedTranslationSchema),
   moreInformation: z.string(),
   tags: z.array(z.string()),
   isVerified: z.boolean(),

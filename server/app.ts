@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -25,6 +25,7 @@ import { profileRoutes } from './http/app/profile.routes';
 import { userSessionRoutes } from './http/app/user.routes';
 import { registerErrorHandling, sendNotFound } from './http/errors';
 import { healthRoutes } from './http/health.routes';
+import { RequestLog } from './http/request-log';
 import { registerApiCaller } from './http/api/caller';
 import { registerOpenApi } from './http/api/openapi';
 import { publicProfileRoutes } from './http/api/profile.routes';
@@ -64,8 +65,11 @@ const redactedPaths = [
  */
 export interface BuiltApp extends FastifyInstance {
   services: Services;
-  /** Every route the app serves, as registered; tests check their coverage against it. */
-  routeTable: Array<{ method: string; url: string }>;
+  /**
+   * Every route the app serves, as registered, with the schemas it validates its input by; tests
+   * check their coverage against it and aim hostile input at each field.
+   */
+  routeTable: Array<{ method: string; url: string; schema?: FastifySchema }>;
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -81,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const app = Fastify({
     logger,
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: (req) => {
@@ -105,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   const routeTable: BuiltApp['routeTable'] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
     }
   });
 

@@ -1,0 +1,35 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+
+/**
+ * Routine request lines at debug instead of Fastify's info: at info a busy server wrote tens of
+ * megabytes of them in a few minutes. A failed response stream stays an error; errors the
+ * handlers meet are logged by `errors.ts`, at error for 5xx only.
+ */
+export class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ method: request.method, url: request.url }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      reply.log.error(
+        { err: error, statusCode: reply.statusCode, responseTime: reply.elapsedTime },
+        'request errored',
+      );
+      return;
+    }
+    reply.log.debug(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
+  }
+}
