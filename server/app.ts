@@ -24,6 +24,7 @@ import { profileRoutes } from './http/app/profile.routes';
 import { userSessionRoutes } from './http/app/user.routes';
 import { registerErrorHandling } from './http/errors';
 import { healthRoutes } from './http/health.routes';
+import { registerInputGuard } from './http/input-guard';
 import { registerApiCaller } from './http/api/caller';
 import { registerOpenApi } from './http/api/openapi';
 import { publicProfileRoutes } from './http/api/profile.routes';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { hsts: config.secureCookies });
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   healthRoutes(app, services);
   await registerOpenApi(app);
