@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { JSON_TOO_DEEP_MESSAGE, jsonTextTooDeep } from './limits';
 import {
   checkIri,
   iriChoiceShape,
+  iriFormatMessage,
   itemChangeSchema,
   itemDetailsShape,
   itemListSchema,
@@ -13,7 +15,7 @@ import {
   requiredText,
 } from './items';
 import { pageQuerySchema, searchTextSchema } from './pagination';
-import { IRI_FORMAT_MESSAGE, isValidIri, PROFILE_LIMITS, REQUIRED } from './profiles';
+import { iriFormatError, isValidIri, PROFILE_LIMITS, REQUIRED } from './profiles';
 
 /** The six kinds of concept a person authors; Document and Extension each have three types. */
 // Shared by every kind of item; kept here too for the screens that import them from concepts.
@@ -92,7 +94,10 @@ export const EMPTY_CONCEPTS_MESSAGE =
 export const generatedConceptIri = (profileIri: string, type: ConceptType, suffix: string) =>
   `${profileIri}/${CONCEPT_IRI_SEGMENT[type]}/${suffix.trim()}`;
 
-const iriList = z.array(z.string().trim().max(PROFILE_LIMITS.iriMax)).max(200).default([]);
+const iriList = z
+  .array(z.string().trim().max(PROFILE_LIMITS.iriMax).refine(isValidIri, iriFormatError))
+  .max(200)
+  .default([]);
 
 /** An inline JSON Schema as typed: JSON that is an object (or boolean) schema. */
 export function inlineSchemaProblem(value: string): string | null {
@@ -111,7 +116,11 @@ export function inlineSchemaProblem(value: string): string | null {
 
 const schemaShape = {
   schemaType: z.enum(['inlineSchema', 'schemaString'], { error: REQUIRED }),
-  inlineSchema: z.string().max(200_000).default(''),
+  inlineSchema: z
+    .string()
+    .max(200_000)
+    .refine((text) => !jsonTextTooDeep(text), JSON_TOO_DEEP_MESSAGE)
+    .default(''),
   schemaString: z.string().trim().max(PROFILE_LIMITS.iriMax).default(''),
 };
 
@@ -128,12 +137,16 @@ function checkSchema(v: SchemaFields, ctx: z.RefinementCtx) {
   } else if (v.schemaString === '') {
     ctx.addIssue({ code: 'custom', message: REQUIRED, path: ['schemaString'] });
   } else if (!isValidIri(v.schemaString)) {
-    ctx.addIssue({ code: 'custom', message: IRI_FORMAT_MESSAGE, path: ['schemaString'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: iriFormatMessage(v.schemaString),
+      path: ['schemaString'],
+    });
   }
 }
 
 const similarTermSchema = z.object({
-  iri: z.string().trim().min(1).max(PROFILE_LIMITS.iriMax),
+  iri: z.string().trim().min(1).max(PROFILE_LIMITS.iriMax).refine(isValidIri, iriFormatError),
   name: z.string().max(PROFILE_LIMITS.nameMax).default(''),
   relationType: z.union([z.enum(RELATION_TYPES), z.literal('')]),
 });
@@ -166,7 +179,7 @@ const activitySchema = z.object({
     .trim()
     .min(1, REQUIRED)
     .max(PROFILE_LIMITS.iriMax)
-    .refine(isValidIri, IRI_FORMAT_MESSAGE),
+    .refine(isValidIri, iriFormatError),
   moreInfo: optionalIri,
   interactionType: z.union([z.enum(INTERACTION_TYPES), z.literal('')]).default(''),
   correctResponsesPattern: z.array(z.string().max(5000)).max(100).default([]),
@@ -176,7 +189,11 @@ const activitySchema = z.object({
   target: z.array(interactionComponentSchema).max(200).default([]),
   steps: z.array(interactionComponentSchema).max(200).default([]),
   /** The activity definition's extensions as JSON text ('' for none). */
-  extensions: z.string().max(100_000).default(''),
+  extensions: z
+    .string()
+    .max(100_000)
+    .refine((text) => !jsonTextTooDeep(text), JSON_TOO_DEEP_MESSAGE)
+    .default(''),
 });
 
 const documentSchema = z.object({

@@ -11,6 +11,8 @@ export const ErrorCode = {
   NotFound: 'NOT_FOUND',
   MethodNotAllowed: 'METHOD_NOT_ALLOWED',
   NotAcceptable: 'NOT_ACCEPTABLE',
+  /** The representation asked for cannot be produced from this (stored) data; ask for another. */
+  RepresentationUnavailable: 'REPRESENTATION_UNAVAILABLE',
   Conflict: 'CONFLICT',
   PreconditionFailed: 'PRECONDITION_FAILED',
   PreconditionRequired: 'PRECONDITION_REQUIRED',

@@ -3,6 +3,8 @@ import { pageInfoSchema, pageQuerySchema } from './pagination';
 import {
   IRI_FORMAT_MESSAGE,
   isHttpUrl,
+  iriFormatError,
+  iriFormatProblem,
   isValidIri,
   MORE_INFO_MESSAGE,
   PROFILE_LIMITS,
@@ -29,7 +31,7 @@ export const optionalIri = z
   .string()
   .trim()
   .max(PROFILE_LIMITS.iriMax)
-  .refine((v) => v === '' || isValidIri(v), IRI_FORMAT_MESSAGE)
+  .refine((v) => v === '' || isValidIri(v), iriFormatError)
   .default('');
 
 /** The IRI fields of a create form: a generated suffix or an external IRI. */
@@ -38,6 +40,8 @@ export const iriChoiceShape = {
   extiri: z.string().trim().max(PROFILE_LIMITS.iriMax).optional(),
   geniri: z.string().trim().max(300).optional(),
 };
+
+export const iriFormatMessage = (value: string) => iriFormatProblem(value) ?? IRI_FORMAT_MESSAGE;
 
 export function checkIri(
   v: {
@@ -50,7 +54,7 @@ export function checkIri(
   if (v.iriType === 'external-iri') {
     if (!v.extiri) ctx.addIssue({ code: 'custom', message: REQUIRED, path: ['extiri'] });
     else if (!isValidIri(v.extiri))
-      ctx.addIssue({ code: 'custom', message: IRI_FORMAT_MESSAGE, path: ['extiri'] });
+      ctx.addIssue({ code: 'custom', message: iriFormatMessage(v.extiri), path: ['extiri'] });
   } else if (v.iriType === 'generated-iri') {
     if (!v.geniri) ctx.addIssue({ code: 'custom', message: REQUIRED, path: ['geniri'] });
     else if (!isValidIri(`https://example.org/${v.geniri}`) || v.geniri.includes('#'))

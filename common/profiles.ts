@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { iriProblem } from '../xapi/iri';
 import { pageInfoSchema, pageQuerySchema, searchTextSchema } from './pagination';
 
 export const REQUIRED = 'Required';
@@ -17,7 +18,7 @@ export const PROFILE_LIMITS = {
 } as const;
 
 /** An absolute IRI with a scheme and no spaces; never a script URL. */
-export function isValidIri(value: string): boolean {
+function looksLikeIri(value: string): boolean {
   if (value.length === 0 || value.length > PROFILE_LIMITS.iriMax || /\s/.test(value)) return false;
   if (/^javascript:/i.test(value)) return false;
   try {
@@ -31,10 +32,35 @@ export function isValidIri(value: string): boolean {
   }
 }
 
+/**
+ * What is wrong with an IRI typed in a form, or undefined: the usual message for something that
+ * is no IRI at all, and the RFC 3987 problem (bad percent escape, control or bidirectional
+ * character…) for one that looks right but could never be written as RDF.
+ */
+export function iriFormatProblem(value: string): string | undefined {
+  if (!looksLikeIri(value)) return IRI_FORMAT_MESSAGE;
+  const problem = iriProblem(value);
+  return problem === undefined ? undefined : `${IRI_FORMAT_MESSAGE.slice(0, -1)}: ${problem}.`;
+}
+
+export const isValidIri = (value: string): boolean => iriFormatProblem(value) === undefined;
+
+/** A zod `error` option naming the IRI problem of the value refused. */
+export const iriFormatError = {
+  error: (issue: { input?: unknown }) =>
+    typeof issue.input === 'string'
+      ? (iriFormatProblem(issue.input) ?? IRI_FORMAT_MESSAGE)
+      : IRI_FORMAT_MESSAGE,
+};
+
 export function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      iriProblem(value) === undefined
+    );
   } catch {
     return false;
   }
@@ -121,11 +147,20 @@ const externalIriRule = (v: { iriType: IriType; extiri?: string | undefined }) =
   v.iriType === 'generated-iri' ||
   (v.extiri !== undefined && isValidIri(normalizeExternalIri(v.extiri)));
 
+const externalIriError = {
+  error: (issue: { input?: unknown }) => {
+    const extiri = (issue.input as { extiri?: unknown } | undefined)?.extiri;
+    return typeof extiri === 'string'
+      ? (iriFormatProblem(normalizeExternalIri(extiri)) ?? IRI_FORMAT_MESSAGE)
+      : IRI_FORMAT_MESSAGE;
+  },
+};
+
 /** The Create Profile form. */
 export const createProfileSchema = z
   .object({ ...iriChoiceShape, ...contentShape })
   .strict()
-  .refine(externalIriRule, { message: IRI_FORMAT_MESSAGE, path: ['extiri'] });
+  .refine(externalIriRule, { ...externalIriError, path: ['extiri'] });
 export type CreateProfileInput = z.input<typeof createProfileSchema>;
 
 /** Edit Profile Details: the content of a version; the IRI only while never published. */
@@ -139,7 +174,7 @@ export const updateVersionSchema = z
   .refine(
     (v) => v.iriType === undefined || externalIriRule({ iriType: v.iriType, extiri: v.extiri }),
     {
-      message: IRI_FORMAT_MESSAGE,
+      ...externalIriError,
       path: ['extiri'],
     },
   );
@@ -156,7 +191,7 @@ export const publishSchema = z
   .refine(
     (v) => v.iriType === undefined || externalIriRule({ iriType: v.iriType, extiri: v.extiri }),
     {
-      message: IRI_FORMAT_MESSAGE,
+      ...externalIriError,
       path: ['extiri'],
     },
   );

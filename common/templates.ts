@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JSON_TOO_DEEP_MESSAGE, jsonTextTooDeep } from './limits';
 import { conceptTypeSchema, type ConceptType } from './concepts';
 import {
   checkIri,
@@ -108,10 +109,8 @@ export const exampleInputSchema = z
   .object({
     statementExample: z
       .string({ error: REQUIRED })
-      .max(
-        EXAMPLE_MAX,
-        `An example may be at most ${EXAMPLE_MAX.toLocaleString('en')} characters.`,
-      ),
+      .max(EXAMPLE_MAX, `An example may be at most ${EXAMPLE_MAX.toLocaleString('en')} characters.`)
+      .refine((text) => !jsonTextTooDeep(text), JSON_TOO_DEEP_MESSAGE),
   })
   .strict();
 

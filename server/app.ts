@@ -26,6 +26,7 @@ import { userSessionRoutes } from './http/app/user.routes';
 import { registerErrorHandling, sendNotFound } from './http/errors';
 import { healthRoutes } from './http/health.routes';
 import { RequestLog } from './http/request-log';
+import { registerInputGuard } from './http/input-guard';
 import { registerApiCaller } from './http/api/caller';
 import { registerOpenApi } from './http/api/openapi';
 import { publicProfileRoutes } from './http/api/profile.routes';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { hsts: config.secureCookies });
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   healthRoutes(app, services);
   await registerOpenApi(app);

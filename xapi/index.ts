@@ -11,6 +11,7 @@ export { parse } from './model/parse.js';
 export { serialize, serializeToString } from './model/serialize.js';
 export type { ValidateOptions, ValidationMode } from './validate/index.js';
 export { validate, validateModel } from './validate/index.js';
+export { iriProblem, isRfc3987Iri } from './iri.js';
 export type { JsonPath, JsonPathResult, Segment, Selector } from './jsonpath.js';
 export { parseJsonPath } from './jsonpath.js';
 export { PROFILE_CONTEXT_IRI, profileContext } from './contexts/profile-context.js';

@@ -5,7 +5,7 @@ import { describe, isObject, typeName } from '../json.js';
 import { interactionTypes } from '../model/fields.js';
 import { isIri, isIriText, isUrl } from '../values.js';
 import type { ValidationContext } from './context.js';
-import { has, languageMapProblems } from './context.js';
+import { checkIriSyntax, has, languageMapProblems } from './context.js';
 
 const componentLists = ['choices', 'scale', 'source', 'target', 'steps'] as const;
 
@@ -60,14 +60,14 @@ export function checkActivityDefinition(
       pointer(path, 'type'),
       `The activity "type" must be an IRI, but it is ${describe(def.type)}.`,
     );
-  }
+  } else if (isIri(def.type)) checkIriSyntax(ctx, def.type, pointer(path, 'type'));
   if (has(def, 'moreInfo') && !isUrl(def.moreInfo)) {
     ctx.error(
       'H3',
       pointer(path, 'moreInfo'),
       `"moreInfo" must be a URL (IRL), but it is ${describe(def.moreInfo)}.`,
     );
-  }
+  } else if (isUrl(def.moreInfo)) checkIriSyntax(ctx, def.moreInfo, pointer(path, 'moreInfo'));
   for (const key of ['name', 'description']) {
     if (has(def, key)) languageMapProblems(ctx, def[key], pointer(path, key), 'H3', key);
   }
@@ -213,6 +213,7 @@ function checkExtensions(ctx: ValidationContext, value: JsonValue, at: string): 
   for (const [key, ext] of Object.entries(value)) {
     const ep = pointer(at, key);
     if (!isIriText(key)) ctx.error('H3', ep, `Extension keys must be IRIs, but "${key}" is not.`);
+    else checkIriSyntax(ctx, key, ep);
     const members = Array.isArray(ext)
       ? ext.map((m, i) => [m, pointer(ep, i)] as const)
       : [[ext, ep] as const];

@@ -2,6 +2,7 @@ import type { Finding, Severity } from '../findings.js';
 import { pointer } from '../findings.js';
 import type { JsonObject, JsonValue } from '../json.js';
 import { describe, isObject } from '../json.js';
+import { iriProblem } from '../iri.js';
 import { isIri, isLanguageTag } from '../values.js';
 
 export type ValidationMode = 'import' | 'authoring';
@@ -153,7 +154,10 @@ export function checkIri(
     return undefined;
   }
   const value = obj[key];
-  if (isIri(value)) return value;
+  if (isIri(value)) {
+    checkIriSyntax(ctx, value, pointer(path, key));
+    return value;
+  }
   ctx.error(
     ruleId,
     pointer(path, key),
@@ -161,6 +165,33 @@ export function checkIri(
   );
   return undefined;
 }
+
+/**
+ * L3: an IRI-valued property holds an IRI per RFC 3987. The looser shape checks of each property's
+ * own rule come first; this catches what they let through (bad percent escapes, control and
+ * bidirectional formatting characters, characters outside RFC 3987), which RDF writers refuse.
+ */
+export function checkIriSyntax(
+  ctx: ValidationContext,
+  iri: string,
+  at: string | { readonly path: string },
+): void {
+  let problem = iriCache.get(iri);
+  if (problem === undefined) {
+    problem = iriProblem(iri) ?? null;
+    if (iriCache.size > 10_000) iriCache.clear();
+    iriCache.set(iri, problem);
+  }
+  if (problem === null) return;
+  ctx.error(
+    'L3',
+    typeof at === 'string' ? at : at.path,
+    `${JSON.stringify(iri)} is not a valid IRI (RFC 3987): ${problem}.`,
+  );
+}
+
+// The same IRIs (inScheme, verbs, activity types) recur thousands of times in one profile.
+const iriCache = new Map<string, string | null>();
 
 /** An IRI found in the document; its JSON Pointer is only built if something is reported. */
 export class IriRef {
@@ -189,6 +220,7 @@ export function checkIriArray(
   const at = pointer(path, key);
   if (!Array.isArray(value)) {
     if (isIri(value)) {
+      checkIriSyntax(ctx, value, at);
       ctx.error(ruleId, at, `"${key}" must be an array of IRIs; write ["${value}"] instead.`);
       return [new IriRef(value, at)];
     }
@@ -201,8 +233,11 @@ export function checkIriArray(
   }
   const out: IriRef[] = [];
   value.forEach((item, i) => {
-    if (isIri(item)) out.push(new IriRef(item, at, i));
-    else {
+    if (isIri(item)) {
+      const ref = new IriRef(item, at, i);
+      checkIriSyntax(ctx, item, ref);
+      out.push(ref);
+    } else {
       ctx.error(
         ruleId,
         pointer(at, i),

@@ -17,7 +17,7 @@ import { serialize } from '../model/serialize.js';
 export type { ValidateOptions, ValidationMode } from './context.js';
 
 /**
- * Checks a profile document (text, parsed JSON or a model) against rules A1–L2. Synchronous,
+ * Checks a profile document (text, parsed JSON or a model) against rules A1–L3. Synchronous,
  * no JSON-LD processing and no I/O, so it can run on every keystroke in the browser.
  */
 export function validate(

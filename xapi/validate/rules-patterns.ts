@@ -3,7 +3,7 @@ import type { JsonObject, JsonValue } from '../json.js';
 import { describe, isObject, jsonEqual } from '../json.js';
 import { isIri } from '../values.js';
 import type { Entry, ValidationContext } from './context.js';
-import { IriRef, checkIri, checkLanguageMap, has } from './context.js';
+import { IriRef, checkIri, checkIriSyntax, checkLanguageMap, has } from './context.js';
 
 const operators = ['alternates', 'optional', 'oneOrMore', 'sequence', 'zeroOrMore'] as const;
 const listOperators = new Set(['alternates', 'sequence']);
@@ -147,6 +147,7 @@ function checkOperator(
     notAnIri(ctx, op, value, at);
   }
   for (const m of members) {
+    checkIriSyntax(ctx, m.iri, m);
     const target = resolveMember(ctx, m.iri);
     if (target === undefined) {
       ctx.strict(

@@ -4,7 +4,7 @@ import type { JsonValue } from '../json.js';
 import { describe, isObject } from '../json.js';
 import { isTimestamp, isUrl } from '../values.js';
 import type { ValidationContext } from './context.js';
-import { checkIri, checkIriArray, checkLanguageMap, has } from './context.js';
+import { checkIri, checkIriArray, checkIriSyntax, checkLanguageMap, has } from './context.js';
 
 export const SPEC_VERSION = 'https://w3id.org/xapi/profiles#1.0';
 
@@ -32,6 +32,7 @@ export function checkProfile(ctx: ValidationContext): void {
       `"seeAlso" must be a URL where readers find more about the profile (for example "https://example.org/profile-guide"), but it is ${describe(doc.seeAlso)}.`,
     );
   }
+  if (isUrl(doc.seeAlso)) checkIriSyntax(ctx, doc.seeAlso, '/seeAlso');
   checkAuthor(ctx, doc.author);
   for (const key of ['concepts', 'templates', 'patterns']) {
     if (has(doc, key) && !Array.isArray(doc[key])) {
@@ -119,6 +120,7 @@ function checkAuthor(ctx: ValidationContext, author: JsonValue | undefined): voi
       `The author's "url" must be a URL, but it is ${describe(author.url)}.`,
     );
   }
+  if (isUrl(author.url)) checkIriSyntax(ctx, author.url, '/author/url');
 }
 
 /** C1–C6 on the version objects, plus B8 for the array itself. */

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentAnswer } from '../../modules/public-api/service';
 import { toSeconds } from '../../modules/public-api/service';
-import { toTurtle } from '../../modules/public-api/turtle';
+import { turtleOf } from '../../modules/public-api/turtle';
 import { contentTypeOf, negotiate } from '../ld/negotiation';
-import { invalidDate, notAcceptable } from './errors';
+import { invalidDate, notAcceptable, turtleUnavailable } from './errors';
 
 /** If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2). */
 function notModified(request: FastifyRequest, answer: DocumentAnswer, etag: string): boolean {
@@ -39,8 +39,17 @@ export async function sendDocument(
     .header('cache-control', 'no-cache')
     .header('vary', 'Accept');
   if (notModified(request, answer, etag)) return reply.status(304).send();
-  const body = chosen === 'turtle' ? await toTurtle(answer.document) : answer.text;
-  return reply.type(contentTypeOf[chosen]).send(body);
+  if (chosen !== 'turtle') return reply.type(contentTypeOf[chosen]).send(answer.text);
+  const result = await turtleOf(answer.etag, answer.document);
+  if ('failure' in result) {
+    if (result.first)
+      request.log.warn(
+        { etag: answer.etag, reason: result.failure },
+        'a stored profile document cannot be written as Turtle',
+      );
+    throw turtleUnavailable();
+  }
+  return reply.type(contentTypeOf.turtle).send(result.turtle);
 }
 
 /** The If-Unmodified-Since and If-Match of a change; a date that cannot be read is refused. */

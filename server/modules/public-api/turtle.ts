@@ -27,6 +27,30 @@ export async function toTurtle(document: unknown): Promise<string> {
   return withPrefixes(body);
 }
 
+/** Documents (by ETag, which names their bytes) that could not be written as Turtle, and why. */
+const unwritable = new Map<string, string>();
+const UNWRITABLE_MAX = 1000;
+
+export type TurtleResult = { turtle: string } | { failure: string; first: boolean };
+
+/**
+ * toTurtle() for a stored document that may predate today's checks (an IRI RDF refuses, say).
+ * A failure is remembered per document, so the conversion is not retried on every request and
+ * the caller can log it once: `first` is true only the first time it is seen.
+ */
+export async function turtleOf(etag: string, document: unknown): Promise<TurtleResult> {
+  const known = unwritable.get(etag);
+  if (known !== undefined) return { failure: known, first: false };
+  try {
+    return { turtle: await toTurtle(document) };
+  } catch (error) {
+    const failure = error instanceof Error ? error.message : String(error);
+    if (unwritable.size >= UNWRITABLE_MAX) unwritable.clear();
+    unwritable.set(etag, failure);
+    return { failure, first: true };
+  }
+}
+
 const LOCAL_NAME = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
 function shorten(iri: string): string | null {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { findInputProblem, INPUT_LIMITS, jsonTextTooDeep, textProblem } from './limits';
+import { iriFormatProblem, isValidIri } from './profiles';
+
+const nestedText = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+
+describe('input limits', () => {
+  it.each([
+    ['plain text', 'Lecture 📚 été', null],
+    ['NUL', 'a\u0000b', /NUL/],
+    ['a lone high surrogate', 'a\ud83d', /lone surrogate \(U\+D83D\)/],
+    ['a lone low surrogate', '\ude00b', /lone surrogate \(U\+DE00\)/],
+  ])('textProblem: %s', (_name, text, says) => {
+    const problem = textProblem(text);
+    if (says === null) expect(problem).toBeNull();
+    else expect(problem).toMatch(says);
+  });
+
+  it('finds the path of a bad value, a bad key, and nesting beyond the limit', () => {
+    expect(findInputProblem({ a: [1, { b: 'x\u0000' }] })?.path).toEqual(['a', '1', 'b']);
+    expect(findInputProblem({ a: { 'k\ud800': 1 } })?.path).toEqual(['a', 'k\ud800']);
+    let deep: unknown = 1;
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    expect(findInputProblem({ rule: deep })).toMatchObject({ path: ['rule'] });
+    expect(findInputProblem({ fine: [[{ a: 'b' }]] })).toBeNull();
+  });
+
+  it('measures the depth of JSON text, ignoring brackets inside strings', () => {
+    const max = INPUT_LIMITS.jsonDepthMax;
+    expect(jsonTextTooDeep(nestedText(max))).toBe(false);
+    expect(jsonTextTooDeep(nestedText(max + 1))).toBe(true);
+    expect(jsonTextTooDeep(JSON.stringify({ s: '['.repeat(500) + '\\"[' }))).toBe(false);
+  });
+
+  it('holds form IRIs to RFC 3987 and says what is wrong', () => {
+    expect(isValidIri('https://例え.jp/パス')).toBe(true);
+    expect(iriFormatProblem('not an iri')).toBe('IRI did not match expected format.');
+    expect(iriFormatProblem('https://example.org/%zz')).toMatch(
+      /^IRI did not match expected format: it has "%zz" at character 21/,
+    );
+    expect(isValidIri('https://example.org/\u202e')).toBe(false);
+    expect(isValidIri('https://example.org/\u001b')).toBe(false);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * RFC 3987 syntax for absolute IRIs, with what to fix when one is broken. A profile's IRIs end up
+ * in RDF (Turtle, N-Quads), whose parsers refuse what RFC 3987 refuses; an IRI that passes here is
+ * one they accept. Bidirectional formatting characters are refused too (RFC 3987 §4.1): they make
+ * an IRI display as something it is not.
+ */
+
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const HEX = /^[0-9A-Fa-f]{2}$/;
+// ASCII an IRI may hold outside percent escapes: unreserved, sub-delims and the gen-delims
+// (brackets only around an IP literal host, checked separately).
+const ASCII_ALLOWED = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?#[\]]$/;
+const BIDI = new Set([0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e]);
+const isBidi = (cp: number) => BIDI.has(cp) || (cp >= 0x2066 && cp <= 0x2069);
+
+/** RFC 3987 `ucschar`: the non-ASCII characters allowed anywhere in an IRI. */
+function isUcschar(cp: number): boolean {
+  if (cp >= 0xa0 && cp <= 0xd7ff) return true;
+  if (cp >= 0xf900 && cp <= 0xfdcf) return true;
+  if (cp >= 0xfdf0 && cp <= 0xffef) return true;
+  if (cp >= 0xe1000 && cp <= 0xefffd) return true;
+  // %x10000-1FFFD / … / %xD0000-DFFFD: every plane but the last two FFFE/FFFF code points.
+  return cp >= 0x10000 && cp <= 0xdffff && (cp & 0xffff) <= 0xfffd;
+}
+
+/** RFC 3987 `iprivate`: private-use characters, allowed in the query only. */
+function isIprivate(cp: number): boolean {
+  return (
+    (cp >= 0xe000 && cp <= 0xf8ff) ||
+    (cp >= 0xf0000 && cp <= 0xffffd) ||
+    (cp >= 0x100000 && cp <= 0x10fffd)
+  );
+}
+
+const hex = (cp: number) => 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
+
+/** The percent-encoded UTF-8 of one character, e.g. "%1B"; lone surrogates have none. */
+function percentEncoded(ch: string): string | undefined {
+  try {
+    return encodeURIComponent(ch);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What makes `value` not an absolute IRI per RFC 3987, as a sentence fragment that says what to
+ * fix (e.g. `it has the control character U+001B at character 20; remove it`), or undefined
+ * when it is one. Positions count characters from 1.
+ */
+export function iriProblem(value: string): string | undefined {
+  if (value === '') return 'it is empty; write an absolute IRI such as "https://example.org/..."';
+  if (!SCHEME.test(value))
+    return 'it does not start with a scheme such as "https:"; write an absolute IRI such as "https://example.org/..."';
+  let position = 0;
+  let inQuery = false;
+  let inFragment = false;
+  const chars = Array.from(value);
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i]!;
+    position += 1;
+    const cp = ch.codePointAt(0)!;
+    const at = `at character ${position}`;
+    if (ch === '%') {
+      const escape = chars.slice(i + 1, i + 3).join('');
+      if (!HEX.test(escape)) {
+        const shown = `%${escape}`;
+        return `it has "${shown}" ${at}, which is not a percent escape: "%" must be followed by two hexadecimal digits (write a literal "%" as "%25")`;
+      }
+      continue;
+    }
+    if (ch === '#') {
+      if (inFragment)
+        return `it has a second "#" ${at}; a fragment cannot contain "#", write it as "%23"`;
+      inFragment = true;
+      continue;
+    }
+    if (ch === '?' && !inFragment) inQuery = true;
+    if (cp < 0x80) {
+      if (ASCII_ALLOWED.test(ch)) continue;
+      if (cp < 0x20 || cp === 0x7f)
+        return `it has the control character ${hex(cp)} ${at}; remove it`;
+      if (ch === ' ') return `it has a space ${at}; remove it or write it as "%20"`;
+      return `it has ${JSON.stringify(ch)} ${at}, which IRIs may not contain; write it as "${percentEncoded(ch)}"`;
+    }
+    if (cp >= 0x80 && cp <= 0x9f) return `it has the control character ${hex(cp)} ${at}; remove it`;
+    if (cp >= 0xd800 && cp <= 0xdfff)
+      return `it has a lone surrogate ${hex(cp)} ${at}, which is not a character; remove it`;
+    if (isBidi(cp))
+      return `it has the bidirectional formatting character ${hex(cp)} ${at}, which makes the IRI display differently from what it is; remove it`;
+    if (/\s/u.test(ch)) return `it has the space character ${hex(cp)} ${at}; remove it`;
+    if (isUcschar(cp) || (inQuery && !inFragment && isIprivate(cp))) continue;
+    const encoded = percentEncoded(ch);
+    return `it has the character ${hex(cp)} ${at}, which IRIs may not contain${encoded ? `; write it as "${encoded}"` : '; remove it'}`;
+  }
+  return authorityProblem(value);
+}
+
+/** Brackets belong only around an IP literal host, and a port is digits. */
+function authorityProblem(value: string): string | undefined {
+  const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(value);
+  const rest = m ? value.slice(m[0].length) : value.slice(value.indexOf(':') + 1);
+  const authority = m?.[1] ?? '';
+  const userEnd = authority.lastIndexOf('@') + 1;
+  if (/[[\]]/.test(rest) || /[[\]]/.test(authority.slice(0, userEnd)))
+    return 'it has "[" or "]" outside an IP literal host; write them as "%5B" and "%5D"';
+  if (!m) return undefined;
+  const hostPort = authority.slice(userEnd);
+  const literal = /^\[(?:[0-9A-Fa-f:.]+|v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+)\]/i.exec(
+    hostPort,
+  );
+  const afterHost = literal ? hostPort.slice(literal[0].length) : hostPort.replace(/^[^:]*/, '');
+  if (/[[\]]/.test(literal ? afterHost : hostPort))
+    return 'its host has "[" or "]" but is not an IP literal such as "[2001:db8::1]"';
+  if (afterHost !== '' && !/^:\d*$/.test(afterHost))
+    return `its port "${afterHost.slice(1)}" is not a number; write the port as digits after ":"`;
+  return undefined;
+}
+
+/** An absolute IRI per RFC 3987. */
+export function isRfc3987Iri(value: unknown): value is string {
+  return typeof value === 'string' && iriProblem(value) === undefined;
+}
