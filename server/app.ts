@@ -32,6 +32,7 @@ import { documentRoutes } from './http/ld/document.routes';
 import { iriRoutes } from './http/ld/iri.routes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import { followChanges } from './modules/read-cache/follow';
 import { buildServices, type ServiceOverrides, type Services } from './services';
 
 export interface AppDeps {
@@ -92,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await services.jobs.start();
   // Runs before the database closes (main.ts and the tests close it after the app).
   app.addHook('onClose', () => services.jobs.stop());
+  const stopFollowing = await followChanges(database, services.readCache);
+  app.addHook('onClose', () => stopFollowing());
 
   const routeTable: BuiltApp['routeTable'] = [];
   app.addHook('onRoute', (route) => {

@@ -14,6 +14,7 @@ import { LockService } from './modules/locks/service';
 import { OrganizationService } from './modules/organizations/service';
 import { ProfileService } from './modules/profiles/service';
 import { PublicApiService } from './modules/public-api/service';
+import { ReadCache } from './modules/read-cache/cache';
 import { CaptchaService } from './modules/captcha/captcha';
 import { OutboxMailer, SmtpMailer, type MailLog, type Mailer } from './modules/mail/mailer';
 import { appJobs } from './jobs';
@@ -42,6 +43,8 @@ export interface Services {
   patterns: PatternService;
   profiles: ProfileService;
   publicApi: PublicApiService;
+  /** Public answers kept in memory; `buildApp` keeps it in step with announced changes. */
+  readCache: ReadCache;
 }
 
 export interface ServiceOverrides {
@@ -57,6 +60,7 @@ export function buildServices(
   overrides: ServiceOverrides = {},
 ): Services {
   const { db } = database;
+  const readCache = new ReadCache({ maxBytes: config.snapshotCacheBytes });
   const sessions = new SessionService(db);
   const captcha = new CaptchaService(db, config.secrets.ALTCHA_HMAC_KEY, config.captchaCost);
   const limiter = new RateLimiter(db);
@@ -94,6 +98,7 @@ export function buildServices(
   const locks = new LockService({ db, timeoutSeconds: config.lockTimeoutSeconds });
   const profiles: ProfileService = new ProfileService({
     db,
+    cache: readCache,
     organizations,
     locks,
     rootIri: config.profileRootIri,
@@ -118,6 +123,7 @@ export function buildServices(
     templates: new TemplateService({ db, organizations, locks }),
     patterns: new PatternService({ db, organizations, locks }),
     profiles,
-    publicApi: new PublicApiService(db, config.publicUrl),
+    publicApi: new PublicApiService(db, config.publicUrl, readCache),
+    readCache,
   };
 }

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentAnswer } from '../../modules/public-api/service';
 import { toSeconds } from '../../modules/public-api/service';
-import { toTurtle } from '../../modules/public-api/turtle';
 import { contentTypeOf, negotiate } from '../ld/negotiation';
 import { invalidDate, notAcceptable } from './errors';
 
@@ -39,7 +38,7 @@ export async function sendDocument(
     .header('cache-control', 'no-cache')
     .header('vary', 'Accept');
   if (notModified(request, answer, etag)) return reply.status(304).send();
-  const body = chosen === 'turtle' ? await toTurtle(answer.document) : answer.text;
+  const body = chosen === 'turtle' ? await answer.turtle() : answer.body;
   return reply.type(contentTypeOf[chosen]).send(body);
 }
 
