@@ -35,6 +35,7 @@ import { documentRoutes } from './http/ld/document.routes';
 import { iriRoutes } from './http/ld/iri.routes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
+import { followChanges } from './modules/read-cache/follow';
 import { buildServices, type ServiceOverrides, type Services } from './services';
 
 export interface AppDeps {
@@ -107,6 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await services.jobs.stop();
     }
   });
+  const stopFollowing = await followChanges(database, services.readCache);
+  app.addHook('onClose', () => stopFollowing());
 
   const routeTable: BuiltApp['routeTable'] = [];
   app.addHook('onRoute', (route) => {

@@ -34,6 +34,12 @@ describe('loadConfig', () => {
     expect(errorOf({ ...secrets, SESSION_SECRET: 'short' })).toContain(
       'SESSION_SECRET must be at least 32 characters',
     );
+    expect(errorOf({ ...secrets, SNAPSHOT_CACHE_MB: '0' })).toBe(
+      'Invalid configuration: SNAPSHOT_CACHE_MB must be at least 1 (got "0").',
+    );
+    expect(errorOf({ ...secrets, SNAPSHOT_CACHE_MB: 'lots' })).toContain(
+      'SNAPSHOT_CACHE_MB must be a number',
+    );
   });
 
   it('applies defaults that run a local server', () => {
@@ -43,6 +49,8 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.secureCookies).toBe(false);
+    expect(config.snapshotCacheBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ ...secrets, SNAPSHOT_CACHE_MB: '8' }).snapshotCacheBytes).toBe(8388608);
     expect(loadConfig({ ...secrets, PUBLIC_URL: 'https://profiles.example.org/' }).publicUrl).toBe(
       'https://profiles.example.org',
     );

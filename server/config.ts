@@ -83,6 +83,12 @@ export const envSchema = z.object({
     .min(0.5, 'must be at least 0.5')
     .max(300, 'must be at most 300')
     .default(5),
+  SNAPSHOT_CACHE_MB: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(65_536, 'must be at most 65536')
+    .default(64),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ORGANIZATION_NAME: z.string().min(1).default('xAPI Profile Server'),
@@ -123,6 +129,8 @@ export interface Config {
   jobPollSeconds: number;
   /** How often each node writes the views, exports and API use it counted in memory. */
   counterFlushSeconds: number;
+  /** Memory each node gives to published documents (and their Turtle) kept ready to serve. */
+  snapshotCacheBytes: number;
   admin: { email: string | undefined; password: string | undefined };
   site: { organizationName: string; supportPhone: string | null; helpdeskUrl: string | null };
   /** A new installation gets a demo working group with profiles (not in production by default). */
@@ -208,6 +216,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     lockTimeoutSeconds: env.LOCK_TIMEOUT_SECONDS,
     jobPollSeconds: env.JOB_POLL_SECONDS,
     counterFlushSeconds: env.COUNTER_FLUSH_SECONDS,
+    snapshotCacheBytes: env.SNAPSHOT_CACHE_MB * 1024 * 1024,
     apiRateLimit: {
       perKey: env.API_RATE_LIMIT_PER_KEY,
       perAddress: env.API_RATE_LIMIT_PER_ADDRESS,

@@ -15,6 +15,7 @@ import { LockService } from './modules/locks/service';
 import { OrganizationService } from './modules/organizations/service';
 import { ProfileService } from './modules/profiles/service';
 import { PublicApiService } from './modules/public-api/service';
+import { ReadCache } from './modules/read-cache/cache';
 import { CaptchaService } from './modules/captcha/captcha';
 import { OutboxMailer, SmtpMailer, type MailLog, type Mailer } from './modules/mail/mailer';
 import { appJobs } from './jobs';
@@ -45,6 +46,8 @@ export interface Services {
   patterns: PatternService;
   profiles: ProfileService;
   publicApi: PublicApiService;
+  /** Public answers kept in memory; `buildApp` keeps it in step with announced changes. */
+  readCache: ReadCache;
 }
 
 export interface ServiceOverrides {
@@ -62,6 +65,7 @@ export function buildServices(
   overrides: ServiceOverrides = {},
 ): Services {
   const { db } = database;
+  const readCache = new ReadCache({ maxBytes: config.snapshotCacheBytes });
   const sessions = new SessionService(db);
   const captcha = new CaptchaService(db, config.secrets.ALTCHA_HMAC_KEY, config.captchaCost);
   const limiter = new RateLimiter(db);
@@ -106,6 +110,7 @@ export function buildServices(
   const locks = new LockService({ db, timeoutSeconds: config.lockTimeoutSeconds });
   const profiles: ProfileService = new ProfileService({
     db,
+    cache: readCache,
     organizations,
     locks,
     counters,
@@ -132,6 +137,7 @@ export function buildServices(
     templates: new TemplateService({ db, organizations, locks }),
     patterns: new PatternService({ db, organizations, locks }),
     profiles,
-    publicApi: new PublicApiService(db, config.publicUrl, counters),
+    publicApi: new PublicApiService(db, config.publicUrl, counters, readCache),
+    readCache,
   };
 }

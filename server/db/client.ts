@@ -8,6 +8,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import {
+  listenPglite,
+  listenPostgres,
+  type ChannelHandlers,
+  type StopListening,
+} from './notifications';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,6 +28,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Answers true when a trivial query succeeds. */
   ping(): Promise<boolean>;
+  /** Hears NOTIFY on `channel` from every node sharing this database (see notifications.ts). */
+  listen(channel: string, handlers: ChannelHandlers): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -36,6 +44,7 @@ export function wrapPglite(client: PGlite, logger?: Logger): Database {
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: () => ping(db),
+    listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: () => client.close(),
   };
 }
@@ -51,6 +60,7 @@ export function wrapPool(pool: pg.Pool, logger?: Logger): Database {
     kind: 'postgres',
     migrate: () => migratePg(pgDb, { migrationsFolder }),
     ping: () => ping(db),
+    listen: (channel, handlers) => listenPostgres(pool.options, channel, handlers),
     close: () => pool.end(),
   };
 }

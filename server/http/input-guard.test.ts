@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../common/profiles';
 import type { TemplateChange } from '../../common/templates';
 import { INPUT_LIMITS } from '../../common/limits';
-import { turtleOf } from '../modules/public-api/turtle';
+import { toTurtle, turtleOf } from '../modules/public-api/turtle';
 import { profileVersions } from '../db/schema';
 import { makeKeyedGroup } from '../test/api-keys';
 import { useTestApp } from '../test/app';
@@ -304,9 +304,11 @@ describe('the input edge', () => {
         type: 'Profile',
       };
       const etag = `"test-${Date.now()}"`;
-      expect(await turtleOf(etag, doc)).toMatchObject({ first: true });
-      expect(await turtleOf(etag, doc)).toMatchObject({ first: false });
-      const good = await turtleOf(`${etag}-good`, { ...doc, id: 'https://e.org/ok' });
+      expect(await turtleOf(etag, () => toTurtle(doc))).toMatchObject({ first: true });
+      expect(await turtleOf(etag, () => toTurtle(doc))).toMatchObject({ first: false });
+      const good = await turtleOf(`${etag}-good`, () =>
+        toTurtle({ ...doc, id: 'https://e.org/ok' }),
+      );
       expect(good).toMatchObject({
         turtle: expect.stringContaining('<https://e.org/ok>') as unknown,
       });

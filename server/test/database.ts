@@ -28,11 +28,9 @@ export async function createTestDatabase(logger?: Logger): Promise<Database> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDatabase')}`);
   await admin.end();
-  const database = wrapPool(
-    new pg.Pool({ connectionString: databaseUrlFor(baseUrl, name), max: 4 }),
-    logger,
-  );
-  return {
+  const url = databaseUrlFor(baseUrl, name);
+  const database = wrapPool(new pg.Pool({ connectionString: url, max: 4 }), logger);
+  const copy: Database = {
     ...database,
     close: async () => {
       await database.close();
@@ -42,4 +40,18 @@ export async function createTestDatabase(logger?: Logger): Promise<Database> {
       await dropper.end();
     },
   };
+  urls.set(copy, url);
+  return copy;
+}
+
+const urls = new WeakMap<Database, string>();
+
+/**
+ * A second node's connection to the same PostgreSQL test database (closing it leaves the
+ * database in place). PGlite is one process, so it has no second node.
+ */
+export function anotherNode(database: Database): Database {
+  const url = urls.get(database);
+  if (!url) throw new Error('only a PostgreSQL test database has other nodes');
+  return wrapPool(new pg.Pool({ connectionString: url, max: 4 }));
 }

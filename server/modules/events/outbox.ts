@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { outboxEvents } from '../../db/schema';
 import type { ItemKind } from '../../../common/items';
+import { announceChange } from './changes';
 
 /** A published version: what readers, caches and search index. */
 interface VersionRef {
@@ -55,7 +56,9 @@ export type StoredEvent = DomainEvent & { id: string; occurredAt: string };
 
 /**
  * Records an event in the transaction of the change it describes: both are kept or neither is,
- * and the dispatcher only ever sees committed events.
+ * and the dispatcher only ever sees committed events. Every event is also announced on
+ * `CHANGES_CHANNEL` so that each node drops its cached answers about the profile at commit, not
+ * at the next job poll on one node.
  */
 export async function recordEvent(tx: Db, event: DomainEvent): Promise<void> {
   await tx.insert(outboxEvents).values({
@@ -63,4 +66,5 @@ export async function recordEvent(tx: Db, event: DomainEvent): Promise<void> {
     aggregateId: event.payload.profileId,
     payload: event.payload,
   });
+  await announceChange(tx, { profileId: event.payload.profileId });
 }

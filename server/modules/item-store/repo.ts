@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import { profileItems, versionItems, type ItemRow, type VersionItemRow } from '../../db/schema';
 
 export type ItemKind = ItemRow['kind'];
@@ -23,19 +23,69 @@ export async function insertItem(db: Db, row: typeof profileItems.$inferInsert):
   return created;
 }
 
-/** Inserts many items, returning them in the order given. */
-export async function insertItems(
-  db: Db,
-  rows: Array<typeof profileItems.$inferInsert>,
-): Promise<ItemRow[]> {
-  const created: ItemRow[] = [];
-  for (let i = 0; i < rows.length; i += 200) {
-    const batch = rows.slice(i, i + 200);
-    const inserted = await db.insert(profileItems).values(batch).returning();
-    const byIri = new Map(inserted.map((r) => [r.iri, r]));
-    for (const row of batch) created.push(byIri.get(row.iri) as ItemRow);
+/** What an import writes about an item: its document form and who stored it. */
+export interface ImportedItem {
+  kind: ItemKind;
+  type: string;
+  iri: string;
+  name: string;
+  content: Record<string, unknown>;
+  deprecated: boolean;
+  profileId: string;
+  userId: string | null;
+}
+
+/** Rows per statement: the whole batch travels as one JSON parameter. */
+const BATCH = 1000;
+
+/** The batch as the JSON `jsonb_to_recordset` reads, in the columns' own names. */
+const recordsOf = (items: ImportedItem[], ids?: string[]) =>
+  JSON.stringify(
+    items.map((item, i) => ({
+      ...(ids ? { id: ids[i] } : {}),
+      kind: item.kind,
+      type: item.type,
+      iri: item.iri,
+      name: item.name,
+      content: item.content,
+      deprecated: item.deprecated,
+      profile_id: item.profileId,
+      user_id: item.userId,
+    })),
+  );
+
+/**
+ * Inserts many items and answers their ids in the order given. One statement per thousand rows,
+ * the rows sent as one JSON parameter: building a statement of thousands of parameters costs
+ * more than the database's work.
+ */
+export async function insertItems(db: Db, items: ImportedItem[]): Promise<string[]> {
+  const ids = new Map<string, string>();
+  for (let i = 0; i < items.length; i += BATCH) {
+    const rows = await queryRows<{ id: string; iri: string }>(
+      db,
+      sql`insert into ${profileItems} (kind, type, iri, name, content, deprecated, profile_id, created_by, updated_by)
+        select x.kind, x.type, x.iri, x.name, x.content, x.deprecated, x.profile_id, x.user_id, x.user_id
+        from jsonb_to_recordset(${recordsOf(items.slice(i, i + BATCH))}::jsonb) as x(kind text, type text, iri text, name text, content jsonb, deprecated boolean, profile_id uuid, user_id uuid)
+        returning id, iri`,
+    );
+    for (const row of rows) ids.set(row.iri, row.id);
   }
-  return created;
+  return items.map((item) => ids.get(item.iri) as string);
+}
+
+/** Gives existing items (by id, in the order of `ids`) their imported content and restores them. */
+export async function replaceItems(db: Db, ids: string[], items: ImportedItem[]): Promise<void> {
+  for (let i = 0; i < items.length; i += BATCH) {
+    await db.execute(
+      sql`update ${profileItems} as p set kind = x.kind, type = x.type, name = x.name,
+          content = x.content, deprecated = x.deprecated, profile_id = x.profile_id,
+          updated_by = x.user_id, deleted_at = null, updated_at = now()
+        from jsonb_to_recordset(${recordsOf(items.slice(i, i + BATCH), ids.slice(i, i + BATCH))}::jsonb)
+          as x(id uuid, kind text, type text, name text, content jsonb, deprecated boolean, profile_id uuid, user_id uuid)
+        where p.id = x.id`,
+    );
+  }
 }
 
 export async function updateItem(
@@ -76,16 +126,26 @@ export async function listVersionItems(
     .orderBy(kindOrder, asc(versionItems.position));
 }
 
-/** Replaces what a version lists. */
+/** Replaces what a version lists, with one statement per thousand entries. */
 export async function setVersionItems(
   db: Db,
   versionId: string,
   entries: Array<{ componentId: string; position: number; linked: boolean }>,
 ): Promise<void> {
   await db.delete(versionItems).where(eq(versionItems.versionId, versionId));
-  for (let i = 0; i < entries.length; i += 500) {
-    const batch = entries.slice(i, i + 500).map((e) => ({ ...e, versionId }));
-    if (batch.length > 0) await db.insert(versionItems).values(batch);
+  for (let i = 0; i < entries.length; i += BATCH) {
+    const batch = JSON.stringify(
+      entries.slice(i, i + BATCH).map((e) => ({
+        component_id: e.componentId,
+        position: e.position,
+        linked: e.linked,
+      })),
+    );
+    await db.execute(
+      sql`insert into ${versionItems} (version_id, component_id, position, linked)
+        select ${versionId}::uuid, x.component_id, x.position, x.linked
+        from jsonb_to_recordset(${batch}::jsonb) as x(component_id uuid, position integer, linked boolean)`,
+    );
   }
 }
 

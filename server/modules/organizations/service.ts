@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import type { OrganizationRow, UserRow } from '../../db/schema';
 import { findUserById } from '../accounts/user-repo';
 import { AppError, badRequest, notFound } from '../errors';
+import { announceChange } from '../events/changes';
 import { publicName } from './presenter';
 import { groupPolicy, isGroupAdmin, isSiteAdmin, type GroupActor } from './policy';
 import {
@@ -137,7 +138,12 @@ export class OrganizationService {
   ): Promise<Organization> {
     const { organization, actor } = await this.load(user, organizationId);
     groupPolicy.member(actor);
-    const updated = await updateOrganization(this.db, organization.id, input);
+    const updated = await this.db.transaction(async (tx) => {
+      const changed = await updateOrganization(tx, organization.id, input);
+      // The group's name and link show in the cached lists of published profiles.
+      await announceChange(tx, { organizationId: organization.id });
+      return changed;
+    });
     return this.present(updated, actor);
   }
 

@@ -71,7 +71,7 @@ export interface DocumentParts {
   /** Versions published before this one, newest first. */
   history: ProfileVersionRow[];
   /** The items the version defines, concepts then templates then patterns, in order. */
-  components: ItemRow[];
+  components: Array<Pick<ItemRow, 'kind' | 'content'>>;
   /** generatedAtTime for a version that has none recorded yet (a draft being shown). */
   generatedAt: string;
 }

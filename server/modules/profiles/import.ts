@@ -2,7 +2,6 @@ import { ErrorCode } from '../../../common/errors';
 import type { Translation } from '../../../common/profiles';
 import { parse, serialize, validate, type Finding, type JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
-import type { profileItems } from '../../db/schema';
 import type {
   ItemRow,
   OrganizationRow,
@@ -14,8 +13,9 @@ import {
   deleteUnlistedItems,
   findItemsByIris,
   insertItems,
+  replaceItems,
   setVersionItems,
-  updateItem,
+  type ImportedItem,
   type ItemKind,
 } from '../item-store/repo';
 import { AppError, badRequest, conflict } from '../errors';
@@ -180,40 +180,47 @@ async function storeComponents(
       )
     ).map((c) => [c.iri, c]),
   );
-  const ids: string[] = [];
-  const fresh: Array<{ position: number; row: typeof profileItems.$inferInsert }> = [];
+  const fresh: Array<{ position: number; item: ImportedItem }> = [];
+  const kept: Array<{ position: number; id: string; item: ImportedItem }> = [];
   const seen = new Set<string>();
-  for (const [position, item] of components.entries()) {
-    if (seen.has(item.iri)) throw badRequest(`The document lists ${item.iri} more than once.`);
-    seen.add(item.iri);
-    const found = existing.get(item.iri);
+  for (const [position, component] of components.entries()) {
+    if (seen.has(component.iri))
+      throw badRequest(`The document lists ${component.iri} more than once.`);
+    seen.add(component.iri);
+    const found = existing.get(component.iri);
     if (found && found.profileId !== null && found.profileId !== profile.id) {
-      throw conflict(`The ${kindLabel[found.kind]} ${item.iri} belongs to another profile.`);
+      throw conflict(`The ${kindLabel[found.kind]} ${component.iri} belongs to another profile.`);
     }
-    if (found && found.kind !== item.kind) {
-      throw conflict(`${item.iri} is already a ${kindLabel[found.kind]} on this server.`);
+    if (found && found.kind !== component.kind) {
+      throw conflict(`${component.iri} is already a ${kindLabel[found.kind]} on this server.`);
     }
-    const values = {
-      kind: item.kind,
-      type: item.type,
-      name: item.name,
-      content: item.content,
-      deprecated: item.content.deprecated === true,
+    const item: ImportedItem = {
+      kind: component.kind,
+      type: component.type,
+      iri: component.iri,
+      name: component.name,
+      content: component.content,
+      deprecated: component.content.deprecated === true,
       profileId: profile.id,
-      updatedBy: userId,
+      userId,
     };
-    if (found) {
-      ids[position] = (await updateItem(tx, found.id, { ...values, deletedAt: null })).id;
-    } else {
-      fresh.push({ position, row: { ...values, iri: item.iri, createdBy: userId } });
-    }
+    if (found) kept.push({ position, id: found.id, item });
+    else fresh.push({ position, item });
   }
-  // New items go in with one statement per batch: imports are mostly new items.
+  // One statement per batch for new items and one for items the profile had before: an import
+  // writes hundreds of items, and a statement per item was most of its cost.
+  await replaceItems(
+    tx,
+    kept.map((k) => k.id),
+    kept.map((k) => k.item),
+  );
   const created = await insertItems(
     tx,
-    fresh.map((f) => f.row),
+    fresh.map((f) => f.item),
   );
-  fresh.forEach((f, i) => (ids[f.position] = (created[i] as ItemRow).id));
+  const ids: string[] = [];
+  for (const k of kept) ids[k.position] = k.id;
+  fresh.forEach((f, i) => (ids[f.position] = created[i] as string));
   const entries = ids.map((componentId, position) => ({ componentId, position, linked: false }));
   await setVersionItems(tx, versionId, entries);
 }
@@ -279,7 +286,12 @@ export async function importDocument(
   await storeComponents(tx, profile, version.id, parts.components, request.userId);
   profile = await updateProfile(tx, profile.id, { currentDraftVersionId: version.id });
   if (!request.published) return { profile, version };
-  return freezeVersion(tx, { profile, version, organization: request.organization }, now, 'import');
+  return freezeVersion(
+    tx,
+    { profile, version, organization: request.organization, components: parts.components },
+    now,
+    'import',
+  );
 }
 
 /** Replaces a draft's content with a checked document; publishes it when asked. */
@@ -317,7 +329,12 @@ export async function replaceDraft(
   version = (await findVersion(tx, version.id)) as ProfileVersionRow;
   return freezeVersion(
     tx,
-    { profile: target.profile, version, organization: target.organization },
+    {
+      profile: target.profile,
+      version,
+      organization: target.organization,
+      components: parts.components,
+    },
     now,
     'import',
   );

@@ -6,7 +6,7 @@ import { knownItemsFor } from '../item-store/known-items';
 import { AppError } from '../errors';
 import { exampleFindings } from './example-gate';
 import { recordEvent } from '../events/outbox';
-import { assembleDocument, checkDocument } from './document';
+import { assembleDocument, checkDocument, type DocumentParts } from './document';
 import { publishedBefore, updateProfile, updateVersion } from './repo';
 
 export interface VersionDocumentInput {
@@ -15,13 +15,20 @@ export interface VersionDocumentInput {
   organization: OrganizationRow;
   /** generatedAtTime to show for a version that has none yet. */
   generatedAt: string;
+  /**
+   * The items the version defines, when the caller has just stored them (an import): reading
+   * hundreds of them back would cost more than storing them did.
+   */
+  components?: DocumentParts['components'] | undefined;
 }
 
 /** The current document of a version, assembled from its stored parts. */
 export async function versionDocument(db: Db, input: VersionDocumentInput) {
   const history = await publishedBefore(db, input.profile.id, input.version.version);
-  const listed = await listVersionItems(db, input.version.id, { ownOnly: true });
-  return assembleDocument({ ...input, history, components: listed.map((l) => l.item) });
+  const components =
+    input.components ??
+    (await listVersionItems(db, input.version.id, { ownOnly: true })).map((l) => l.item);
+  return assembleDocument({ ...input, history, components });
 }
 
 /**
@@ -30,7 +37,12 @@ export async function versionDocument(db: Db, input: VersionDocumentInput) {
  */
 export async function freezeVersion(
   tx: Db,
-  input: { profile: ProfileRow; version: ProfileVersionRow; organization: OrganizationRow },
+  input: {
+    profile: ProfileRow;
+    version: ProfileVersionRow;
+    organization: OrganizationRow;
+    components?: DocumentParts['components'];
+  },
   now: Date,
   mode: 'authoring' | 'import',
 ): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {

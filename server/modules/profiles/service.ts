@@ -22,6 +22,7 @@ import { lockResource, type LockService } from '../locks/service';
 import type { CounterService } from '../counters/service';
 import type { Visitor } from '../counters/visitors';
 import type { JsonObject } from '../../../xapi/index';
+import type { ReadCache } from '../read-cache/cache';
 import { normalizeDocument } from './document';
 import { loadProfileAccess, visibleVersion, type ProfileAccess } from './access';
 import { draftFor, requireCurrent, versionIri } from './drafts';
@@ -53,6 +54,8 @@ import {
 
 export interface ProfileServiceDeps {
   db: Db;
+  /** Lists of published profiles are the same for everyone, so they are kept briefly. */
+  cache: ReadCache;
   organizations: OrganizationService;
   locks: LockService;
   counters: CounterService;
@@ -439,6 +442,7 @@ export class ProfileService {
     });
   }
 
+  /** Published versions only, whoever asks: the same answer for everyone, so it is kept. */
   async published(query: {
     search?: string | undefined;
     sort: PublishedSort;
@@ -446,6 +450,10 @@ export class ProfileService {
     limit: number;
     verified?: 'true' | 'false' | undefined;
   }): Promise<ProfileList> {
+    const key = `profiles:${JSON.stringify([query.search || '', query.sort, query.page, query.limit, query.verified === 'true'])}`;
+    const kept = this.deps.cache.list<ProfileList>(key);
+    if (kept) return kept;
+    const ticket = this.deps.cache.ticket();
     const { rows, total } = await listPublished(this.db, {
       search: query.search || undefined,
       verifiedOnly: query.verified === 'true',
@@ -454,19 +462,24 @@ export class ProfileService {
       limit: query.limit,
       today: this.now(),
     });
-    return {
+    const answer: ProfileList = {
       success: true,
       profiles: rows.map((r) => presentListItem(r.profile, r.version, r.organization, r)),
       page: query.page,
       limit: query.limit,
       total,
     };
+    this.deps.cache.keepList(ticket, key, answer);
+    return answer;
   }
 
   async home(): Promise<Home> {
+    const kept = this.deps.cache.list<Home>('home');
+    if (kept) return kept;
+    const ticket = this.deps.cache.ticket();
     const latest = await this.published({ sort: '-updated', page: 1, limit: 3 });
     const concepts = await latestPublished(this.db, 'concept', 3);
-    return {
+    const answer: Home = {
       success: true,
       latestProfiles: latest.profiles,
       latestConcepts: concepts.map((row) => ({
@@ -479,6 +492,8 @@ export class ProfileService {
         },
       })),
     };
+    this.deps.cache.keepList(ticket, 'home', answer);
+    return answer;
   }
 
   async groupProfiles(

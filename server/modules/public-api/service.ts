@@ -32,6 +32,8 @@ import {
   type Target,
 } from './access';
 import { presentMetadata, presentStatus, type ProfileMetadata } from './metadata';
+import { toTurtle } from './turtle';
+import type { ReadCache, Snapshot, Ticket } from '../read-cache/cache';
 
 export interface StatusInput {
   published?: boolean | undefined;
@@ -45,11 +47,20 @@ export interface ImportInput {
 
 /** A document answer: the body and what conditional requests compare against. */
 export interface DocumentAnswer {
-  document: JsonObject;
-  /** The exact text sent, so the ETag names these bytes. */
-  text: string;
+  /** The exact JSON-LD sent, so the ETag names these bytes. */
+  body: Buffer;
   etag: string;
   lastModified: Date;
+  /** The same document as Turtle, converted on first use. */
+  turtle(): Promise<string>;
+}
+
+export interface PublishedMetadataList {
+  success: true;
+  metadata: ProfileMetadata[];
+  page: number;
+  limit: number;
+  total: number;
 }
 
 export interface MetadataAnswer {
@@ -96,6 +107,7 @@ export class PublicApiService {
     private readonly db: Db,
     private readonly siteUrl: string,
     private readonly counters: CounterService,
+    private readonly cache: ReadCache,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -139,9 +151,56 @@ export class PublicApiService {
           ...target,
           generatedAt: target.version.updatedAt.toISOString(),
         });
-    const text = JSON.stringify(document);
-    const etag = `"${createHash('sha256').update(text).digest('base64url')}"`;
-    return { document, text, etag, lastModified: target.version.updatedAt };
+    const body = Buffer.from(JSON.stringify(document));
+    const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+    return { body, etag, lastModified: target.version.updatedAt, turtle: () => toTurtle(document) };
+  }
+
+  private answerOf(snapshot: Snapshot, ticket: Ticket | null): DocumentAnswer {
+    return {
+      body: snapshot.body,
+      etag: snapshot.etag,
+      lastModified: snapshot.lastModified,
+      turtle: async () => {
+        if (snapshot.turtle !== null) return snapshot.turtle;
+        const turtle = await toTurtle(JSON.parse(snapshot.body.toString('utf8')));
+        this.cache.keepTurtle(ticket, snapshot, turtle);
+        return turtle;
+      },
+    };
+  }
+
+  /**
+   * A published version's answer never changes: it is served from memory until a change to its
+   * profile is announced (publication, deletion, verification — which moves Last-Modified). Drafts
+   * depend on the caller and are always read afresh.
+   */
+  private async readDocument(
+    caller: ApiCaller,
+    key: string,
+    find: () => Promise<Target>,
+  ): Promise<DocumentAnswer> {
+    const kept = this.cache.published(key);
+    if (kept) {
+      this.countRead(caller, kept.profileId, true);
+      return this.answerOf(kept, this.cache.ticket());
+    }
+    const ticket = this.cache.ticket();
+    const target = await find();
+    authorizeRead(caller, target);
+    this.countRead(caller, target.profile.id, true);
+    const answer = await this.documentOf(target);
+    if (target.version.state !== 'published' || !target.version.snapshot) return answer;
+    const snapshot: Snapshot = {
+      profileId: target.profile.id,
+      versionId: target.version.id,
+      body: answer.body,
+      etag: answer.etag,
+      lastModified: answer.lastModified,
+      turtle: null,
+    };
+    this.cache.keepPublished(ticket, key, snapshot);
+    return this.answerOf(snapshot, ticket);
   }
 
   private async metadataOf(target: Target): Promise<ProfileMetadata> {
@@ -155,10 +214,16 @@ export class PublicApiService {
     );
   }
 
+  /** Published versions only, whoever asks: the same answer for everyone, so it is kept. */
   async list(
     caller: ApiCaller,
     query: { workinggroup?: string | undefined; page: number; limit: number },
   ) {
+    this.countKey(caller, 'apiRead');
+    const key = `api:${JSON.stringify([query.workinggroup ?? '', query.page, query.limit])}`;
+    const kept = this.cache.list<PublishedMetadataList>(key);
+    if (kept) return kept;
+    const ticket = this.cache.ticket();
     const { rows, total } = await listPublished(this.db, {
       verifiedOnly: false,
       sort: 'name',
@@ -171,8 +236,7 @@ export class PublicApiService {
       this.db,
       rows.map((r) => r.version.id),
     );
-    this.countKey(caller, 'apiRead');
-    return {
+    const answer: PublishedMetadataList = {
       success: true as const,
       metadata: rows.map((r) =>
         presentMetadata(
@@ -187,25 +251,26 @@ export class PublicApiService {
       limit: query.limit,
       total,
     };
+    this.cache.keepList(ticket, key, answer);
+    return answer;
   }
 
   /** A profile IRI means its current published version; a version IRI that version. */
   async byIri(caller: ApiCaller, iri: string): Promise<DocumentAnswer> {
-    const profile = await findProfileByIri(this.db, iri);
-    const version = profile ? null : await findVersionByIri(this.db, iri);
-    const uuid = profile?.currentPublishedVersionId ?? version?.id;
-    if (!uuid) throw notFound(`No published profile has the IRI ${iri}.`);
-    const target = await this.resolve(this.db, uuid, 'published');
-    authorizeRead(caller, target);
-    this.countRead(caller, target.profile.id, true);
-    return this.documentOf(target);
+    return this.readDocument(caller, `iri:${iri}`, async () => {
+      const profile = await findProfileByIri(this.db, iri);
+      const version = profile ? null : await findVersionByIri(this.db, iri);
+      const uuid = profile?.currentPublishedVersionId ?? version?.id;
+      if (!uuid) throw notFound(`No published profile has the IRI ${iri}.`);
+      return this.resolve(this.db, uuid, 'published');
+    });
   }
 
   async byUuid(caller: ApiCaller, uuid: string): Promise<DocumentAnswer> {
-    const target = await this.resolve(this.db, uuid, 'published');
-    authorizeRead(caller, target);
-    this.countRead(caller, target.profile.id, true);
-    return this.documentOf(target);
+    if (!UUID.test(uuid)) throw notFound('Profile not found.');
+    return this.readDocument(caller, uuid.toLowerCase(), () =>
+      this.resolve(this.db, uuid, 'published'),
+    );
   }
 
   async metadata(caller: ApiCaller, uuid: string): Promise<MetadataAnswer> {

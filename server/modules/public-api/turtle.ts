@@ -34,15 +34,18 @@ const UNWRITABLE_MAX = 1000;
 export type TurtleResult = { turtle: string } | { failure: string; first: boolean };
 
 /**
- * toTurtle() for a stored document that may predate today's checks (an IRI RDF refuses, say).
+ * A stored document's Turtle (`produce`, e.g. toTurtle of it, or a cached copy) for a document that may predate today's checks (an IRI RDF refuses, say).
  * A failure is remembered per document, so the conversion is not retried on every request and
  * the caller can log it once: `first` is true only the first time it is seen.
  */
-export async function turtleOf(etag: string, document: unknown): Promise<TurtleResult> {
+export async function turtleOf(
+  etag: string,
+  produce: () => Promise<string>,
+): Promise<TurtleResult> {
   const known = unwritable.get(etag);
   if (known !== undefined) return { failure: known, first: false };
   try {
-    return { turtle: await toTurtle(document) };
+    return { turtle: await produce() };
   } catch (error) {
     const failure = error instanceof Error ? error.message : String(error);
     if (unwritable.size >= UNWRITABLE_MAX) unwritable.clear();

@@ -1,0 +1,144 @@
+/**
+ * What an import costs beyond checking the document: POST /api/validate against POST /api/profile
+ * (published) for the video profile of the corpus and a generated profile of 154 templates, on
+ * PGlite, and on PostgreSQL too when DATABASE_URL is set. Prints figures only.
+ * Run: node --import tsx bench/import.ts [rounds]
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { openDatabase, type Database } from '../server/db/client.js';
+import { insertUser } from '../server/modules/accounts/user-repo.js';
+import { generateProfile } from './xapi-validate.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const videoFile = resolve(repoRoot, '../shared/corpus/authored/video/video.jsonld');
+const rounds = Number(process.argv[2] ?? 15);
+
+/** 154 templates: 30 generated units of 5, and 4 more templates on the first unit's concepts. */
+function profileOf154Templates(): string {
+  const document = JSON.parse(generateProfile(30)) as {
+    id: string;
+    templates: Array<Record<string, unknown>>;
+  };
+  const first = document.templates[0] as Record<string, unknown>;
+  for (let i = 0; i < 4; i++) {
+    document.templates.push({
+      ...first,
+      id: `${document.id}/templates/extra-${i}`,
+      prefLabel: { en: `extra template ${i}` },
+    });
+  }
+  return JSON.stringify(document);
+}
+
+const profiles: Array<{ label: string; source: string }> = [
+  ...(existsSync(videoFile)
+    ? [{ label: 'video (corpus)', source: readFileSync(videoFile, 'utf8') }]
+    : []),
+  { label: '154 templates (generated)', source: profileOf154Templates() },
+];
+
+/** The document under a fresh base IRI, so every round imports a new profile. */
+function freshCopy(source: string): unknown {
+  const { id } = JSON.parse(source) as { id: string };
+  return JSON.parse(source.split(id).join(`https://bench.example/${randomUUID()}`));
+}
+
+const median = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+async function timed(run: () => Promise<void>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+async function measure(database: Database) {
+  await database.migrate();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+    SALT_SECRET: 'bench-salt-secret-0123456789abcdef01',
+    ALTCHA_HMAC_KEY: 'bench-altcha-secret-0123456789abcdef',
+    LOG_LEVEL: 'silent',
+    API_RATE_LIMIT_PER_ADDRESS: '1000000',
+    API_RATE_LIMIT_PER_KEY: '1000000',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const user = await insertUser(database.db, {
+    email: `bench-${randomUUID()}@example.org`,
+    username: `bench-${randomUUID().slice(0, 8)}`,
+    usernameChosen: true,
+    firstname: 'Bench',
+    lastname: 'Mark',
+    publicizeName: true,
+    type: 'user',
+    validatedAt: new Date(),
+    passwordSalt: 'x',
+    passwordHash: 'x',
+  });
+  const group = await app.services.organizations.create(user, {
+    name: `Bench group ${randomUUID().slice(0, 8)}`,
+    collaborationLink: 'https://example.org',
+    description: '',
+  });
+  const key = randomUUID();
+  await app.services.apiKeys.create(user, group.uuid, {
+    uuid: key,
+    description: 'bench',
+    readPermission: true,
+    writePermission: true,
+    isEnabled: true,
+  });
+
+  for (const { label, source } of profiles) {
+    const validation: number[] = [];
+    const imports: number[] = [];
+    // Alternating the two calls exposes both to the same load; the first round only warms up.
+    for (let round = 0; round <= rounds; round++) {
+      const validateBody = freshCopy(source) as object;
+      const v = await timed(async () => {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/validate',
+          payload: validateBody,
+        });
+        if (response.statusCode !== 200) throw new Error(response.body);
+      });
+      const importBody = { profile: freshCopy(source) };
+      const i = await timed(async () => {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/profile',
+          headers: { 'x-api-key': key },
+          payload: importBody,
+        });
+        if (response.statusCode !== 200) throw new Error(response.body);
+      });
+      if (round === 0) continue;
+      validation.push(v);
+      imports.push(i);
+    }
+    const v = median(validation);
+    const i = median(imports);
+    console.log(
+      `${database.kind.padEnd(8)} ${label.padEnd(26)} validate ${v.toFixed(1).padStart(6)} ms   import ${i
+        .toFixed(1)
+        .padStart(6)} ms   ratio ${(i / v).toFixed(2)}×`,
+    );
+  }
+  await app.close();
+  await database.close();
+}
+
+console.log(`medians of ${rounds} rounds`);
+await measure(await openDatabase({}));
+if (process.env.DATABASE_URL)
+  await measure(await openDatabase({ databaseUrl: process.env.DATABASE_URL }));

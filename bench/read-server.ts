@@ -1,0 +1,98 @@
+/**
+ * A server to load-test reads against: imports the video profile (or a generated one) and a
+ * few dozen more published profiles, listens, and prints the URLs to point `wrk` (or any
+ * keep-alive client) at. Prints figures only through the load tool; stop it with Ctrl-C.
+ * Run: node --import tsx bench/read-server.ts [port]   (DATABASE_URL selects PostgreSQL)
+ * e.g. wrk -t2 -c64 -d10s http://127.0.0.1:3999/api/profile/<uuid>
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { openDatabase } from '../server/db/client.js';
+import { insertUser } from '../server/modules/accounts/user-repo.js';
+import { generateProfile } from './xapi-validate.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const corpusFile = resolve(repoRoot, '../shared/corpus/authored/video/video.jsonld');
+const port = Number(process.argv[2] ?? 3999);
+const others = 40;
+
+const source = existsSync(corpusFile) ? readFileSync(corpusFile, 'utf8') : generateProfile(2);
+const original = JSON.parse(source) as { id: string };
+const freshCopy = (): unknown =>
+  JSON.parse(source.split(original.id).join(`https://bench.example/${randomUUID()}`));
+
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+await database.migrate();
+const config = loadConfig({
+  NODE_ENV: 'test',
+  SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
+  SALT_SECRET: 'bench-salt-secret-0123456789abcdef01',
+  ALTCHA_HMAC_KEY: 'bench-altcha-secret-0123456789abcdef',
+  LOG_LEVEL: 'silent',
+  SPA_DIR: 'server/test/fixtures/spa',
+  API_RATE_LIMIT_PER_ADDRESS: '100000000',
+  API_RATE_LIMIT_PER_KEY: '100000000',
+  ...(process.env.SNAPSHOT_CACHE_MB ? { SNAPSHOT_CACHE_MB: process.env.SNAPSHOT_CACHE_MB } : {}),
+});
+const app = await buildApp({ config, database, logger: false });
+
+const user = await insertUser(database.db, {
+  email: `bench-${randomUUID()}@example.org`,
+  username: `bench-${randomUUID().slice(0, 8)}`,
+  usernameChosen: true,
+  firstname: 'Bench',
+  lastname: 'Mark',
+  publicizeName: true,
+  type: 'user',
+  validatedAt: new Date(),
+  passwordSalt: 'x',
+  passwordHash: 'x',
+});
+const group = await app.services.organizations.create(user, {
+  name: `Bench group ${randomUUID().slice(0, 8)}`,
+  collaborationLink: 'https://example.org',
+  description: '',
+});
+const key = randomUUID();
+await app.services.apiKeys.create(user, group.uuid, {
+  uuid: key,
+  description: 'bench',
+  readPermission: true,
+  writePermission: true,
+  isEnabled: true,
+});
+
+let profileUuid = '';
+for (let i = 0; i <= others; i++) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/profile',
+    headers: { 'x-api-key': key },
+    payload: { profile: freshCopy() },
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  if (i === 0) {
+    const url = response.json<{ metadata: { profile_url: string } }>().metadata.profile_url;
+    profileUuid = url.split('/').pop() as string;
+  }
+}
+
+await app.listen({ port, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${port}`;
+console.log(`${database.kind} server ready`);
+console.log(`${base}/api/profile/${profileUuid}`);
+console.log(`${base}/app/home`);
+console.log(`${base}/api/profile?limit=10`);
+console.log(`${base}/app/profiles?limit=10`);
+
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type BuiltApp } from '../../app';
+import type { Database } from '../../db/client';
+import { makeKeyedGroup } from '../../test/api-keys';
+import { testConfig } from '../../test/app';
+import { callsOf } from '../../test/authoring';
+import { anotherNode, createTestDatabase } from '../../test/database';
+import { eventually } from '../../test/jobs';
+import { ApiClient, nextVersion, profileUuidOf, uniqueProfile } from '../../test/public-api';
+
+/** Every node must stop serving what a change on another node ended, within this bound. */
+const BOUND_MS = 2000;
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two app nodes on one PostgreSQL database', () => {
+  let first: Database;
+  let second: Database;
+  let a: BuiltApp;
+  let b: BuiltApp;
+
+  beforeAll(async () => {
+    first = await createTestDatabase();
+    second = anotherNode(first);
+    const config = testConfig();
+    a = await buildApp({ config, database: first, logger: false });
+    b = await buildApp({ config, database: second, logger: false });
+    await Promise.all([a.ready(), b.ready()]);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await second?.close();
+    await first?.close();
+  });
+
+  const statusOn = async (node: BuiltApp, url: string) =>
+    (await new ApiClient(node).get(url)).statusCode;
+
+  it('stops serving on node B a profile deleted through node A', async () => {
+    const group = await makeKeyedGroup(a);
+    const { metadata } = await new ApiClient(a).import(group.keys.readWrite, uniqueProfile().doc);
+    const profileId = profileUuidOf(metadata);
+    const urls = [`/api/profile/${profileId}`, `/api/profile/${metadata.version_uuid}`];
+    for (const url of urls) {
+      expect(await statusOn(b, url)).toBe(200);
+      // Read twice: the second answer is node B's memory of the first.
+      expect(await statusOn(b, url)).toBe(200);
+    }
+    expect(b.services.readCache.stats().snapshots).toBeGreaterThan(0);
+
+    const deleted = await callsOf(a, group.cookie).delete(
+      `/app/profile/${profileId}?confirmName=${encodeURIComponent(metadata.name)}`,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    for (const url of urls) {
+      await eventually(
+        `${url} gone on node B`,
+        async () => (await statusOn(b, url)) === 404,
+        BOUND_MS,
+      );
+    }
+  });
+
+  it('serves on node A the version published through node B, and lists it', async () => {
+    const group = await makeKeyedGroup(a);
+    const document = uniqueProfile();
+    const { metadata } = await new ApiClient(b).import(group.keys.readWrite, document.doc);
+    const url = `/api/profile/${profileUuidOf(metadata)}`;
+    const latestOnA = async () =>
+      (await new ApiClient(a).get(url)).json<{ versions: Array<{ id: string }> }>().versions[0]?.id;
+    expect(await latestOnA()).toBe(metadata.version_id);
+    const listOnA = async () =>
+      (await new ApiClient(a).get(`/api/profile?workinggroup=${group.organizationId}`))
+        .json<{ metadata: Array<{ version_id: string }> }>()
+        .metadata.map((m) => m.version_id);
+    expect(await listOnA()).toEqual([metadata.version_id]);
+
+    const next = await new ApiClient(b).import(group.keys.readWrite, nextVersion(document, 3).doc);
+    await eventually(
+      'the new version on node A',
+      async () =>
+        (await latestOnA()) === next.metadata.version_id &&
+        (await listOnA())[0] === next.metadata.version_id,
+      BOUND_MS,
+    );
+  });
+});
