@@ -112,6 +112,12 @@ export const limits = {
     windowMs: 15 * MINUTE,
     what: 'password reset attempts',
   },
+  userSearchPerUser: {
+    name: 'user-search:user',
+    max: 30,
+    windowMs: MINUTE,
+    what: 'member searches',
+  },
   accountEditPerUser: {
     name: 'account-edit:user',
     max: 30,
