@@ -26,6 +26,7 @@ import { userSessionRoutes } from './http/app/user.routes';
 import { registerErrorHandling, sendNotFound } from './http/errors';
 import { healthRoutes } from './http/health.routes';
 import { RequestLog } from './http/request-log';
+import { logSerializers } from './http/log';
 import { registerApiCaller } from './http/api/caller';
 import { registerOpenApi } from './http/api/openapi';
 import { publicProfileRoutes } from './http/api/profile.routes';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       : {
           level: config.logLevel,
           redact: redactedPaths,
+          serializers: logSerializers,
           ...(typeof deps.logger === 'object' ? deps.logger : {}),
         };
 
