@@ -131,17 +131,26 @@ export class AccountService {
     await this.mail(validationMail(user.email, code, this.deps.siteUrl));
   }
 
+  /**
+   * Signs in. Failures count per client and account, so nobody can lock the owner out by failing
+   * on purpose; see `limits.loginFailuresPerAccount` for what bounds a spread-out attacker.
+   */
   async login(email: string, clientKey: string, ip: string): Promise<SignedIn> {
     const normalized = normalizeEmail(email);
-    await this.deps.limiter.hit(limits.loginPerAddress, ip);
-    await this.deps.limiter.hit(limits.loginPerAccount, normalized);
+    const client = `${ip}|${normalized}`;
+    const { limiter } = this.deps;
+    await limiter.hit(limits.loginPerAddress, ip);
+    const clientFailures = await limiter.ensureBelow(limits.loginFailuresPerClient, client);
+    if (clientFailures > 0) await limiter.ensureBelow(limits.loginFailuresPerAccount, normalized);
     const user = await findUserByEmail(this.db, normalized);
     const matches = await verifyClientKey(user?.passwordHash ?? (await this.decoyHash), clientKey);
     if (!user || !matches) {
+      await limiter.record(limits.loginFailuresPerClient, client);
+      await limiter.record(limits.loginFailuresPerAccount, normalized);
       throw new AppError(400, ErrorCode.InvalidCredentials, INVALID_CREDENTIALS);
     }
     if (!user.validatedAt) throw new AppError(403, ErrorCode.EmailNotValidated, NOT_VALIDATED);
-    await this.deps.limiter.clear(limits.loginPerAccount, normalized);
+    await limiter.clear(limits.loginFailuresPerClient, client);
     return { user, session: await this.deps.sessions.start(user.id) };
   }
 
