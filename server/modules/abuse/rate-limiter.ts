@@ -137,6 +137,12 @@ export const limits = {
     windowMs: 15 * MINUTE,
     what: 'sign-in attempts from your address',
   },
+  saltPerAddress: {
+    name: 'salt:ip',
+    max: 60,
+    windowMs: 15 * MINUTE,
+    what: 'sign-in salt requests from your address',
+  },
   signupPerAddress: {
     name: 'signup:ip',
     max: 10,
