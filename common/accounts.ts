@@ -157,8 +157,16 @@ export const updateAccountResponseSchema = z.object({
 });
 export type UpdateAccountResponse = z.infer<typeof updateAccountResponseSchema>;
 
+/** The current password is asked again: the stored hash is redone with the new address's salt. */
 export const confirmEmailRequestSchema = z.object({
   code: required(ACCOUNT_LIMITS.tokenMax, 'Code'),
+  password: z
+    .string({ error: REQUIRED })
+    .min(1, REQUIRED)
+    .max(
+      ACCOUNT_LIMITS.passwordMax,
+      `Password must be at most ${ACCOUNT_LIMITS.passwordMax} characters.`,
+    ),
 });
 
 export const resetKeyQuerySchema = z.object({

@@ -27,6 +27,7 @@ import { registerErrorHandling, sendNotFound } from './http/errors';
 import { healthRoutes } from './http/health.routes';
 import { RequestLog } from './http/request-log';
 import { registerInputGuard } from './http/input-guard';
+import { logSerializers } from './http/log';
 import { registerApiCaller } from './http/api/caller';
 import { registerOpenApi } from './http/api/openapi';
 import { publicProfileRoutes } from './http/api/profile.routes';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       : {
           level: config.logLevel,
           redact: redactedPaths,
+          serializers: logSerializers,
           ...(typeof deps.logger === 'object' ? deps.logger : {}),
         };
 

@@ -21,6 +21,7 @@ import { OutboxMailer, SmtpMailer, type MailLog, type Mailer } from './modules/m
 import { appJobs } from './jobs';
 import { defaultRunnerOptions, JobRunner, type RunnerOptions } from './jobs/runner';
 import { queuedMailer } from './jobs/send-mail';
+import { queuedFollowUps } from './jobs/account-follow-up';
 
 /** Every service the HTTP layer may call, built once per app from its dependencies. */
 export interface Services {
@@ -98,6 +99,7 @@ export function buildServices(
     captcha,
     limiter,
     mailer,
+    followUps: queuedFollowUps(jobs),
     siteUrl: config.publicUrl,
     saltSecret: config.secrets.SALT_SECRET,
   });

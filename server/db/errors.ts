@@ -1,4 +1,5 @@
 /** Recognising the database's own refusals, whichever driver (PGlite or PostgreSQL) raised them. */
+import { DrizzleQueryError } from 'drizzle-orm';
 
 /** True when the error is PostgreSQL's unique violation (two requests raced for one value). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -10,4 +11,70 @@ export function isUniqueViolation(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** Fields of a driver error that describe the failure without quoting any value. */
+const safeDriverFields = [
+  'code',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'dataType',
+  'routine',
+] as const;
+
+/** A logged error: what failed and where in the code, never the values the query carried. */
+export interface LoggableError {
+  type: string;
+  message: string;
+  stack: string;
+  query?: string;
+  cause?: LoggableError;
+  [field: string]: unknown;
+}
+
+const MAX_CAUSES = 5;
+
+/** The `at …` lines of a stack: its first line repeats the message, which may quote values. */
+function frames(stack: unknown): string {
+  if (typeof stack !== 'string') return '';
+  return stack
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+}
+
+/**
+ * The form every error takes in a log line. Drizzle's query error quotes the bound parameters in
+ * its message and keeps them in `params`; PGlite adds `params` to its own error too, and a
+ * PostgreSQL error's `detail` quotes the offending row ("Key (email)=(…) already exists"). So
+ * password hashes, salts, key hashes and addresses would reach the log with any failed query.
+ * This keeps the query text (placeholders only), the error names and codes, and the stack frames.
+ */
+export function loggableError(error: unknown, depth = 0): LoggableError {
+  if (!(error instanceof Error)) {
+    const message = 'a non-Error value was thrown';
+    return { type: typeof error, message, stack: message };
+  }
+  const source = error as Error & Record<string, unknown>;
+  const isQueryError = error instanceof DrizzleQueryError;
+  const type = error.constructor?.name || error.name;
+  const message = isQueryError ? 'Failed query' : error.message;
+  const result: LoggableError = {
+    type,
+    message,
+    stack: [`${type}: ${message}`, frames(error.stack)].filter(Boolean).join('\n'),
+  };
+  if (isQueryError) result.query = error.query;
+  else if (typeof source.query === 'string') result.query = source.query;
+  for (const field of safeDriverFields) {
+    const value = source[field];
+    if (typeof value === 'string' || typeof value === 'number') result[field] = value;
+  }
+  if (error.cause !== undefined && depth < MAX_CAUSES) {
+    result.cause = loggableError(error.cause, depth + 1);
+  }
+  return result;
 }

@@ -1,13 +1,15 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { pathOnly } from './log';
 
 /**
  * Routine request lines at debug instead of Fastify's info: at info a busy server wrote tens of
  * megabytes of them in a few minutes. A failed response stream stays an error; errors the
- * handlers meet are logged by `errors.ts`, at error for 5xx only.
+ * handlers meet are logged by `errors.ts`, at error for 5xx only. URLs go without their query
+ * string, which carries search text, reset keys and addresses.
  */
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
-    request.log.debug({ method: request.method, url: request.url }, 'incoming request');
+    request.log.debug({ method: request.method, url: pathOnly(request.url) }, 'incoming request');
   }
 
   override requestCompleted(
@@ -25,7 +27,7 @@ export class RequestLog extends LogController {
     reply.log.debug(
       {
         method: request.method,
-        url: request.url,
+        url: pathOnly(request.url),
         statusCode: reply.statusCode,
         responseTime: Math.round(reply.elapsedTime),
       },

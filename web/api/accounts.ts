@@ -110,7 +110,7 @@ export function useUpdateAccount() {
 export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { code: string }) =>
+    mutationFn: (body: { code: string; password: string }) =>
       http.post<LoginResponse>('/app/user/email/confirm', body),
     onSuccess: ({ user }) => signedIn(queryClient, user),
   });

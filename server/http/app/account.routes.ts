@@ -58,7 +58,7 @@ export function accountRoutes(app: ZodApp, services: Services): void {
     { schema: { querystring: saltQuerySchema, response: { 200: saltResponseSchema } } },
     async (request) => ({
       success: true as const,
-      salt: await accounts.saltFor(request.query.email),
+      salt: await accounts.saltFor(request.query.email, request.ip),
     }),
   );
 
@@ -137,7 +137,11 @@ export function accountRoutes(app: ZodApp, services: Services): void {
     { schema: { body: confirmEmailRequestSchema, response: { 200: userResponseSchema } } },
     async (request) => {
       const user = requireUser(request);
-      const updated = await accounts.confirmEmailChange(user, request.body.code);
+      const updated = await accounts.confirmEmailChange(
+        user,
+        request.body.code,
+        request.body.password,
+      );
       return { success: true as const, user: presentSessionUser(updated) };
     },
   );

@@ -310,18 +310,20 @@ describe('sign-in', () => {
     expect(raw.json<{ message: string }>().message).toContain('body.password');
   });
 
-  it('rate-limits repeated attempts on one account with Retry-After', async () => {
+  it('rate-limits repeated failures of one client on one account with Retry-After', async () => {
     const { person } = await validatedPerson();
-    let last = await login(newBrowser(), person.email, 'guess-0');
-    for (let i = 1; i <= 10; i += 1) last = await login(newBrowser(), person.email, `guess-${i}`);
+    const attacker = newBrowser();
+    let last = await login(attacker, person.email, 'guess-0');
+    for (let i = 1; i <= 10; i += 1) last = await login(attacker, person.email, `guess-${i}`);
     expect(last.statusCode).toBe(429);
     expect(last.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(last.json<{ message: string }>().message).toMatch(
-      /Too many sign-in attempts for this account\. Try again in \d+ minutes?\./,
+      /Too many failed sign-in attempts for this account\. Try again in \d+ minutes?\./,
     );
     expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
-    // The right password is refused too until the window passes.
-    expect((await login(newBrowser(), person.email, person.password)).statusCode).toBe(429);
+    // That client is refused even with the right password; the owner elsewhere is not.
+    expect((await login(attacker, person.email, person.password)).statusCode).toBe(429);
+    expect((await login(newBrowser(), person.email, person.password)).statusCode).toBe(200);
   });
 });
 
@@ -429,12 +431,35 @@ describe('account edit', () => {
     const code = (
       await smtp.waitFor(newEmail, /Your confirmation code: ([0-9A-Z]{4}-[0-9A-Z]{4})/)
     )[1]!;
-    expect((await browser.post('/app/user/email/confirm', { code: 'AAAA-AAAA' })).statusCode).toBe(
-      400,
-    );
-    const confirmed = await browser.post('/app/user/email/confirm', { code });
+    const saltOf = async (email: string) =>
+      (await newBrowser().get(`/app/user/salt?email=${encodeURIComponent(email)}`)).json<{
+        salt: string;
+      }>().salt;
+    const [oldSalt, newSaltBefore] = [await saltOf(person.email), await saltOf(newEmail)];
+    expect(
+      (
+        await browser.post('/app/user/email/confirm', {
+          code: 'AAAA-AAAA',
+          password: person.password,
+        })
+      ).statusCode,
+    ).toBe(400);
+    const wrongPassword = await browser.post('/app/user/email/confirm', {
+      code,
+      password: 'not-my-password',
+    });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+    const confirmed = await browser.post('/app/user/email/confirm', {
+      code,
+      password: person.password,
+    });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ user: { email: newEmail } });
+    // The salt follows the address: nothing links the new address to the old one.
+    expect(await saltOf(newEmail)).toBe(newSaltBefore);
+    expect(await saltOf(newEmail)).not.toBe(oldSalt);
+    expect(await saltOf(person.email)).toBe(oldSalt);
     expect((await login(newBrowser(), newEmail, person.password)).statusCode).toBe(200);
   });
 });

@@ -15,32 +15,31 @@ import { limits, type RateLimiter } from '../abuse/rate-limiter';
 import type { CaptchaService } from '../captcha/captcha';
 import { AppError, badRequest } from '../errors';
 import type { Mailer, MailMessage } from '../mail/mailer';
-import { newLinkKey, newTypedCode, normalizeTypedCode } from './codes';
+import { newTypedCode, normalizeTypedCode } from './codes';
 import { normalizeEmail } from './email';
 import {
-  alreadyRegisteredMail,
-  emailChangeMail,
-  emailTakenMail,
-  resetMail,
-  validationMail,
-} from './mails';
+  issueToken,
+  VALIDATION_CODE_LIFETIME_MS,
+  RESET_KEY_LIFETIME_MS,
+  type AccountFollowUp,
+} from './follow-ups';
+import { emailChangeMail, emailTakenMail } from './mails';
 import { hashClientKey, passwordRecord, verifyClientKey } from './password';
 import { deriveSalt } from './salt';
 import type { SessionService } from './sessions';
-import {
-  consumeToken,
-  deleteTokens,
-  findLiveToken,
-  insertToken,
-  type TokenPurpose,
-} from './token-repo';
+import { consumeToken, findLiveToken } from './token-repo';
 import { hashToken } from './tokens';
-import { findUserByEmail, findUserById, insertUser, updateUser, usernameTaken } from './user-repo';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUserIfNewEmail,
+  updateUser,
+  usernameTaken,
+} from './user-repo';
 import { ErrorCode } from '../../../common/errors';
+import { deriveClientKey } from '../../../common/client-key';
 
-const HOUR = 60 * 60 * 1000;
-export const VALIDATION_CODE_LIFETIME_MS = 24 * HOUR;
-export const RESET_KEY_LIFETIME_MS = HOUR;
+export { VALIDATION_CODE_LIFETIME_MS, RESET_KEY_LIFETIME_MS };
 
 export const INVALID_CREDENTIALS = 'User email or password is not correct';
 export const NOT_VALIDATED =
@@ -52,6 +51,8 @@ export interface AccountServiceDeps {
   captcha: CaptchaService;
   limiter: RateLimiter;
   mailer: Mailer;
+  /** Queues what a sign-up, reset or resend asks for; the request never looks the address up. */
+  followUps: { send(request: AccountFollowUp): Promise<void> };
   siteUrl: string;
   saltSecret: string;
   now?: () => Date;
@@ -86,10 +87,19 @@ export class AccountService {
     return this.deps.mailer.send(message);
   }
 
-  /** The PBKDF2 salt the sign-in form uses: an unknown e-mail gets a stable made-up one. */
-  async saltFor(email: string): Promise<string> {
-    const user = await findUserByEmail(this.db, normalizeEmail(email));
-    return user?.passwordSalt ?? this.derivedSalt(normalizeEmail(email));
+  /**
+   * The PBKDF2 salt the sign-in form uses: derived from the address asked, so it is the same for
+   * an address with or without an account and says nothing about which account had it before.
+   * An account created before salts followed the address (or whose address changed before the
+   * change of address re-salted it) keeps its stored salt until its password is next set; that
+   * is the only case where the stored salt is answered.
+   */
+  async saltFor(email: string, ip: string): Promise<string> {
+    await this.deps.limiter.hit(limits.saltPerAddress, ip);
+    const normalized = normalizeEmail(email);
+    const derived = this.derivedSalt(normalized);
+    const user = await findUserByEmail(this.db, normalized);
+    return user && user.passwordSalt !== derived ? user.passwordSalt : derived;
   }
 
   private derivedSalt(normalizedEmail: string): string {
@@ -106,45 +116,34 @@ export class AccountService {
     }
   }
 
-  private async issueToken(
-    user: UserRow,
-    purpose: TokenPurpose,
-    secret: string,
-    lifetimeMs: number,
-    newEmail: string | null = null,
-  ): Promise<void> {
-    await deleteTokens(this.db, user.id, purpose);
-    const now = this.now();
-    await insertToken(this.db, {
-      userId: user.id,
-      purpose,
-      tokenHash: hashToken(purpose === 'reset' ? secret : normalizeTypedCode(secret)),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + lifetimeMs),
-      newEmail,
-    });
-  }
-
-  private async sendValidationCode(user: UserRow): Promise<void> {
-    const code = newTypedCode();
-    await this.issueToken(user, 'validate', code, VALIDATION_CODE_LIFETIME_MS);
-    await this.mail(validationMail(user.email, code, this.deps.siteUrl));
-  }
-
+  /**
+   * Signs in. Failures count per client and account, so nobody can lock the owner out by failing
+   * on purpose; see `limits.loginFailuresPerAccount` for what bounds a spread-out attacker.
+   */
   async login(email: string, clientKey: string, ip: string): Promise<SignedIn> {
     const normalized = normalizeEmail(email);
-    await this.deps.limiter.hit(limits.loginPerAddress, ip);
-    await this.deps.limiter.hit(limits.loginPerAccount, normalized);
+    const client = `${ip}|${normalized}`;
+    const { limiter } = this.deps;
+    await limiter.hit(limits.loginPerAddress, ip);
+    const clientFailures = await limiter.ensureBelow(limits.loginFailuresPerClient, client);
+    if (clientFailures > 0) await limiter.ensureBelow(limits.loginFailuresPerAccount, normalized);
     const user = await findUserByEmail(this.db, normalized);
     const matches = await verifyClientKey(user?.passwordHash ?? (await this.decoyHash), clientKey);
     if (!user || !matches) {
+      await limiter.record(limits.loginFailuresPerClient, client);
+      await limiter.record(limits.loginFailuresPerAccount, normalized);
       throw new AppError(400, ErrorCode.InvalidCredentials, INVALID_CREDENTIALS);
     }
     if (!user.validatedAt) throw new AppError(403, ErrorCode.EmailNotValidated, NOT_VALIDATED);
-    await this.deps.limiter.clear(limits.loginPerAccount, normalized);
+    await limiter.clear(limits.loginFailuresPerClient, client);
     return { user, session: await this.deps.sessions.start(user.id) };
   }
 
+  /**
+   * Signs up. An address that already has an account costs the same work as a new one: the
+   * password is hashed, one insert is tried, and one follow-up job is queued either way; the job
+   * mails the code or tells the owner the address is taken.
+   */
   async createAccount(input: CreateAccountRequest, ip: string): Promise<string> {
     await this.deps.limiter.hit(limits.signupPerAddress, ip);
     await this.requireCaptcha(input.captcha);
@@ -152,33 +151,22 @@ export class AccountService {
     const taken = () =>
       new AppError(400, ErrorCode.UsernameTaken, 'That username is already taken; choose another.');
     if (await usernameTaken(this.db, input.username)) throw taken();
-
-    const existing = await findUserByEmail(this.db, email);
-    if (existing) {
-      // Same answer as a new sign-up; only the owner of the address learns what happened.
-      if (existing.validatedAt) await this.mail(alreadyRegisteredMail(email, this.deps.siteUrl));
-      else await this.sendValidationCode(existing);
-      return SIGNUP_NOTICE;
-    }
-
-    const salt = this.derivedSalt(email);
-    let user: UserRow;
+    const record = await passwordRecord(input.password, this.derivedSalt(email));
     try {
-      user = await insertUser(this.db, {
+      await insertUserIfNewEmail(this.db, {
         email,
         username: input.username,
         usernameChosen: true,
         firstname: input.firstname,
         lastname: input.lastname,
-        ...(await passwordRecord(input.password, salt)),
+        ...record,
       });
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      // A concurrent request took the username or the address first.
-      if (await usernameTaken(this.db, input.username)) throw taken();
-      return SIGNUP_NOTICE;
+      // A concurrent request took the username first.
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
     }
-    await this.sendValidationCode(user);
+    await this.deps.followUps.send({ kind: 'signup', email });
     return SIGNUP_NOTICE;
   }
 
@@ -198,15 +186,13 @@ export class AccountService {
     return { user, session: await this.deps.sessions.start(user.id) };
   }
 
+  /** Same work for every address: the follow-up job decides whether a code is due. */
   async resendValidation(email: string, captcha: string, ip: string): Promise<string> {
     const normalized = normalizeEmail(email);
     await this.deps.limiter.hit(limits.mailPerAddress, ip);
     await this.requireCaptcha(captcha);
-    const user = await findUserByEmail(this.db, normalized);
-    if (user && !user.validatedAt) {
-      await this.deps.limiter.hit(limits.mailPerAccount, normalized);
-      await this.sendValidationCode(user);
-    }
+    await this.deps.limiter.hit(limits.mailPerAccount, normalized);
+    await this.deps.followUps.send({ kind: 'validation', email: normalized });
     return RESEND_NOTICE;
   }
 
@@ -245,7 +231,8 @@ export class AccountService {
       firstname: input.firstname,
       lastname: input.lastname,
       publicizeName: input.publicizeName,
-      ...(password !== '' ? await passwordRecord(password, user.passwordSalt) : {}),
+      // Setting a password also moves an older account onto the salt of its address.
+      ...(password !== '' ? await passwordRecord(password, this.derivedSalt(user.email)) : {}),
     };
     const updated = await updateUser(this.db, user.id, changes);
     if (password !== '') await this.deps.sessions.endAllExcept(user.id, currentSessionToken);
@@ -257,14 +244,38 @@ export class AccountService {
       await this.mail(emailTakenMail(newEmail));
     } else {
       const code = newTypedCode();
-      await this.issueToken(user, 'email_change', code, VALIDATION_CODE_LIFETIME_MS, newEmail);
+      await issueToken(
+        this.db,
+        user,
+        'email_change',
+        code,
+        VALIDATION_CODE_LIFETIME_MS,
+        this.now(),
+        newEmail,
+      );
       await this.mail(emailChangeMail(newEmail, code));
     }
     return { user: updated, pendingEmail: newEmail };
   }
 
-  async confirmEmailChange(user: UserRow, typedCode: string): Promise<UserRow> {
+  /**
+   * Moves the account to its new address. The password is asked again because the salt follows
+   * the address: the stored hash is redone with the new address's salt, so the new address's
+   * salt never equals the old one's and nothing links the two.
+   */
+  async confirmEmailChange(user: UserRow, typedCode: string, password: string): Promise<UserRow> {
     await this.deps.limiter.hit(limits.validatePerAddress, `user:${user.id}`);
+    const current = await verifyClientKey(
+      user.passwordHash,
+      await deriveClientKey(password, user.passwordSalt),
+    );
+    if (!current) {
+      throw new AppError(
+        400,
+        ErrorCode.InvalidCredentials,
+        'The password is not correct. Type your current password to confirm the new address.',
+      );
+    }
     const now = this.now();
     const token = await findLiveToken(
       this.db,
@@ -279,7 +290,10 @@ export class AccountService {
       throw new AppError(400, ErrorCode.ValidationFailed, 'That code is not valid or has expired.');
     }
     try {
-      return await updateUser(this.db, user.id, { email: token.newEmail });
+      return await updateUser(this.db, user.id, {
+        email: token.newEmail,
+        ...(await passwordRecord(password, this.derivedSalt(token.newEmail))),
+      });
     } catch (error) {
       if (isUniqueViolation(error))
         throw badRequest('That e-mail address now belongs to another account.');
@@ -287,17 +301,13 @@ export class AccountService {
     }
   }
 
+  /** Same work for every address: the follow-up job mails a key only to an account. */
   async forgotPassword(email: string, captcha: string, ip: string): Promise<string> {
     const normalized = normalizeEmail(email);
     await this.deps.limiter.hit(limits.mailPerAddress, ip);
     await this.requireCaptcha(captcha);
-    const user = await findUserByEmail(this.db, normalized);
-    if (user) {
-      await this.deps.limiter.hit(limits.mailPerAccount, normalized);
-      const key = newLinkKey();
-      await this.issueToken(user, 'reset', key, RESET_KEY_LIFETIME_MS);
-      await this.mail(resetMail(user.email, key, this.deps.siteUrl));
-    }
+    await this.deps.limiter.hit(limits.mailPerAccount, normalized);
+    await this.deps.followUps.send({ kind: 'reset', email: normalized });
     return FORGOT_PASSWORD_NOTICE;
   }
 
@@ -326,7 +336,7 @@ export class AccountService {
         'The reset key you provided is no longer valid',
       );
     await updateUser(this.db, user.id, {
-      ...(await passwordRecord(input.password, user.passwordSalt)),
+      ...(await passwordRecord(input.password, this.derivedSalt(user.email))),
       validatedAt: user.validatedAt ?? now,
     });
     await this.deps.sessions.endAllFor(user.id);

@@ -26,6 +26,14 @@ export async function insertUser(db: Db, row: NewUser): Promise<UserRow> {
   return created;
 }
 
+/**
+ * Inserts the account unless its address already has one: one statement either way, so a
+ * sign-up costs the same whether or not the address was taken. A taken username still throws.
+ */
+export async function insertUserIfNewEmail(db: Db, row: NewUser): Promise<void> {
+  await db.insert(users).values(row).onConflictDoNothing({ target: users.email });
+}
+
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;

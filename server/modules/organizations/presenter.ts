@@ -17,6 +17,23 @@ export function publicName(
   return user.username;
 }
 
+/**
+ * A search hit: found by username, public name or the exact address. A private name never shows,
+ * even for an account without a username, so typing someone's address reveals no more than that
+ * an account exists to add.
+ */
+export function presentSearchedUser(
+  user: Pick<UserRow, 'id' | 'firstname' | 'lastname' | 'username' | 'publicizeName'>,
+): { _id: string; username: string | null; fullname: string } {
+  return {
+    _id: user.id,
+    username: user.username,
+    fullname: user.publicizeName
+      ? fullName(user)
+      : (user.username ?? 'A person without a username'),
+  };
+}
+
 export function membershipOf(level: MemberLevel | null | undefined): Membership {
   if (level === undefined) return null;
   return level ?? 'pending';

@@ -22,6 +22,7 @@ import {
   type OrganizationRow,
   type UserRow,
 } from '../../db/schema';
+import { normalizeEmail } from '../accounts/email';
 import { containsPattern } from '../search';
 
 export type Sort = 'name' | '-name' | 'createdOn' | '-createdOn';
@@ -256,7 +257,11 @@ export async function setLevel(db: Db, organizationId: string, userId: string, l
   return rows.length === 1;
 }
 
-/** People to add to a group: matching name, username or e-mail, and not already in it. */
+/**
+ * People to add to a group, not already in it: by username, by name only where its owner made
+ * the name public, and by e-mail address only when the whole address is typed — so a search can
+ * neither harvest addresses letter by letter nor reveal names their owners keep private.
+ */
 export async function searchUsersOutside(
   db: Db,
   organizationId: string,
@@ -272,8 +277,12 @@ export async function searchUsersOutside(
         isNotNull(users.validatedAt),
         or(
           ilike(users.username, pattern),
-          ilike(users.email, pattern),
-          ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
+          and(
+            eq(users.publicizeName, true),
+            ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
+          ),
+          // Addresses are stored normalised, so this is the case-insensitive exact match.
+          eq(users.email, normalizeEmail(text)),
         ),
         notExists(
           db
@@ -285,7 +294,7 @@ export async function searchUsersOutside(
         ),
       ),
     )
-    .orderBy(asc(sql`lower(coalesce(${users.username}, ${users.email}))`))
+    .orderBy(asc(sql`lower(coalesce(${users.username}, ${users.id}::text))`))
     .limit(limit);
 }
 

@@ -12,6 +12,7 @@ import type { OrganizationRow, UserRow } from '../../db/schema';
 import { findUserById } from '../accounts/user-repo';
 import { AppError, badRequest, notFound } from '../errors';
 import { announceChange } from '../events/changes';
+import { limits, RateLimiter } from '../abuse/rate-limiter';
 import { publicName } from './presenter';
 import { groupPolicy, isGroupAdmin, isSiteAdmin, type GroupActor } from './policy';
 import {
@@ -33,7 +34,13 @@ import {
   upsertMembership,
   type Sort,
 } from './repo';
-import { membershipOf, presentMember, presentOrganization, presentSummary } from './presenter';
+import {
+  membershipOf,
+  presentMember,
+  presentOrganization,
+  presentSearchedUser,
+  presentSummary,
+} from './presenter';
 
 export interface OrganizationInput {
   name: string;
@@ -54,6 +61,8 @@ export class OrganizationService {
   constructor(
     private readonly db: Db,
     private readonly countProfiles: ProfileCounter = noProfiles,
+    /** Bounds the member search per user: every signed-in user can run it on a group of their own. */
+    private readonly limiter: RateLimiter = new RateLimiter(db),
   ) {}
 
   /** The group (404 when hidden) and the actor's place in it. */
@@ -267,9 +276,10 @@ export class OrganizationService {
 
   async searchUsersToAdd(user: UserRow | null, organizationId: string, text: string) {
     const { organization, actor } = await this.load(user, organizationId);
-    groupPolicy.manageMembers(actor);
+    const searcher = groupPolicy.manageMembers(actor);
+    await this.limiter.hit(limits.userSearchPerUser, searcher.id);
     const found = await searchUsersOutside(this.db, organization.id, text, USER_SEARCH_LIMIT);
-    return found.map((u) => ({ _id: u.id, username: u.username, fullname: publicName(u) }));
+    return found.map(presentSearchedUser);
   }
 
   async groupsOf(user: UserRow | null) {

@@ -215,11 +215,12 @@ describe('My Account', () => {
     expect(screen.getByText(/We sent a code to/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Confirm E-mail' }));
-    expect(await screen.findByText(REQUIRED)).toBeInTheDocument();
+    expect(await screen.findAllByText(REQUIRED)).toHaveLength(2);
     await userEvent.type(screen.getByLabelText('Confirmation code'), 'WXYZ-2345');
+    await userEvent.type(screen.getByLabelText('Current password'), 'my password 1');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm E-mail' }));
     await waitFor(() => expect(screen.queryByText(/We sent a code to/)).not.toBeInTheDocument());
-    expect(calls.at(-1)?.body).toEqual({ code: 'WXYZ-2345' });
+    expect(calls.at(-1)?.body).toEqual({ code: 'WXYZ-2345', password: 'my password 1' });
     expect(within(details()).getByText('countess@example.org')).toBeInTheDocument();
   });
 });

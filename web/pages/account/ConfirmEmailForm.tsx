@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { ACCOUNT_LIMITS, confirmEmailRequestSchema } from '../../../common/accounts';
 import { useConfirmEmail } from '../../api/accounts';
@@ -17,7 +17,7 @@ export function ConfirmEmailForm({
   const confirm = useConfirmEmail();
   const form = useForm({
     resolver: zodResolver(confirmEmailRequestSchema),
-    defaultValues: { code: '' },
+    defaultValues: { code: '', password: '' },
   });
   const { errors } = form.formState;
 
@@ -38,7 +38,7 @@ export function ConfirmEmailForm({
       <Stack gap="sm">
         <Text size="sm">
           We sent a code to <strong>{pendingEmail}</strong>. Your account keeps its current address
-          until you enter that code here.
+          until you enter that code here, with your current password.
         </Text>
         <form onSubmit={(event) => void submit(event)} noValidate aria-label="Confirm e-mail">
           <Group align="flex-start" gap="sm">
@@ -52,6 +52,16 @@ export function ConfirmEmailForm({
               error={
                 errors.code?.message ?? (confirm.error ? errorMessage(confirm.error) : undefined)
               }
+              style={{ flex: 1 }}
+            />
+            <PasswordInput
+              {...form.register('password')}
+              aria-label="Current password"
+              placeholder="Current password"
+              autoComplete="current-password"
+              maxLength={ACCOUNT_LIMITS.passwordMax}
+              disabled={confirm.isPending}
+              error={errors.password?.message}
               style={{ flex: 1 }}
             />
             <Button type="submit" loading={confirm.isPending}>
