@@ -12,7 +12,7 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase, type Database } from '../server/db/client.js';
 import { insertUser } from '../server/modules/accounts/user-repo.js';
-import { generateProfile } from './xapi-validate.js';
+import { generateProfile } from '../xapi/fixtures/generated-profile.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const videoFile = resolve(repoRoot, '../shared/corpus/authored/video/video.jsonld');

@@ -13,7 +13,7 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
 import { insertUser } from '../server/modules/accounts/user-repo.js';
-import { generateProfile } from './xapi-validate.js';
+import { generateProfile } from '../xapi/fixtures/generated-profile.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const corpusFile = resolve(repoRoot, '../shared/corpus/authored/video/video.jsonld');

@@ -40,7 +40,7 @@ export async function sendDocument(
     .header('vary', 'Accept');
   if (notModified(request, answer, etag)) return reply.status(304).send();
   if (chosen !== 'turtle') return reply.type(contentTypeOf[chosen]).send(answer.body);
-  const result = await turtleOf(answer.etag, answer.turtle);
+  const result = await turtleOf(answer.etag, () => answer.turtle());
   if ('failure' in result) {
     if (result.first)
       request.log.warn(
