@@ -18,8 +18,12 @@ import { makePerson } from './people';
 
 const [target = '', work = ''] = process.argv.slice(2);
 
-/** Item inserts (batches of up to 200 items) the import makes before the child stops it. */
-const INSERTS_BEFORE_STOP = 2;
+/**
+ * Item inserts the import makes before the child stops it. Items are written up to 1,000 rows a
+ * statement, so the first one holds every item of the profile while its version entries and
+ * publication are still to come: the transaction is well under way.
+ */
+const INSERTS_BEFORE_STOP = 1;
 
 /** Runs after each query of the import's transaction; never returns once enough items are in. */
 let inserts = 0;

@@ -18,7 +18,7 @@ const baseUrl = process.env.TEST_DATABASE_URL;
 
 /**
  * A node killed with SIGKILL in the middle of a large import (`POST /api/profile`, 600 items,
- * stopped inside its transaction after 400 items were written) leaves no trace of the profile
+ * stopped inside its transaction once its items were written) leaves no trace of the profile
  * once the database is opened again: an import is stored whole or not at all, and the same
  * document imports cleanly afterwards.
  */
