@@ -78,6 +78,12 @@ export const envSchema = z.object({
     .min(0.5, 'must be at least 0.5')
     .max(60, 'must be at most 60')
     .default(2),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1024, 'must be at most 1024')
+    .default(16),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ORGANIZATION_NAME: z.string().min(1).default('xAPI Profile Server'),
@@ -116,6 +122,8 @@ export interface Config {
   lockTimeoutSeconds: number;
   /** How often an idle job worker looks for new jobs (mails, outbox events). */
   jobPollSeconds: number;
+  /** The embedded database's cache of table pages, in MB (unused on PostgreSQL). */
+  pgliteSharedBuffersMb: number;
   admin: { email: string | undefined; password: string | undefined };
   site: { organizationName: string; supportPhone: string | null; helpdeskUrl: string | null };
   /** A new installation gets a demo working group with profiles (not in production by default). */
@@ -204,6 +212,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perKey: env.API_RATE_LIMIT_PER_KEY,
       perAddress: env.API_RATE_LIMIT_PER_ADDRESS,
     },
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     site: {
       organizationName: env.ORGANIZATION_NAME,
