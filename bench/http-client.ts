@@ -45,6 +45,8 @@ export class Browser {
       email,
       password: await deriveClientKey(password, salt),
     });
+    // Signing in may renew the browser's secret, and with it the token.
+    this.csrf = ((await this.request('GET', '/app/csrf')) as { token: string }).token;
   }
 
   /** A new read-and-write API key of the first working group the signed-in user belongs to. */
