@@ -6,7 +6,7 @@ export const REQUIRED = 'Required';
 export const IRI_FORMAT_MESSAGE = 'IRI did not match expected format.';
 export const MORE_INFO_MESSAGE = 'More Information needs to be a URL.';
 export const NO_EDIT_PERMISSION = 'You do not have permissions to edit this profile.';
-export const ORPHAN_CONTAINER_NAME = 'Orphan Container Profile';
+export { ORPHAN_CONTAINER_NAME } from './profile-names';
 
 export const PROFILE_LIMITS = {
   nameMax: 300,

@@ -56,6 +56,25 @@ describe('loadConfig', () => {
     );
   });
 
+  it('sizes the embedded database cache from PGLITE_SHARED_BUFFERS_MB, 16 MB unless set', () => {
+    expect(loadConfig({ ...secrets }).pgliteSharedBuffersMb).toBe(16);
+    expect(loadConfig({ ...secrets, PGLITE_SHARED_BUFFERS_MB: '64' }).pgliteSharedBuffersMb).toBe(
+      64,
+    );
+    expect(errorOf({ ...secrets, PGLITE_SHARED_BUFFERS_MB: 'lots' })).toBe(
+      'Invalid configuration: PGLITE_SHARED_BUFFERS_MB must be a number (got "lots").',
+    );
+    expect(errorOf({ ...secrets, PGLITE_SHARED_BUFFERS_MB: '0' })).toContain(
+      'PGLITE_SHARED_BUFFERS_MB must be at least 1',
+    );
+    expect(errorOf({ ...secrets, PGLITE_SHARED_BUFFERS_MB: '2048' })).toContain(
+      'PGLITE_SHARED_BUFFERS_MB must be at most 1024',
+    );
+    expect(errorOf({ ...secrets, PGLITE_SHARED_BUFFERS_MB: '1.5' })).toContain(
+      'PGLITE_SHARED_BUFFERS_MB must be a whole number',
+    );
+  });
+
   it('refuses to start in production without real secrets', () => {
     const message = errorOf({ NODE_ENV: 'production', SESSION_SECRET: secrets.SESSION_SECRET });
     expect(message).toContain('SALT_SECRET, ALTCHA_HMAC_KEY must be set in production');

@@ -89,6 +89,12 @@ export const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(65_536, 'must be at most 65536')
     .default(64),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1024, 'must be at most 1024')
+    .default(16),
   ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ORGANIZATION_NAME: z.string().min(1).default('xAPI Profile Server'),
@@ -131,6 +137,8 @@ export interface Config {
   counterFlushSeconds: number;
   /** Memory each node gives to published documents (and their Turtle) kept ready to serve. */
   snapshotCacheBytes: number;
+  /** The embedded database's cache of table pages, in MB (unused on PostgreSQL). */
+  pgliteSharedBuffersMb: number;
   admin: { email: string | undefined; password: string | undefined };
   site: { organizationName: string; supportPhone: string | null; helpdeskUrl: string | null };
   /** A new installation gets a demo working group with profiles (not in production by default). */
@@ -221,6 +229,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perKey: env.API_RATE_LIMIT_PER_KEY,
       perAddress: env.API_RATE_LIMIT_PER_ADDRESS,
     },
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     site: {
       organizationName: env.ORGANIZATION_NAME,

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
+import { releaseStartUpMemory } from './release-memory';
 import { seedDemoIfWanted, seedFirstStart } from './seed';
 
 function fail(message: string): never {
@@ -18,6 +19,7 @@ async function start(config: Config): Promise<void> {
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       pgliteDir: path.join(config.dataDir, 'pglite'),
+      pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
     });
     await database.migrate();
     admin = await seedFirstStart(database.db, config);
@@ -47,6 +49,7 @@ async function start(config: Config): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  releaseStartUpMemory();
   app.log.info(
     { database: database.kind, url: config.publicUrl },
     `xAPI Profile Server ready at ${config.publicUrl}`,

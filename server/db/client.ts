@@ -80,10 +80,29 @@ async function ping(db: Db): Promise<boolean> {
   }
 }
 
+/** PGlite's cache of table pages when nothing else is set (`PGLITE_SHARED_BUFFERS_MB`). */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
+
+/**
+ * Memory settings for the embedded database. PGlite runs PostgreSQL's defaults, sized for a
+ * server with many connections (128 MB of shared buffers, 64 MB for index builds); its WebAssembly
+ * memory only ever grows, so whatever a moment needs stays held for the life of the process. One
+ * connection and a catalogue of profiles need far less: see docs/decisions.md.
+ */
+export function pgliteSettings(sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB): string[] {
+  return [
+    ['shared_buffers', `${sharedBuffersMb}MB`],
+    ['maintenance_work_mem', '16MB'],
+    ['work_mem', '2MB'],
+    ['temp_buffers', '2MB'],
+  ].flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+}
+
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir/pglite`. */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   pgliteDir?: string;
+  pgliteSharedBuffersMb?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
     return wrapPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
@@ -91,6 +110,7 @@ export async function openDatabase(options: {
   const client = await PGlite.create({
     dataDir: options.pgliteDir ?? 'memory://',
     extensions: pgliteExtensions,
+    startParams: [...PGlite.defaultStartParams, ...pgliteSettings(options.pgliteSharedBuffersMb)],
   });
   return wrapPglite(client);
 }

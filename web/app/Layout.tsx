@@ -1,4 +1,5 @@
 import { Box, Container } from '@mantine/core';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ErrorList, LoadingOverlay, SuccessAlert } from './Feedback';
 import { Footer } from './Footer';
@@ -13,7 +14,10 @@ export function Layout() {
       <SuccessAlert />
       <Container component="main" size="xl" py="lg" w="100%" style={{ flex: 1 }}>
         <ErrorList />
-        <Outlet />
+        {/* A screen fetched on first use: the previous one stays until it is here. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </Container>
       <Footer />
       <ScrollRestoration />

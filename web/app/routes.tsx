@@ -1,42 +1,96 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AccountPage } from '../pages/account/AccountPage';
-import { CreateAccountPage } from '../pages/account/CreateAccountPage';
-import { ForgotPasswordPage } from '../pages/account/ForgotPasswordPage';
-import { LoginPage } from '../pages/account/LoginPage';
-import { ResendPage } from '../pages/account/ResendPage';
-import { ResetPasswordPage } from '../pages/account/ResetPasswordPage';
-import { UsernamePage } from '../pages/account/UsernamePage';
-import { ValidatePage } from '../pages/account/ValidatePage';
-import { AdminUserPage } from '../pages/admin/AdminUserPage';
-import { ManageUsersPage } from '../pages/admin/ManageUsersPage';
-import { VerificationPage } from '../pages/admin/VerificationPage';
 import { apiInfoRoute } from '../pages/api-info/routes';
 import { NotFoundPage } from '../pages/common/NotFoundPage';
 import { PageHeading } from '../pages/common/PageHeading';
-import { FaqPage } from '../pages/help/FaqPage';
-import { GuidelinesPage } from '../pages/help/GuidelinesPage';
 import { HomePage } from '../pages/home/HomePage';
-import { DeletedItemsPage } from '../pages/items/DeletedItemsPage';
-import { AboutTab } from '../pages/organization/AboutTab';
-import { AddMemberPage } from '../pages/organization/AddMemberPage';
-import { ApiKeysTab } from '../pages/organization/ApiKeysTab';
-import { CreateApiKeyPage } from '../pages/organization/CreateApiKeyPage';
-import { CreateOrganizationPage } from '../pages/organization/CreateOrganizationPage';
-import { EditApiKeyPage } from '../pages/organization/EditApiKeyPage';
-import { EditMemberPage } from '../pages/organization/EditMemberPage';
-import { EditOrganizationPage } from '../pages/organization/EditOrganizationPage';
-import { MembersTab } from '../pages/organization/MembersTab';
-import { GroupOnly, OrganizationArea } from '../pages/organization/OrganizationArea';
-import { OrganizationsPage } from '../pages/organization/OrganizationsPage';
-import { ProfilesTab } from '../pages/organization/ProfilesTab';
-import { CreateProfileEntryPage, CreateProfilePage } from '../pages/profile/CreateProfilePage';
 import { ExplorePage } from '../pages/profile/ExplorePage';
-import { IriLookupPage } from '../pages/profile/IriLookupPage';
-import { GroupVersionPage, PublicProfilePage } from '../pages/profile/VersionPage';
 import { RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './Layout';
+import { lazyPage } from './lazy-page';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+
+// Home, browsing and sign-in come with the first page; every other screen is fetched when first shown.
+const AccountPage = lazyPage(() => import('../pages/account/AccountPage'), 'AccountPage');
+const CreateAccountPage = lazyPage(
+  () => import('../pages/account/CreateAccountPage'),
+  'CreateAccountPage',
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('../pages/account/ForgotPasswordPage'),
+  'ForgotPasswordPage',
+);
+const LoginPage = lazyPage(() => import('../pages/account/LoginPage'), 'LoginPage');
+const ResendPage = lazyPage(() => import('../pages/account/ResendPage'), 'ResendPage');
+const ResetPasswordPage = lazyPage(
+  () => import('../pages/account/ResetPasswordPage'),
+  'ResetPasswordPage',
+);
+const UsernamePage = lazyPage(() => import('../pages/account/UsernamePage'), 'UsernamePage');
+const ValidatePage = lazyPage(() => import('../pages/account/ValidatePage'), 'ValidatePage');
+const AdminUserPage = lazyPage(() => import('../pages/admin/AdminUserPage'), 'AdminUserPage');
+const ManageUsersPage = lazyPage(() => import('../pages/admin/ManageUsersPage'), 'ManageUsersPage');
+const VerificationPage = lazyPage(
+  () => import('../pages/admin/VerificationPage'),
+  'VerificationPage',
+);
+const FaqPage = lazyPage(() => import('../pages/help/FaqPage'), 'FaqPage');
+const GuidelinesPage = lazyPage(() => import('../pages/help/GuidelinesPage'), 'GuidelinesPage');
+const DeletedItemsPage = lazyPage(
+  () => import('../pages/items/DeletedItemsPage'),
+  'DeletedItemsPage',
+);
+const AboutTab = lazyPage(() => import('../pages/organization/AboutTab'), 'AboutTab');
+const AddMemberPage = lazyPage(
+  () => import('../pages/organization/AddMemberPage'),
+  'AddMemberPage',
+);
+const ApiKeysTab = lazyPage(() => import('../pages/organization/ApiKeysTab'), 'ApiKeysTab');
+const CreateApiKeyPage = lazyPage(
+  () => import('../pages/organization/CreateApiKeyPage'),
+  'CreateApiKeyPage',
+);
+const CreateOrganizationPage = lazyPage(
+  () => import('../pages/organization/CreateOrganizationPage'),
+  'CreateOrganizationPage',
+);
+const EditApiKeyPage = lazyPage(
+  () => import('../pages/organization/EditApiKeyPage'),
+  'EditApiKeyPage',
+);
+const EditMemberPage = lazyPage(
+  () => import('../pages/organization/EditMemberPage'),
+  'EditMemberPage',
+);
+const EditOrganizationPage = lazyPage(
+  () => import('../pages/organization/EditOrganizationPage'),
+  'EditOrganizationPage',
+);
+const MembersTab = lazyPage(() => import('../pages/organization/MembersTab'), 'MembersTab');
+const OrganizationsPage = lazyPage(
+  () => import('../pages/organization/OrganizationsPage'),
+  'OrganizationsPage',
+);
+const GroupOnly = lazyPage(() => import('../pages/organization/OrganizationArea'), 'GroupOnly');
+const OrganizationArea = lazyPage(
+  () => import('../pages/organization/OrganizationArea'),
+  'OrganizationArea',
+);
+const ProfilesTab = lazyPage(() => import('../pages/organization/ProfilesTab'), 'ProfilesTab');
+const CreateProfileEntryPage = lazyPage(
+  () => import('../pages/profile/CreateProfilePage'),
+  'CreateProfileEntryPage',
+);
+const CreateProfilePage = lazyPage(
+  () => import('../pages/profile/CreateProfilePage'),
+  'CreateProfilePage',
+);
+const IriLookupPage = lazyPage(() => import('../pages/profile/IriLookupPage'), 'IriLookupPage');
+const GroupVersionPage = lazyPage(() => import('../pages/profile/VersionPage'), 'GroupVersionPage');
+const PublicProfilePage = lazyPage(
+  () => import('../pages/profile/VersionPage'),
+  'PublicProfilePage',
+);
 
 /** A screen whose content arrives with its feature; until then it shows only its heading. */
 const heading = (title: string): ReactNode => <PageHeading>{title}</PageHeading>;

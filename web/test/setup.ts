@@ -1,10 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+import { loadAllPages } from '../app/lazy-page';
 
 // The first render of a test file loads the router and Mantine; on a busy two-core machine that
 // can take longer than the library's default second, so `findBy…` waits up to five.
 configure({ asyncUtilTimeout: 5000 });
+
+// Screens are lazy in the app; a file that renders the route table loads them all before its
+// first test, as the eager table did at import, so no single wait pays for compiling a screen.
+// A file that never imports the route table declares no lazy screen and loads nothing here.
+beforeAll(loadAllPages, 60_000);
 
 // Mantine reads these browser APIs, which jsdom does not provide.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Box, Grid, NavLink, Title } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
 import { API_INFO_MENU, type ApiInfoMenuItem } from './menu';
@@ -53,7 +54,10 @@ export function ApiInfoLayout() {
         </Box>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }} miw={0}>
-        <Outlet />
+        {/* Keeps the menu in place while a page's code arrives. */}
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
       </Grid.Col>
     </Grid>
   );

@@ -1,12 +1,23 @@
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../common/NotFoundPage';
-import { ApiInfoLayout } from './ApiInfoLayout';
-import { DeleteDraftPage, EditPage, StatusPage } from './ChangePages';
-import { GetByIriPage, GetManyPage, GetOverviewPage, GetSinglePage } from './GetPages';
-import { GettingStartedPage } from './GettingStartedPage';
-import { ImportPage } from './ImportPage';
-import { MetadataPage, SparqlPage, ValidatePage } from './InfoPages';
-import { ValidatePatternsPage, ValidateTemplatesPage } from './StatementPages';
+import { lazyPage } from '../../app/lazy-page';
+
+// The API documentation is read by few visitors: its pages come when first shown.
+const ApiInfoLayout = lazyPage(() => import('./ApiInfoLayout'), 'ApiInfoLayout');
+const DeleteDraftPage = lazyPage(() => import('./ChangePages'), 'DeleteDraftPage');
+const EditPage = lazyPage(() => import('./ChangePages'), 'EditPage');
+const StatusPage = lazyPage(() => import('./ChangePages'), 'StatusPage');
+const GetByIriPage = lazyPage(() => import('./GetPages'), 'GetByIriPage');
+const GetManyPage = lazyPage(() => import('./GetPages'), 'GetManyPage');
+const GetOverviewPage = lazyPage(() => import('./GetPages'), 'GetOverviewPage');
+const GetSinglePage = lazyPage(() => import('./GetPages'), 'GetSinglePage');
+const GettingStartedPage = lazyPage(() => import('./GettingStartedPage'), 'GettingStartedPage');
+const ImportPage = lazyPage(() => import('./ImportPage'), 'ImportPage');
+const MetadataPage = lazyPage(() => import('./InfoPages'), 'MetadataPage');
+const SparqlPage = lazyPage(() => import('./InfoPages'), 'SparqlPage');
+const ValidatePage = lazyPage(() => import('./InfoPages'), 'ValidatePage');
+const ValidatePatternsPage = lazyPage(() => import('./StatementPages'), 'ValidatePatternsPage');
+const ValidateTemplatesPage = lazyPage(() => import('./StatementPages'), 'ValidateTemplatesPage');
 
 /** /api-info and its pages (spec 2 §2); any other path below it is the not-found screen. */
 export const apiInfoRoute: RouteObject = {

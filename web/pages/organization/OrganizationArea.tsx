@@ -13,7 +13,7 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import {
   Link,
   Navigate,
@@ -288,7 +288,10 @@ export function OrganizationArea() {
           )}
         </Tabs.List>
         <Tabs.Panel value={tab}>
-          <Outlet context={area} />
+          {/* Keeps the tabs in place while a tab's code arrives. */}
+          <Suspense fallback={null}>
+            <Outlet context={area} />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </>

@@ -1,6 +1,7 @@
 import { Anchor, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { ORPHAN_CONTAINER_NAME, type ProfileListItem } from '../../../common/profiles';
+import { ORPHAN_CONTAINER_NAME } from '../../../common/profile-names';
+import type { ProfileListItem } from '../../../common/profiles';
 import type { ProfileSort } from '../../api/profiles';
 import { formatDate, groupPath, publicProfilePath } from './format';
 import { SortableHeader, VerifiedIcon } from './parts';

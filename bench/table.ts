@@ -1,0 +1,415 @@
+/**
+ * The benchmark table: the same measurements against this checkout ("now"), optionally another
+ * checkout ("before", `--before PATH`), nginx serving the same bytes, and the goal, in one run.
+ *
+ *   npm run bench -- [--before /path/to/checkout] [--seconds 5] [--no-pg]
+ *
+ * Needs wrk (load) and, for the nginx column, nginx on PATH or in /usr/sbin; PostgreSQL rows need
+ * a server on 127.0.0.1:5432 (BENCH_DATABASE_URL to change), where a throwaway database is made
+ * and dropped. A row that cannot be measured says why instead of a figure.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { validate } from '../xapi/index.js';
+import { measureBundle } from './bundle.js';
+import { Browser, importProfile } from './http-client.js';
+import {
+  BENCH_ADMIN,
+  freePort,
+  idleRss,
+  startServer,
+  type ServerProcess,
+} from './server-process.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const seconds = Number(option('--seconds') ?? process.env.BENCH_SECONDS ?? 5);
+const beforeRoot = option('--before');
+const withPg = !args.includes('--no-pg');
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const videoFile = resolve(repoRoot, '../shared/corpus/authored/video/video.jsonld');
+
+type Cell = string;
+interface Row {
+  label: string;
+  before?: Cell;
+  now?: Cell;
+  nginx?: Cell;
+  goal: Cell;
+}
+const rows: Row[] = [];
+const notes: string[] = [];
+
+function which(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':').concat('/usr/sbin', '/sbin')) {
+    if (dir && existsSync(join(dir, name))) return join(dir, name);
+  }
+  return null;
+}
+
+interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  avgMs: number;
+}
+
+/** One wrk run; latencies in ms. */
+function wrk(url: string, connections: number, headers: Record<string, string> = {}): WrkResult {
+  const script = join(tmpdir(), 'xps-bench-latency.lua');
+  // wrk prints its own percentiles only for fixed ones; this script prints p50/p99 in microseconds.
+  writeFileSync(
+    script,
+    'done = function(summary, latency, requests)\n' +
+      '  io.write(string.format("P50 %d\\nP99 %d\\nMEAN %f\\n", latency:percentile(50), latency:percentile(99), latency.mean))\n' +
+      'end\n',
+  );
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => [
+    '-H',
+    `${name}: ${value}`,
+  ]);
+  const output = execFileSync(
+    'wrk',
+    [
+      `-t${Math.min(2, connections)}`,
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--timeout',
+      '30s',
+      '-s',
+      script,
+      ...headerArgs,
+      url,
+    ],
+    { encoding: 'utf8' },
+  );
+  const number = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? Number.NaN);
+  const non2xx = number(/Non-2xx or 3xx responses: (\d+)/);
+  if (non2xx > 0) throw new Error(`${non2xx} answers were not 2xx for ${url}`);
+  return {
+    rps: number(/Requests\/sec:\s+([\d.]+)/),
+    p50: number(/P50 (\d+)/) / 1000,
+    p99: number(/P99 (\d+)/) / 1000,
+    // No request finished in the run: no mean to show.
+    avgMs: number(/(\d+) requests in/) > 0 ? number(/MEAN ([\d.]+)/) / 1000 : Number.NaN,
+  };
+}
+
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+
+/** nginx serving files from `root` on a loopback port, as a child process. */
+async function startNginx(root: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const binary = which('nginx');
+  if (!binary) throw new Error('nginx is not installed (apt-get install -y nginx-light)');
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'xps-bench-nginx-'));
+  mkdirSync(join(dir, 'logs'));
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    [
+      'daemon off;',
+      'master_process off;',
+      'worker_processes 1;',
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/logs/error.log;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      '  access_log off;',
+      `  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy;`,
+      `  fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;`,
+      '  default_type application/json;',
+      `  server { listen 127.0.0.1:${port}; root ${root}; location / { try_files $uri $uri.json =404; } }`,
+      '}',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn(binary, ['-c', join(dir, 'nginx.conf'), '-p', dir], {
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 40; i++) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(500) });
+      break;
+    } catch {
+      await sleep(100);
+    }
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await sleep(200);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Measured {
+  profileRps?: number;
+  profileP50?: number;
+  profileP99?: number;
+  profileOneMs?: number;
+  homeRps?: number;
+  listRps?: number;
+  rssIdle?: number;
+  importMs?: number;
+  body?: Buffer;
+  path?: string;
+  error?: string;
+}
+
+/** Everything measured against one running server; the video profile imported first. */
+async function measureServer(server: ServerProcess, withRss: boolean): Promise<Measured> {
+  const result: Measured = {};
+  if (withRss) result.rssIdle = await idleRss(server);
+  const browser = new Browser(server.url);
+  await browser.signIn(BENCH_ADMIN.email, BENCH_ADMIN.password);
+  if (existsSync(videoFile)) {
+    const key = await browser.apiKeyOfFirstGroup();
+    const imported = await importProfile(
+      server.url,
+      key,
+      JSON.parse(readFileSync(videoFile, 'utf8')),
+    );
+    result.importMs = imported.ms;
+    const path = `/api/profile/${imported.versionUuid}`;
+    const response = await fetch(server.url + path);
+    result.body = Buffer.from(await response.arrayBuffer());
+    result.path = path;
+    const many = wrk(server.url + path, 64);
+    result.profileRps = many.rps;
+    result.profileP50 = many.p50;
+    result.profileP99 = many.p99;
+    result.profileOneMs = wrk(server.url + path, 1).avgMs;
+  }
+  result.homeRps = wrk(`${server.url}/app/home`, 8).rps;
+  result.listRps = wrk(`${server.url}/api/profile?limit=10`, 8).rps;
+  return result;
+}
+
+/** A throwaway PostgreSQL database for one server, dropped by the returned function. */
+async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `xps_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+async function measureCheckout(root: string): Promise<{ pglite: Measured; pg?: Measured }> {
+  const pglite = await startServer({ root });
+  let onPglite: Measured;
+  try {
+    onPglite = await measureServer(pglite, true);
+  } finally {
+    await pglite.stop();
+  }
+  if (!withPg) return { pglite: onPglite };
+  let database: Awaited<ReturnType<typeof throwawayDatabase>>;
+  try {
+    database = await throwawayDatabase();
+  } catch (error) {
+    return { pglite: onPglite, pg: { error: `no PostgreSQL at ${adminUrl}: ${String(error)}` } };
+  }
+  try {
+    const server = await startServer({ root, databaseUrl: database.url });
+    try {
+      return { pglite: onPglite, pg: await measureServer(server, false) };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+function bundleCell(root: string): string {
+  const dist = join(root, 'dist/web');
+  if (!existsSync(join(dist, 'index.html'))) return 'not built';
+  return `${fmt(measureBundle(dist).initialGzip / 1024)} KB`;
+}
+
+function validateMs(): number {
+  const document: unknown = JSON.parse(readFileSync(videoFile, 'utf8'));
+  validate(document);
+  const start = performance.now();
+  const rounds = 5;
+  for (let i = 0; i < rounds; i++) validate(document);
+  return (performance.now() - start) / rounds;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+if (!which('wrk')) {
+  console.error('wrk is not installed (apt-get install -y wrk).');
+  process.exit(1);
+}
+if (!existsSync(videoFile)) {
+  notes.push(`${videoFile} is absent: the video profile rows are skipped.`);
+}
+
+console.error(`Measuring this checkout (${seconds} s per load run)…`);
+const now = await measureCheckout(repoRoot);
+let before: Awaited<ReturnType<typeof measureCheckout>> | undefined;
+if (beforeRoot) {
+  console.error(`Measuring ${beforeRoot}…`);
+  before = await measureCheckout(resolve(beforeRoot));
+}
+if (now.pg?.error) notes.push(now.pg.error);
+
+let nginx: { profileRps?: number; profileP50?: number; profileP99?: number; oneMs?: number } = {};
+if (now.pglite.body && now.pglite.path) {
+  try {
+    const root = mkdtempSync(join(tmpdir(), 'xps-bench-www-'));
+    mkdirSync(join(root, 'api/profile'), { recursive: true });
+    writeFileSync(join(root, now.pglite.path), now.pglite.body);
+    const server = await startNginx(root);
+    try {
+      const many = wrk(server.url + now.pglite.path, 64);
+      nginx = {
+        profileRps: many.rps,
+        profileP50: many.p50,
+        profileP99: many.p99,
+        oneMs: wrk(server.url + now.pglite.path, 1).avgMs,
+      };
+    } finally {
+      await server.stop();
+      rmSync(root, { recursive: true, force: true });
+    }
+  } catch (error) {
+    notes.push(`nginx column skipped: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+const latency = (m?: { profileP50?: number; profileP99?: number }) =>
+  m?.profileP50 === undefined
+    ? undefined
+    : `${fmt(m.profileP50, 1)} / ${fmt(m.profileP99 ?? NaN, 1)}`;
+const ratio = (rps?: number) =>
+  rps !== undefined && nginx.profileRps
+    ? ` (${fmt((rps / nginx.profileRps) * 100)}% of nginx)`
+    : '';
+const rpsCell = (rps?: number) => (rps === undefined ? undefined : `${fmt(rps)}${ratio(rps)}`);
+const bytes = now.pglite.body ? ` (${fmt(now.pglite.body.length / 1024)} KB)` : '';
+
+rows.push(
+  {
+    label: `GET /api/profile/{uuid}${bytes}, 64 conn, PGlite: req/s`,
+    before: rpsCell(before?.pglite.profileRps),
+    now: rpsCell(now.pglite.profileRps),
+    nginx: nginx.profileRps === undefined ? undefined : fmt(nginx.profileRps),
+    goal: '',
+  },
+  {
+    label: '  same, PGlite: latency p50 / p99 (ms)',
+    before: latency(before?.pglite),
+    now: latency(now.pglite),
+    nginx: latency(nginx),
+    goal: '',
+  },
+  {
+    label: '  same, 64 conn, PostgreSQL: req/s',
+    before: rpsCell(before?.pg?.profileRps),
+    now: rpsCell(now.pg?.profileRps),
+    nginx: nginx.profileRps === undefined ? undefined : fmt(nginx.profileRps),
+    goal: '',
+  },
+  {
+    label: '  same, PostgreSQL: latency p50 / p99 (ms)',
+    before: latency(before?.pg),
+    now: latency(now.pg),
+    nginx: latency(nginx),
+    goal: '',
+  },
+  {
+    label: '  same, 1 conn: ms per request (PGlite / PostgreSQL)',
+    before:
+      before &&
+      `${fmt(before.pglite.profileOneMs ?? NaN, 2)} / ${fmt(before.pg?.profileOneMs ?? NaN, 2)}`,
+    now: `${fmt(now.pglite.profileOneMs ?? NaN, 2)} / ${fmt(now.pg?.profileOneMs ?? NaN, 2)}`,
+    nginx: nginx.oneMs === undefined ? undefined : fmt(nginx.oneMs, 2),
+    goal: '',
+  },
+  {
+    label: 'GET /app/home (demo content), 8 conn, PGlite: req/s',
+    before: before && fmt(before.pglite.homeRps ?? NaN),
+    now: fmt(now.pglite.homeRps ?? NaN),
+    goal: '',
+  },
+  {
+    label: 'GET /api/profile?limit=10, 8 conn, PGlite: req/s',
+    before: before && fmt(before.pglite.listRps ?? NaN),
+    now: fmt(now.pglite.listRps ?? NaN),
+    goal: '',
+  },
+  {
+    label: 'Web app, JS the home page loads first (gzip)',
+    before: beforeRoot && bundleCell(resolve(beforeRoot)),
+    now: bundleCell(repoRoot),
+    goal: '≤ 200 KB',
+  },
+  {
+    label: 'Server RSS, PGlite, demo content, idle (MiB)',
+    before: before && fmt(before.pglite.rssIdle ?? NaN),
+    now: fmt(now.pglite.rssIdle ?? NaN),
+    goal: '≤ 300',
+  },
+);
+if (existsSync(videoFile)) {
+  const validating = validateMs();
+  const importCell = (ms?: number) =>
+    ms === undefined ? undefined : `${fmt(ms)} ms (${fmt(ms / validating, 1)}× validate)`;
+  rows.push({
+    label: `Import video.jsonld (POST /api/profile) vs validate (${fmt(validating, 1)} ms)`,
+    before: importCell(before?.pglite.importMs),
+    now: importCell(now.pglite.importMs),
+    goal: '',
+  });
+  notes.push(
+    'The import row is one timed POST on a fresh server (its first import), against the mean of five in-process validate() calls.',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const columns: Array<[string, (row: Row) => Cell | undefined]> = [
+  ['', (row) => row.label],
+  ...(beforeRoot
+    ? [['before', (row: Row) => row.before] as [string, (row: Row) => Cell | undefined]]
+    : []),
+  ['now', (row) => row.now],
+  ['nginx (same bytes)', (row) => row.nginx],
+  ['goal', (row) => row.goal],
+];
+const cells = rows.map((row) => columns.map(([, get]) => get(row) || ''));
+const widths = columns.map(([title], i) =>
+  Math.max(title.length, ...cells.map((line) => (line[i] ?? '').length)),
+);
+const line = (values: string[]) =>
+  values
+    .map((value, i) => (i === 0 ? value.padEnd(widths[i] ?? 0) : value.padStart(widths[i] ?? 0)))
+    .join('  ');
+console.log(line(columns.map(([title]) => title)));
+for (const values of cells) console.log(line(values));
+for (const note of notes) console.log(`Note: ${note}`);

@@ -1,0 +1,38 @@
+import { createElement, lazy, type ComponentProps, type ComponentType } from 'react';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bound React.lazy itself puts on a component
+type AnyComponent = ComponentType<any>;
+
+const loaders = new Set<() => Promise<unknown>>();
+
+/**
+ * A screen whose code is fetched the first time it is shown, so the home page does not pay for
+ * every screen of the site. The nearest `<Suspense>` (around each `<Outlet>`) keeps what was on
+ * screen, or nothing on a first visit, while it arrives; once its code is here, the screen draws
+ * at once, without suspending again.
+ */
+export function lazyPage<M extends Record<K, AnyComponent>, K extends keyof M & string>(
+  load: () => Promise<M>,
+  name: K,
+): ComponentType<ComponentProps<M[K]>> {
+  let loaded: M[K] | undefined;
+  const fetchPage = async () => {
+    loaded = (await load())[name];
+    return loaded;
+  };
+  loaders.add(fetchPage);
+  const Pending = lazy(async () => ({ default: await fetchPage() }));
+  function Page(props: ComponentProps<M[K]>) {
+    return createElement(loaded ?? Pending, props);
+  }
+  Page.displayName = name;
+  return Page;
+}
+
+/**
+ * Fetches the code of every lazy screen declared so far. The component tests call it before their
+ * first render, so a screen draws as soon as it is rendered, as it did when the table was eager.
+ */
+export async function loadAllPages(): Promise<void> {
+  await Promise.all([...loaders].map((load) => load()));
+}
