@@ -1,6 +1,7 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
-import { executorFor, transactionExecutor } from './executor';
+import { executorFor, transactionExecutor, type SqlExecutor } from './executor';
 import type { JobContext, JobDefinition, JobQueue } from './job';
 
 export interface RunnerOptions {
@@ -17,6 +18,9 @@ export const defaultRunnerOptions: RunnerOptions = {
   maintenanceIntervalSeconds: 60,
   batchSize: 10,
 };
+
+/** How long stopping waits for running jobs before it leaves them to expire and run again. */
+const STOP_TIMEOUT_MS = 10_000;
 
 /** The schema pg-boss keeps its tables in, next to the app's own. */
 const SCHEMA = 'pgboss';
@@ -35,6 +39,9 @@ export class JobRunner implements JobQueue {
   private readonly workerIds = new Map<string, string>();
   private repeatTimer: NodeJS.Timeout | undefined;
   private readonly context: JobContext;
+  /** Statements pg-boss has under way, and job batches being run: `stop` waits for both. */
+  private statementsUnderWay = 0;
+  private batchesUnderWay = 0;
 
   constructor(
     private readonly database: Database,
@@ -48,7 +55,7 @@ export class JobRunner implements JobQueue {
   async start(): Promise<void> {
     if (this.boss) return;
     const boss = new PgBoss({
-      db: executorFor(this.database),
+      db: this.counted(executorFor(this.database)),
       schema: SCHEMA,
       supervise: true,
       schedule: false,
@@ -90,8 +97,31 @@ export class JobRunner implements JobQueue {
     }, this.options.pollingIntervalSeconds * 1000);
   }
 
+  /** The executor, counting the statements under way (the count moves before the first await). */
+  private counted(executor: SqlExecutor): SqlExecutor {
+    return {
+      executeSql: async (text, values) => {
+        this.statementsUnderWay += 1;
+        try {
+          return await executor.executeSql(text, values);
+        } finally {
+          this.statementsUnderWay -= 1;
+        }
+      },
+    };
+  }
+
   /** Runs a batch one job at a time; a job that throws fails alone and is retried alone. */
   private async run(boss: PgBoss, job: JobDefinition, batch: PgBoss.Job<object>[]) {
+    this.batchesUnderWay += 1;
+    try {
+      await this.runEach(boss, job, batch);
+    } finally {
+      this.batchesUnderWay -= 1;
+    }
+  }
+
+  private async runEach(boss: PgBoss, job: JobDefinition, batch: PgBoss.Job<object>[]) {
     for (const item of batch) {
       try {
         await job.handle(item.data, this.context);
@@ -124,6 +154,12 @@ export class JobRunner implements JobQueue {
     this.boss = null;
     this.workerIds.clear();
     // `wait`: resolves once the workers have finished what they hold (or the timeout is up).
-    await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });
+    // pg-boss resolves once no job is running, but a fetch still in flight then hands its jobs
+    // to their handler afterwards, and records their outcome without awaiting it. The database
+    // closes after this, so wait (bounded) until nothing of pg-boss's is under way any more.
+    const deadline = Date.now() + STOP_TIMEOUT_MS;
+    while ((this.statementsUnderWay > 0 || this.batchesUnderWay > 0) && Date.now() < deadline)
+      await delay(20);
   }
 }
