@@ -8,10 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { openDatabase, type Database } from '../server/db/client.js';
-import { insertUser } from '../server/modules/accounts/user-repo.js';
+import { benchApp, benchPublisher } from './in-process.js';
 import { generateProfile } from '../xapi/fixtures/generated-profile.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -61,42 +59,8 @@ async function timed(run: () => Promise<void>): Promise<number> {
 
 async function measure(database: Database) {
   await database.migrate();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
-    SALT_SECRET: 'bench-salt-secret-0123456789abcdef01',
-    ALTCHA_HMAC_KEY: 'bench-altcha-secret-0123456789abcdef',
-    LOG_LEVEL: 'silent',
-    API_RATE_LIMIT_PER_ADDRESS: '1000000',
-    API_RATE_LIMIT_PER_KEY: '1000000',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.ready();
-  const user = await insertUser(database.db, {
-    email: `bench-${randomUUID()}@example.org`,
-    username: `bench-${randomUUID().slice(0, 8)}`,
-    usernameChosen: true,
-    firstname: 'Bench',
-    lastname: 'Mark',
-    publicizeName: true,
-    type: 'user',
-    validatedAt: new Date(),
-    passwordSalt: 'x',
-    passwordHash: 'x',
-  });
-  const group = await app.services.organizations.create(user, {
-    name: `Bench group ${randomUUID().slice(0, 8)}`,
-    collaborationLink: 'https://example.org',
-    description: '',
-  });
-  const key = randomUUID();
-  await app.services.apiKeys.create(user, group.uuid, {
-    uuid: key,
-    description: 'bench',
-    readPermission: true,
-    writePermission: true,
-    isEnabled: true,
-  });
+  const app = await benchApp(database);
+  const key = await benchPublisher(app, database);
 
   for (const { label, source } of profiles) {
     const validation: number[] = [];

@@ -8,9 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
+import { benchApp, benchPublisher } from './in-process.js';
 import { generateProfile } from '../xapi/fixtures/generated-profile.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -42,48 +41,8 @@ async function time<T>(label: string, times: number, run: (i: number) => Promise
 
 const database = await openDatabase({});
 await database.migrate();
-const config = loadConfig({
-  NODE_ENV: 'test',
-  SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
-  SALT_SECRET: 'bench-salt-secret-0123456789abcdef01',
-  ALTCHA_HMAC_KEY: 'bench-altcha-secret-0123456789abcdef',
-  LOG_LEVEL: 'silent',
-  API_RATE_LIMIT_PER_ADDRESS: '1000000',
-  API_RATE_LIMIT_PER_KEY: '1000000',
-});
-const app = await buildApp({ config, database, logger: false });
-await app.ready();
-
-const { services } = app;
-const { user } = await (async () => {
-  const { insertUser } = await import('../server/modules/accounts/user-repo.js');
-  const made = await insertUser(database.db, {
-    email: 'bench@example.org',
-    username: 'bench',
-    usernameChosen: true,
-    firstname: 'Bench',
-    lastname: 'Mark',
-    publicizeName: true,
-    type: 'user',
-    validatedAt: new Date(),
-    passwordSalt: 'x',
-    passwordHash: 'x',
-  });
-  return { user: made };
-})();
-const group = await services.organizations.create(user, {
-  name: 'Bench group',
-  collaborationLink: 'https://example.org',
-  description: '',
-});
-const key = randomUUID();
-await services.apiKeys.create(user, group.uuid, {
-  uuid: key,
-  description: 'bench',
-  readPermission: true,
-  writePermission: true,
-  isEnabled: true,
-});
+const app = await benchApp(database);
+const key = await benchPublisher(app, database);
 
 console.log(`document: ${(source.length / 1024).toFixed(0)} KB, ${rounds} rounds`);
 const imported: string[] = [];

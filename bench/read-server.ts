@@ -9,10 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
-import { insertUser } from '../server/modules/accounts/user-repo.js';
+import { benchApp, benchPublisher } from './in-process.js';
 import { generateProfile } from '../xapi/fixtures/generated-profile.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -27,44 +25,11 @@ const freshCopy = (): unknown =>
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 await database.migrate();
-const config = loadConfig({
-  NODE_ENV: 'test',
-  SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
-  SALT_SECRET: 'bench-salt-secret-0123456789abcdef01',
-  ALTCHA_HMAC_KEY: 'bench-altcha-secret-0123456789abcdef',
-  LOG_LEVEL: 'silent',
+const app = await benchApp(database, {
   SPA_DIR: 'server/test/fixtures/spa',
-  API_RATE_LIMIT_PER_ADDRESS: '100000000',
-  API_RATE_LIMIT_PER_KEY: '100000000',
   ...(process.env.SNAPSHOT_CACHE_MB ? { SNAPSHOT_CACHE_MB: process.env.SNAPSHOT_CACHE_MB } : {}),
 });
-const app = await buildApp({ config, database, logger: false });
-
-const user = await insertUser(database.db, {
-  email: `bench-${randomUUID()}@example.org`,
-  username: `bench-${randomUUID().slice(0, 8)}`,
-  usernameChosen: true,
-  firstname: 'Bench',
-  lastname: 'Mark',
-  publicizeName: true,
-  type: 'user',
-  validatedAt: new Date(),
-  passwordSalt: 'x',
-  passwordHash: 'x',
-});
-const group = await app.services.organizations.create(user, {
-  name: `Bench group ${randomUUID().slice(0, 8)}`,
-  collaborationLink: 'https://example.org',
-  description: '',
-});
-const key = randomUUID();
-await app.services.apiKeys.create(user, group.uuid, {
-  uuid: key,
-  description: 'bench',
-  readPermission: true,
-  writePermission: true,
-  isEnabled: true,
-});
+const key = await benchPublisher(app, database);
 
 let profileUuid = '';
 for (let i = 0; i <= others; i++) {

@@ -1,35 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../../app';
-import type { Database } from '../../db/client';
+import type { BuiltApp } from '../../app';
 import { makeKeyedGroup } from '../../test/api-keys';
-import { testConfig } from '../../test/app';
 import { callsOf } from '../../test/authoring';
-import { anotherNode, createTestDatabase } from '../../test/database';
 import { eventually } from '../../test/jobs';
+import { startTwoNodes, type TwoNodes } from '../../test/two-nodes';
 import { ApiClient, nextVersion, profileUuidOf, uniqueProfile } from '../../test/public-api';
 
 /** Every node must stop serving what a change on another node ended, within this bound. */
 const BOUND_MS = 2000;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two app nodes on one PostgreSQL database', () => {
-  let first: Database;
-  let second: Database;
+  let nodes: TwoNodes;
   let a: BuiltApp;
   let b: BuiltApp;
 
   beforeAll(async () => {
-    first = await createTestDatabase();
-    second = anotherNode(first);
-    const config = testConfig();
-    a = await buildApp({ config, database: first, logger: false });
-    b = await buildApp({ config, database: second, logger: false });
-    await Promise.all([a.ready(), b.ready()]);
+    nodes = await startTwoNodes();
+    ({ a, b } = nodes);
   });
   afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await second?.close();
-    await first?.close();
+    await nodes?.close();
   });
 
   const statusOn = async (node: BuiltApp, url: string) =>

@@ -1,15 +1,11 @@
-import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveClientKey } from '../../../common/client-key';
-import { buildApp, type BuiltApp } from '../../app';
-import { wrapPool, type Database } from '../../db/client';
-import { executorFor } from '../../jobs/executor';
-import { testConfig } from '../../test/app';
+import type { BuiltApp } from '../../app';
+import type { Database } from '../../db/client';
 import { addMember, callsOf, makeGroup, makeProfile } from '../../test/authoring';
-import { createTestDatabase } from '../../test/database';
-import { databaseUrlFor } from '../../test/global-setup';
 import { makePerson } from '../../test/people';
+import { startTwoNodes, type TwoNodes } from '../../test/two-nodes';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 /** The password `makePerson` gives everyone. */
@@ -26,28 +22,17 @@ function cookiesOf(response: LightMyRequestResponse): string {
  * or follows from the shared secret, never in one node's memory.
  */
 describe.skipIf(!baseUrl)('two nodes on one PostgreSQL database', () => {
+  let nodes: TwoNodes;
   let first: Database;
-  let second: Database;
   let a: BuiltApp;
   let b: BuiltApp;
 
   beforeAll(async () => {
-    first = await createTestDatabase();
-    const { rows } = await executorFor(first).executeSql('select current_database() as name');
-    const name = (rows[0] as { name: string }).name;
-    second = wrapPool(
-      new pg.Pool({ connectionString: databaseUrlFor(baseUrl ?? '', name), max: 4 }),
-    );
-    const config = testConfig();
-    a = await buildApp({ config, database: first, logger: false });
-    b = await buildApp({ config, database: second, logger: false });
-    await Promise.all([a.ready(), b.ready()]);
+    nodes = await startTwoNodes();
+    ({ database: first, a, b } = nodes);
   });
   afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    await second?.close();
-    await first?.close();
+    await nodes?.close();
   });
 
   async function signIn(node: BuiltApp, email: string, salt: string) {
