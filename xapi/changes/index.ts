@@ -1,0 +1,14 @@
+export type {
+  ChangeCounts,
+  ChangeImpact,
+  ChangeSet,
+  ChangeWarning,
+  CompareOptions,
+  FieldChange,
+  ItemChange,
+  ItemChangeKind,
+  ItemKind,
+  VersionBump,
+} from './types.js';
+export { compareVersions, readVersionNumber, suggestVersion } from './compare.js';
+export { renderChangelog } from './markdown.js';
