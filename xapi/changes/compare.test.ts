@@ -21,7 +21,7 @@ interface ItemDoc {
   primary?: boolean;
   prefLabel?: Record<string, string>;
   definition?: Record<string, string>;
-  activityDefinition?: { type?: string; name: Record<string, string> };
+  activityDefinition?: { '@context'?: string; type?: string; name: Record<string, string> };
   contextCategoryActivityType?: string[];
   objectStatementRefTemplate?: string[];
   rules?: RuleDoc[];

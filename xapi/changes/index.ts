@@ -11,4 +11,5 @@ export type {
   VersionBump,
 } from './types.js';
 export { compareVersions, readVersionNumber, suggestVersion } from './compare.js';
+export type { ChangelogInput } from './markdown.js';
 export { renderChangelog } from './markdown.js';

@@ -1,4 +1,13 @@
-import type { ChangeSet, ItemChange, ItemKind } from './types.js';
+import type { ChangeSet, FieldChange, ItemChange, ItemKind } from './types.js';
+
+type Described = Pick<FieldChange, 'field' | 'description' | 'impact'>;
+type DescribedItem = Omit<ItemChange, 'fields'> & { fields: Described[] };
+
+/** What the renderer reads of a change set: its JSON form (values before and after) will do. */
+export type ChangelogInput = Omit<ChangeSet, 'profile' | 'items'> & {
+  profile: Described[];
+  items: DescribedItem[];
+};
 
 const HEADINGS: Record<ItemKind, string> = {
   concept: 'Concepts',
@@ -22,7 +31,7 @@ export function escapeMarkdown(text: string): string {
 
 const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
 
-function itemLine(item: ItemChange): string[] {
+function itemLine(item: DescribedItem): string[] {
   const rename = item.previousId ? ` (was ${code(item.previousId)})` : '';
   const lines = [
     `- **${VERBS[item.change]}** (${item.impact}) ${item.type} “${escapeMarkdown(item.label)}” — ${code(item.id)}${rename}`,
@@ -38,7 +47,7 @@ function itemLine(item: ItemChange): string[] {
  * A change set as a Markdown changelog a working group can paste into release notes: a summary
  * with the suggested version number, warnings, the profile's own changes, then items by kind.
  */
-export function renderChangelog(changes: ChangeSet): string {
+export function renderChangelog(changes: ChangelogInput): string {
   const from = changes.from.version ?? changes.from.id ?? 'the older version';
   const to = changes.to.version ?? changes.to.id ?? 'the newer version';
   const out: string[] = [
