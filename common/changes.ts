@@ -87,6 +87,17 @@ export const comparisonSchema = z.object({
   changes: changeSetSchema,
 });
 
+/** Where a changed item lives on the site in each of the two versions (its item uuid there). */
+export const itemLinkSchema = z.object({
+  iri: z.string(),
+  kind: z.enum(['concept', 'template', 'pattern']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+
+/** The site's comparison: the public one plus the item pages to link to. */
+export const siteComparisonSchema = comparisonSchema.extend({ links: z.array(itemLinkSchema) });
+
 export const comparisonQuerySchema = z.object({
   from: z
     .uuid('must be a version uuid')
@@ -98,6 +109,8 @@ export const comparisonQuerySchema = z.object({
 });
 
 export type Comparison = z.infer<typeof comparisonSchema>;
+export type SiteComparison = z.infer<typeof siteComparisonSchema>;
+export type ItemLink = z.infer<typeof itemLinkSchema>;
 export type ComparedVersion = z.infer<typeof comparedVersionSchema>;
 export type ChangeSetDto = z.infer<typeof changeSetSchema>;
 export type ItemChangeDto = z.infer<typeof itemChangeSchema>;

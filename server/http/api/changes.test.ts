@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Comparison } from '../../../common/changes';
+import type { Comparison, SiteComparison } from '../../../common/changes';
 import type { JsonObject } from '../../../xapi/index';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
@@ -165,7 +165,20 @@ describe('comparing two versions of a profile', () => {
       const url = `/app/profile/${profile}/changes?from=${v2.version_uuid}&to=${v3.version_uuid}`;
       const member = await callsOf(t.app, group.cookie).get(url);
       expect(member.statusCode, member.body).toBe(200);
-      expectTheTwoChanges(member.json<Comparison>(), base, v2, v3);
+      const body = member.json<SiteComparison>();
+      expectTheTwoChanges(body, base, v2, v3);
+      // Each changed item links to its page in both versions.
+      expect(body.links.map((l) => [l.iri, l.kind])).toEqual([
+        [`${base}/verbs/won`, 'concept'],
+        [`${base}/templates/placed`, 'template'],
+      ]);
+      for (const link of body.links) {
+        const page = await callsOf(t.app, group.cookie).get(
+          `/app/profile/${profile}/version/${v3.version_uuid}/${link.kind}s/${link.to}`,
+        );
+        expect(link.from).not.toBeNull();
+        expect(page.statusCode, page.body).toBe(200);
+      }
 
       const outsider = await makePerson(t.database.db, t.app.services.sessions);
       const refused = await callsOf(t.app, outsider.cookie).get(url);

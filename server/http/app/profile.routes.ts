@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successSchema } from '../../../common/api';
-import { comparisonQuerySchema, comparisonSchema } from '../../../common/changes';
+import { comparisonQuerySchema, siteComparisonSchema } from '../../../common/changes';
 import { pageQuerySchema } from '../../../common/pagination';
 import {
   createProfileSchema,
@@ -199,7 +199,7 @@ export function profileRoutes(app: ZodApp, services: Services): void {
       schema: {
         params: profileParams,
         querystring: comparisonQuerySchema,
-        response: { 200: comparisonSchema },
+        response: { 200: siteComparisonSchema },
       },
     },
     async (request) =>

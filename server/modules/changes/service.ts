@@ -1,4 +1,4 @@
-import type { ComparedVersion, Comparison } from '../../../common/changes';
+import type { ComparedVersion, Comparison, ItemLink } from '../../../common/changes';
 import type { ChangeSet, JsonObject } from '../../../xapi/index';
 import { compareVersions, readVersionNumber, renderChangelog } from '../../../xapi/index';
 import type { Db } from '../../db/client';
@@ -11,6 +11,7 @@ import { normalizeDocument } from '../profiles/document';
 import { versionDocument } from '../profiles/publishing';
 import { findProfile, findVersion } from '../profiles/repo';
 import { findOrganization } from '../organizations/repo';
+import { listVersionItems } from '../item-store/repo';
 import { authorizeRead, type ApiCaller } from '../public-api/access';
 
 export interface ChangeServiceDeps {
@@ -85,17 +86,37 @@ export class ChangeService {
     return id;
   }
 
+  /** The item uuids of the changed items in each version, for links to their pages. */
+  private async links(comparison: ComparisonResult): Promise<ItemLink[]> {
+    const [from, to] = await Promise.all([
+      listVersionItems(this.deps.db, comparison.from.uuid, { ownOnly: true }),
+      listVersionItems(this.deps.db, comparison.to.uuid, { ownOnly: true }),
+    ]);
+    const uuidIn = (listed: typeof from, iri: string) =>
+      listed.find((l) => l.item.iri === iri)?.item.id ?? null;
+    return comparison.changes.items.map((change) => {
+      const oldIri = change.previousId ?? change.id;
+      return {
+        iri: change.id,
+        kind: change.kind,
+        from: uuidIn(from, oldIri),
+        to: uuidIn(to, change.id),
+      };
+    });
+  }
+
   /** For a person on the site: drafts only for members of the owning group. */
   async forViewer(
     user: UserRow | null,
     profileId: string,
     request: ComparisonRequest,
-  ): Promise<ComparisonResult> {
+  ): Promise<ComparisonResult & { links: ItemLink[] }> {
     const access = await loadProfileAccess(this.deps.organizations, this.deps.db, user, profileId);
     const toId = request.to ?? this.defaultTarget(access.profile);
     const from = visibleVersion(access, await findVersion(this.deps.db, request.from));
     const to = visibleVersion(access, await findVersion(this.deps.db, toId));
-    return this.compare(access.profile, access.organization, from, to);
+    const comparison = await this.compare(access.profile, access.organization, from, to);
+    return { ...comparison, links: await this.links(comparison) };
   }
 
   /** For a tool with (or without) an API key: the rules of the other `/api/profile` reads. */
