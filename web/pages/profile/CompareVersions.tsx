@@ -113,9 +113,7 @@ function JsonColumn({
       {loading ? (
         <Loader size="sm" aria-label={`Loading ${title}`} />
       ) : item === undefined ? (
-        <Text size="sm" c="dimmed">
-          Not in this version.
-        </Text>
+        <Text size="sm">Not in this version.</Text>
       ) : (
         <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
           {JSON.stringify(item, null, 2)}
@@ -384,7 +382,7 @@ export function CompareVersions({
         />
       )}
       {otherVersion && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm">
           Changes from version {Math.min(otherVersion.version, version.version)} to version{' '}
           {Math.max(otherVersion.version, version.version)}
           {publishing ? ': what publishing this draft changes for the users of the profile.' : '.'}
