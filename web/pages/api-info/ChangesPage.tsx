@@ -1,6 +1,6 @@
 import { Code, List, Stack, Text } from '@mantine/core';
 import { ErrorCode } from '../../../common/errors';
-import { DocSection, EndpointHeader, ErrorTable, ParamTable } from './parts';
+import { DocSection, EndpointHeader, ErrorTable, Examples, ParamTable } from './parts';
 import { LIMIT_ERRORS, READ_KEY } from './shared-params';
 
 /** /api-info/changes: what changed between two versions of a profile. */
@@ -107,6 +107,8 @@ export function ChangesPage() {
           ]}
         />
       </DocSection>
+
+      <Examples page="changes" />
     </Stack>
   );
 }
