@@ -5,6 +5,7 @@ import type { JsonObject } from '../../../xapi/index';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
 import { callsOf } from '../../test/authoring';
+import { actors, readRule, type Stage } from '../../test/authz-matrix';
 import { makePerson } from '../../test/people';
 import {
   ApiClient,
@@ -192,6 +193,23 @@ describe('comparing two versions of a profile', () => {
       expect(published.statusCode, published.body).toBe(200);
       expect(published.json<Comparison>().changes.impact).toBe('none');
     });
+
+    for (const stage of ['draft', 'published'] as Stage[]) {
+      for (const actor of actors) {
+        it(`compares up to a ${stage} version as ${actor} → ${readRule[stage][actor]}`, async () => {
+          const { profile, v2, v3 } = await twoVersions(stage === 'published');
+          const outsider = await makePerson(t.database.db, t.app.services.sessions);
+          const cookie = { anonymous: undefined, outsider: outsider.cookie, member: group.cookie }[
+            actor
+          ];
+          const response = await callsOf(t.app, cookie).get(
+            `/app/profile/${profile}/changes?from=${v2.version_uuid}&to=${v3.version_uuid}`,
+          );
+          expect(response.statusCode, response.body).toBe(readRule[stage][actor]);
+          expect(response.json()).toHaveProperty('success', response.statusCode === 200);
+        });
+      }
+    }
 
     it('names the field to fix when a version id is not a uuid', async () => {
       const { profile } = await twoVersions(true);
