@@ -28,12 +28,15 @@ import { ErrorAlert, STATE_LABELS } from './parts';
 
 type Impact = 'breaking' | 'additive' | 'editorial';
 
-/** Filled badges in dark shades: white text on them passes WCAG AA contrast. */
+/** Filled badges in dark shades: their small white text passes WCAG AA contrast (4.5:1). */
 const IMPACT_COLORS: Record<Impact, string> = {
   breaking: 'red.9',
-  additive: 'green.9',
+  additive: '#1e6b30',
   editorial: 'gray.7',
 };
+
+/** Links on white: the theme's blue is a little light for small text. */
+const LINK_COLOR = 'blue.9';
 
 export function ImpactBadge({ impact }: { impact: Impact }) {
   return (
@@ -215,6 +218,7 @@ function ItemCard({
               component={Link}
               to={paths(comparison.from.uuid, `${segment}/${link.from}`)}
               size="sm"
+              c={LINK_COLOR}
             >
               In version {comparison.from.version}
             </Anchor>
@@ -224,6 +228,7 @@ function ItemCard({
               component={Link}
               to={paths(comparison.to.uuid, `${segment}/${link.to}`)}
               size="sm"
+              c={LINK_COLOR}
             >
               In version {comparison.to.version}
             </Anchor>
