@@ -415,6 +415,8 @@ describe('compareVersions', () => {
     expect(readVersionNumber('https://example.org/p/v/4')).toEqual([4, 0, 0]);
     expect(readVersionNumber('2.1')).toEqual([2, 1, 0]);
     expect(readVersionNumber('https://example.org/p/draft')).toBeNull();
+    expect(readVersionNumber('https://example.org/profile2024')).toBeNull();
+    expect(readVersionNumber('https://example.org/p#v2')).toEqual([2, 0, 0]);
     const set = compareVersions(profile('x'), profile('x'), { fromVersion: '3' });
     expect(set.suggestedVersion).toMatchObject({ from: '3.0.0', next: '3.0.0' });
   });

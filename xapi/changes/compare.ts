@@ -810,12 +810,15 @@ function versionIri(model: Profile): string | null {
   return typeof id === 'string' ? id : null;
 }
 
-/** Reads `1`, `1.2` or `1.2.3` (an optional leading `v`) at the end of a label or IRI. */
+/**
+ * Reads `1`, `1.2` or `1.2.3` (an optional leading `v`) as the whole last segment of a label or
+ * IRI (`…/v1.0.2`, `…/v/3`, `…#2.1`); digits inside a word (`…/profile2024`) are no version.
+ */
 export function readVersionNumber(
   text: string | null | undefined,
 ): [number, number, number] | null {
   if (!text) return null;
-  const match = /(?:^|[^0-9.])v?(\d+)(?:\.(\d+))?(?:\.(\d+))?\/?$/i.exec(text.trim());
+  const match = /(?:^|[/#:=_-])v?(\d+)(?:\.(\d+))?(?:\.(\d+))?\/?$/i.exec(text.trim());
   if (!match) return null;
   return [Number(match[1]), Number(match[2] ?? 0), Number(match[3] ?? 0)];
 }
