@@ -23,6 +23,7 @@ export type ApiDocPage =
   | 'delete'
   | 'status'
   | 'metadata'
+  | 'changes'
   | 'validate'
   | 'validate-templates'
   | 'validate-patterns';
@@ -337,6 +338,9 @@ export const INVALID_PROFILE: JsonObject = Object.fromEntries(
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const WITH_KEY = { 'x-api-key': '{api_key}' };
+
+/** Change counts of a kind with nothing changed, in a comparison. */
+const NO_CHANGES = { added: 0, removed: 0, renamed: 0, deprecated: 0, undeprecated: 0, changed: 0 };
 
 const WORKING_GROUP: JsonObject = {
   name: '{working_group_name}',
@@ -675,6 +679,56 @@ export const API_EXAMPLES: ApiExample[] = [
     response: {
       status: 404,
       body: { success: false, message: 'Profile not found.', code: 'NOT_FOUND' },
+    },
+  },
+  {
+    id: 'changes-draft',
+    page: 'changes',
+    title: 'What the draft changes',
+    description:
+      'Version 1 compared with the draft of version 2 (a draft needs a read key of its group). The draft adds one verb: an additive change, so the suggested next number only moves the ADDITION part. Send Accept: text/markdown for the same changelog as Markdown.',
+    request: {
+      method: 'GET',
+      path: '/api/profile/{profile_uuid}/changes?from={version_uuid}&to={draft_uuid}',
+      headers: WITH_KEY,
+    },
+    response: {
+      status: 200,
+      body: {
+        success: true,
+        from: { uuid: '{version_uuid}', version: 1, state: 'published', iri: READING_V1_IRI },
+        to: { uuid: '{draft_uuid}', version: 2, state: 'draft', iri: READING_V2_IRI },
+        changes: {
+          from: { id: READING_V1_IRI, version: '1.0.0', label: 'Reading' },
+          to: { id: READING_V2_IRI, version: '2.0.0', label: 'Reading' },
+          impact: 'additive',
+          profile: [],
+          items: [
+            {
+              kind: 'concept',
+              id: `${READING_IRI}/verbs/started`,
+              type: 'Verb',
+              label: 'started',
+              change: 'added',
+              impact: 'additive',
+              fields: [],
+            },
+          ],
+          counts: {
+            byImpact: { breaking: 0, additive: 1, editorial: 0 },
+            concept: { ...NO_CHANGES, added: 1 },
+            template: NO_CHANGES,
+            pattern: NO_CHANGES,
+          },
+          suggestedVersion: {
+            from: '1.0.0',
+            part: 'ADDITION',
+            next: '1.0.1',
+            reason: 'The only changes are new items.',
+          },
+          warnings: [],
+        },
+      },
     },
   },
   {

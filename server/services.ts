@@ -6,6 +6,7 @@ import { AccountService } from './modules/accounts/account-service';
 import { SessionService } from './modules/accounts/sessions';
 import { UserAdminService } from './modules/admin/user-admin-service';
 import { ApiKeyService } from './modules/api-keys/service';
+import { ChangeService } from './modules/changes/service';
 import { CounterService, type CounterLog } from './modules/counters/service';
 import { ItemAdoption } from './modules/items/adoption';
 import { ConceptService } from './modules/concepts/service';
@@ -47,6 +48,8 @@ export interface Services {
   patterns: PatternService;
   profiles: ProfileService;
   publicApi: PublicApiService;
+  /** Comparisons of two versions of a profile (changelogs). */
+  changes: ChangeService;
   /** Public answers kept in memory; `buildApp` keeps it in step with announced changes. */
   readCache: ReadCache;
 }
@@ -140,6 +143,7 @@ export function buildServices(
     patterns: new PatternService({ db, organizations, locks }),
     profiles,
     publicApi: new PublicApiService(db, config.publicUrl, counters, readCache),
+    changes: new ChangeService({ db, organizations, counters }),
     readCache,
   };
 }

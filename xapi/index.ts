@@ -24,3 +24,4 @@ export {
   offlineDocumentLoader,
 } from './contexts/loader.js';
 export * from './statement/index.js';
+export * from './changes/index.js';

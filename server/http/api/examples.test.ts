@@ -53,6 +53,7 @@ const PAGES: ApiDocPage[] = [
   'delete',
   'status',
   'metadata',
+  'changes',
   'validate',
   'validate-templates',
   'validate-patterns',

@@ -52,6 +52,7 @@ describe('/api/openapi.json', () => {
         'DELETE /api/profile/{uuid}',
         'GET /api/profile/{uuid}/meta',
         'GET /api/profile/{uuid}/metadata',
+        'GET /api/profile/{uuid}/changes',
         'POST /api/profile/{uuid}/status',
         'POST /api/validate',
         'POST /api/validate_templates',

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { AppError } from '../../modules/errors';
 import type { Services } from '../../services';
 import type { ZodApp } from '../types';
+import { changelogFormat, sendMarkdown } from './changelog-format';
 import { preconditionsOf, sendDocument } from './present';
 import {
+  comparisonAnswerSchema,
+  comparisonQuery,
   deleteAnswerSchema,
   errors,
   importBodySchema,
@@ -12,6 +15,7 @@ import {
   metadataAnswerSchema,
   metadataListSchema,
   profileDocumentSchema,
+  profileParams,
   statusAnswerSchema,
   statusInputSchema,
   uuidParams,
@@ -92,6 +96,33 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
       },
     );
   }
+
+  app.get(
+    '/profile/:uuid/changes',
+    {
+      schema: {
+        summary: 'Compare two versions of a profile',
+        description:
+          'What changed from version `from` to version `to` (default: the current published version): profile metadata and each concept, template and pattern added, removed, moved to a new IRI, deprecated or changed, field by field. Each change is classified for statement producers (`breaking`, `additive`, `editorial`), with a suggested next version number (MODEL.REVISION.ADDITION) and warnings where the specification expects a new IRI. `Accept: text/markdown` gives the changelog as Markdown. A draft can be compared only with a read key of its working group.',
+        tags: ['Profiles'],
+        params: profileParams,
+        querystring: comparisonQuery,
+        security: OPTIONAL_KEY,
+        response: { 200: comparisonAnswerSchema, ...errors(400, 401, 403, 404, 406, 429) },
+      },
+    },
+    async (request, reply) => {
+      const format = changelogFormat(request.headers.accept);
+      const comparison = await services.changes.forApiCaller(
+        request.apiCaller,
+        request.params.uuid,
+        request.query,
+      );
+      reply.header('access-control-allow-origin', '*').header('vary', 'Accept');
+      if (format === 'markdown') return sendMarkdown(reply, services.changes.markdown(comparison));
+      return comparison;
+    },
+  );
 
   app.post(
     '/profile',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeSetSchema, comparisonQuerySchema, comparisonSchema } from '../../../common/changes';
 import { ErrorCode } from '../../../common/errors';
 import { pageQuerySchema } from '../../../common/pagination';
 
@@ -175,3 +176,14 @@ export const statementCheckErrorSchema = errorSchema
     rejected: z.array(z.object({ index: z.number().int(), message: z.string() })).optional(),
   })
   .meta({ id: 'StatementCheckError' });
+
+export const comparisonQuery = comparisonQuerySchema;
+
+/** The answer of `/api/profile/{uuid}/changes`: the two versions and what changed between them. */
+export const comparisonAnswerSchema = comparisonSchema
+  .extend({ changes: changeSetSchema.meta({ id: 'ChangeSet' }) })
+  .meta({ id: 'Comparison' });
+
+export const profileParams = z.object({
+  uuid: z.uuid('must be a profile uuid').describe('A profile uuid.'),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { successSchema } from '../../../common/api';
+import { comparisonQuerySchema, siteComparisonSchema } from '../../../common/changes';
 import { pageQuerySchema } from '../../../common/pagination';
 import {
   createProfileSchema,
@@ -190,6 +191,19 @@ export function profileRoutes(app: ZodApp, services: Services): void {
     { schema: { params: versionParams, response: { 200: documentSchema } } },
     async (request) =>
       profiles.document(request.user, request.params.profileId, request.params.versionId),
+  );
+
+  app.get(
+    '/profile/:profileId/changes',
+    {
+      schema: {
+        params: profileParams,
+        querystring: comparisonQuerySchema,
+        response: { 200: siteComparisonSchema },
+      },
+    },
+    async (request) =>
+      services.changes.forViewer(request.user, request.params.profileId, request.query),
   );
 
   app.get(

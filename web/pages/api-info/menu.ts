@@ -24,6 +24,7 @@ export const API_INFO_MENU: ApiInfoMenuItem[] = [
   { label: 'Delete Draft Profile', to: '/api-info/delete', method: 'DELETE' },
   { label: 'Update Profile Status', to: '/api-info/status', method: 'POST' },
   { label: 'Get Profile Metadata', to: '/api-info/metadata', method: 'GET' },
+  { label: 'Compare Versions', to: '/api-info/changes', method: 'GET' },
   { label: 'Validate Profile', to: '/api-info/validate', method: 'POST' },
   {
     label: 'Validate Statement (Templates)',

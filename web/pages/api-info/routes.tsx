@@ -4,6 +4,7 @@ import { lazyPage } from '../../app/lazy-page';
 
 // The API documentation is read by few visitors: its pages come when first shown.
 const ApiInfoLayout = lazyPage(() => import('./ApiInfoLayout'), 'ApiInfoLayout');
+const ChangesPage = lazyPage(() => import('./ChangesPage'), 'ChangesPage');
 const DeleteDraftPage = lazyPage(() => import('./ChangePages'), 'DeleteDraftPage');
 const EditPage = lazyPage(() => import('./ChangePages'), 'EditPage');
 const StatusPage = lazyPage(() => import('./ChangePages'), 'StatusPage');
@@ -36,6 +37,7 @@ export const apiInfoRoute: RouteObject = {
         { path: 'delete', element: <DeleteDraftPage /> },
         { path: 'status', element: <StatusPage /> },
         { path: 'metadata', element: <MetadataPage /> },
+        { path: 'changes', element: <ChangesPage /> },
         { path: 'validate', element: <ValidatePage /> },
         { path: 'validate-templates', element: <ValidateTemplatesPage /> },
         { path: 'validate-patterns', element: <ValidatePatternsPage /> },

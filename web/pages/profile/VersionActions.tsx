@@ -1,6 +1,7 @@
-import { Alert, Button, Code, Group, Text } from '@mantine/core';
+import { Alert, Button, Code, Group, Menu, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Profile, ProfileVersion } from '../../../common/profiles';
+import { exportChangelog } from '../../api/changes';
 import { exportVersion, useRequestVerification } from '../../api/profiles';
 import { feedback } from '../../app/feedback-store';
 import { DeleteProfileDialog } from './DeleteProfileDialog';
@@ -68,6 +69,19 @@ export function VersionActions({
       .finally(() => setExporting(false));
   };
 
+  // Earlier versions this viewer may see: a changelog since each can be exported.
+  const earlier = [...profile.versions]
+    .filter((v) => v.version < version.version && (member || v.state === 'published'))
+    .sort((a, b) => b.version - a.version);
+  const exportChangesSince = (from: string) => {
+    setExporting(true);
+    exportChangelog(profile.uuid, from, version.uuid)
+      .catch((error: unknown) =>
+        feedback.reportError({ errorType: 'Export', type: 'profiles', message: messageOf(error) }),
+      )
+      .finally(() => setExporting(false));
+  };
+
   const copyLink = () => {
     const link = shareLink(profile.uuid);
     void copyText(link).then((ok) => setCopied({ link, ok }));
@@ -104,6 +118,23 @@ export function VersionActions({
         <Button variant="default" onClick={exportNow} loading={exporting}>
           Export to JSON-LD
         </Button>
+        {earlier.length > 0 && (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button variant="default" loading={exporting}>
+                Export changelog
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Markdown</Menu.Label>
+              {earlier.map((v) => (
+                <Menu.Item key={v.uuid} onClick={() => exportChangesSince(v.uuid)}>
+                  Changelog since version {v.version}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
         <Button variant="default" onClick={copyLink}>
           Copy share link
         </Button>

@@ -27,6 +27,7 @@ import type { VersionPaths } from '../../components/items/ItemsListPage';
 import { PatternsArea } from '../patterns/PatternsArea';
 import { VersionStatementsTest } from '../statements/VersionStatementsTest';
 import { TemplatesArea } from '../templates/TemplatesArea';
+import { CompareVersions, defaultOther } from './CompareVersions';
 import { EditProfileDetails } from './EditProfileDetails';
 import {
   groupPath,
@@ -43,14 +44,17 @@ import { VersionBanners } from './VersionBanners';
 
 const TABS = ['', 'templates', 'patterns', 'concepts'] as const;
 type Tab = (typeof TABS)[number];
-type Sub = Tab | 'edit' | 'test';
+type Sub = Tab | 'edit' | 'test' | 'compare';
 
 /** The tab or screen a sub-path opens; the item tabs have screens of their own under them. */
 function subOf(path: string): Sub | null {
   const first = path.split('/')[0] ?? '';
   if (first === 'concepts' || first === 'templates' || first === 'patterns') return first;
   if (first !== path) return null;
-  return path === 'edit' || path === 'test' || (TABS as readonly string[]).includes(path)
+  return path === 'edit' ||
+    path === 'test' ||
+    path === 'compare' ||
+    (TABS as readonly string[]).includes(path)
     ? (path as Sub)
     : null;
 }
@@ -184,6 +188,11 @@ function VersionView({
   const { isAdmin } = useSession();
   const here = (s = '') => paths(version.uuid, s);
   const leave = () => void navigate(groupPath(profile.organization.uuid));
+  const other = defaultOther(profile, version);
+  const canCompare = other !== null;
+  const publishable =
+    version.state === 'draft' &&
+    profile.versions.some((v) => v.uuid === other && v.state === 'published');
 
   return (
     <Stack gap="md">
@@ -194,7 +203,15 @@ function VersionView({
         isSiteAdmin={isAdmin}
         versionPath={(id) => paths(id)}
       />
-      {sub === 'test' ? (
+      {sub === 'compare' ? (
+        <CompareVersions
+          key={version.uuid}
+          profile={profile}
+          version={version}
+          paths={paths}
+          backPath={here()}
+        />
+      ) : sub === 'test' ? (
         <VersionStatementsTest
           profileId={profile.uuid}
           versionId={version.uuid}
@@ -221,6 +238,11 @@ function VersionView({
             onDeleted={leave}
           />
           <Group justify="flex-end">
+            {canCompare && (
+              <Button component={Link} to={here('compare')} variant="subtle" size="compact-sm">
+                {publishable ? 'What will this publish?' : 'Compare with…'}
+              </Button>
+            )}
             <Button component={Link} to={here('test')} variant="subtle" size="compact-sm">
               Test Statements
             </Button>

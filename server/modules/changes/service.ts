@@ -1,0 +1,155 @@
+import type { ComparedVersion, Comparison, ItemLink } from '../../../common/changes';
+import type { ChangeSet, JsonObject } from '../../../xapi/index';
+import { compareVersions, readVersionNumber, renderChangelog } from '../../../xapi/index';
+import type { Db } from '../../db/client';
+import type { OrganizationRow, ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
+import type { CounterService } from '../counters/service';
+import { badRequest, notFound } from '../errors';
+import type { OrganizationService } from '../organizations/service';
+import { loadProfileAccess, visibleVersion } from '../profiles/access';
+import { normalizeDocument } from '../profiles/document';
+import { versionDocument } from '../profiles/publishing';
+import { findProfile, findVersion } from '../profiles/repo';
+import { findOrganization } from '../organizations/repo';
+import { listVersionItems } from '../item-store/repo';
+import { authorizeRead, type ApiCaller } from '../public-api/access';
+
+export interface ChangeServiceDeps {
+  db: Db;
+  organizations: OrganizationService;
+  counters: CounterService;
+}
+
+export interface ComparisonRequest {
+  from: string;
+  to?: string | undefined;
+}
+
+/** A comparison as the library gives it (the `/app` and `/api` contract is its JSON form). */
+export type ComparisonResult = Omit<Comparison, 'changes'> & { changes: ChangeSet };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function present(version: ProfileVersionRow): ComparedVersion {
+  return { uuid: version.id, version: version.version, state: version.state, iri: version.iri };
+}
+
+/**
+ * What changed between two versions of a profile. Versions are frozen once published (a draft is
+ * read as it stands), so a comparison is the library's `compareVersions` over their two documents.
+ * Who may see a version decides whether it can be compared: drafts only for their group.
+ */
+export class ChangeService {
+  constructor(private readonly deps: ChangeServiceDeps) {}
+
+  private async documentOf(
+    profile: ProfileRow,
+    organization: OrganizationRow,
+    version: ProfileVersionRow,
+  ): Promise<JsonObject> {
+    if (version.snapshot) return normalizeDocument(version.snapshot as JsonObject);
+    return versionDocument(this.deps.db, {
+      profile,
+      version,
+      organization,
+      generatedAt: version.updatedAt.toISOString(),
+    });
+  }
+
+  private async compare(
+    profile: ProfileRow,
+    organization: OrganizationRow,
+    from: ProfileVersionRow,
+    to: ProfileVersionRow,
+  ): Promise<ComparisonResult> {
+    const [older, newer] = await Promise.all([
+      this.documentOf(profile, organization, from),
+      this.documentOf(profile, organization, to),
+    ]);
+    // A version IRI that carries a number (…/v1.0.2) gives it; otherwise the server's count.
+    const numberOf = (v: ProfileVersionRow) =>
+      readVersionNumber(v.iri) ? undefined : String(v.version);
+    const changes = compareVersions(older, newer, {
+      fromVersion: numberOf(from),
+      toVersion: numberOf(to),
+    });
+    return { success: true, from: present(from), to: present(to), changes };
+  }
+
+  /** The version compared against when none is named: the current published one. */
+  private defaultTarget(profile: ProfileRow): string {
+    const id = profile.currentPublishedVersionId;
+    if (!id)
+      throw badRequest(
+        'This profile has no published version yet: name the version to compare with in `to`.',
+      );
+    return id;
+  }
+
+  /** The item uuids of the changed items in each version, for links to their pages. */
+  private async links(comparison: ComparisonResult): Promise<ItemLink[]> {
+    const [from, to] = await Promise.all([
+      listVersionItems(this.deps.db, comparison.from.uuid, { ownOnly: true }),
+      listVersionItems(this.deps.db, comparison.to.uuid, { ownOnly: true }),
+    ]);
+    const uuidIn = (listed: typeof from, iri: string) =>
+      listed.find((l) => l.item.iri === iri)?.item.id ?? null;
+    return comparison.changes.items.map((change) => {
+      const oldIri = change.previousId ?? change.id;
+      return {
+        iri: change.id,
+        kind: change.kind,
+        from: uuidIn(from, oldIri),
+        to: uuidIn(to, change.id),
+      };
+    });
+  }
+
+  /** For a person on the site: drafts only for members of the owning group. */
+  async forViewer(
+    user: UserRow | null,
+    profileId: string,
+    request: ComparisonRequest,
+  ): Promise<ComparisonResult & { links: ItemLink[] }> {
+    const access = await loadProfileAccess(this.deps.organizations, this.deps.db, user, profileId);
+    const toId = request.to ?? this.defaultTarget(access.profile);
+    const from = visibleVersion(access, await findVersion(this.deps.db, request.from));
+    const to = visibleVersion(access, await findVersion(this.deps.db, toId));
+    const comparison = await this.compare(access.profile, access.organization, from, to);
+    return { ...comparison, links: await this.links(comparison) };
+  }
+
+  /** For a tool with (or without) an API key: the rules of the other `/api/profile` reads. */
+  async forApiCaller(
+    caller: ApiCaller,
+    profileId: string,
+    request: ComparisonRequest,
+  ): Promise<ComparisonResult> {
+    const { db } = this.deps;
+    const missing = () => notFound('Profile not found.');
+    if (!UUID.test(profileId)) throw missing();
+    const profile = await findProfile(db, profileId);
+    const organization = profile ? await findOrganization(db, profile.organizationId) : null;
+    if (!profile || !organization) throw missing();
+    const version = async (id: string) => {
+      const row = UUID.test(id) ? await findVersion(db, id) : null;
+      if (!row || row.profileId !== profile.id) throw notFound(`No version ${id} of this profile.`);
+      authorizeRead(caller, { profile, organization, version: row });
+      return row;
+    };
+    if (!request.to && !profile.currentPublishedVersionId) {
+      // A profile with only a draft: as unknown to outsiders as the draft itself.
+      if (profile.currentDraftVersionId) await version(profile.currentDraftVersionId);
+    }
+    const to = await version(request.to ?? this.defaultTarget(profile));
+    const from = await version(request.from);
+    this.deps.counters.profile(profile.id, 'apiRead');
+    if (caller.key) this.deps.counters.key(caller.key.id, 'apiRead');
+    return this.compare(profile, organization, from, to);
+  }
+
+  /** A comparison as a Markdown changelog. */
+  markdown(comparison: Comparison): string {
+    return renderChangelog(comparison.changes);
+  }
+}
