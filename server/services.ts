@@ -12,6 +12,7 @@ import { ConceptService } from './modules/concepts/service';
 import { PatternService } from './modules/patterns/service';
 import { TemplateService } from './modules/templates/service';
 import { LockService } from './modules/locks/service';
+import { MetricsService } from './modules/metrics/service';
 import { OrganizationService } from './modules/organizations/service';
 import { ProfileService } from './modules/profiles/service';
 import { PublicApiService } from './modules/public-api/service';
@@ -47,6 +48,8 @@ export interface Services {
   patterns: PatternService;
   profiles: ProfileService;
   publicApi: PublicApiService;
+  /** Views, exports and API use over windows of days, read from the counters. */
+  metrics: MetricsService;
   /** Public answers kept in memory; `buildApp` keeps it in step with announced changes. */
   readCache: ReadCache;
 }
@@ -55,7 +58,7 @@ export interface ServiceOverrides {
   /** Delivers what the send-mail job sends. */
   mailer?: Mailer;
   jobs?: Partial<RunnerOptions>;
-  /** The clock the counters read, so tests can move to the next day. */
+  /** The clock the counters and the metrics read, so tests can move to another day. */
   counterClock?: () => Date;
 }
 
@@ -140,6 +143,12 @@ export function buildServices(
     patterns: new PatternService({ db, organizations, locks }),
     profiles,
     publicApi: new PublicApiService(db, config.publicUrl, counters, readCache),
+    metrics: new MetricsService({
+      db,
+      organizations,
+      counters,
+      ...(overrides.counterClock ? { now: overrides.counterClock } : {}),
+    }),
     readCache,
   };
 }
