@@ -39,7 +39,7 @@ beforeEach(() => {
   const blobs = new Map<string, Blob>();
   URL.createObjectURL = (blob: Blob) => {
     const url = `blob:test/${blobs.size}`;
-    blobs.set(url, blob as Blob);
+    blobs.set(url, blob);
     return url;
   };
   URL.revokeObjectURL = () => {};
