@@ -47,8 +47,8 @@ export interface ChartFrameProps {
 
 function DataTable({ title, period, table }: Pick<ChartFrameProps, 'title' | 'period' | 'table'>) {
   return (
-    <Table striped withTableBorder>
-      <Table.Caption>
+    <Table withTableBorder>
+      <Table.Caption c="gray.7">
         {title}, {period.toLowerCase()}
       </Table.Caption>
       <Table.Thead>
@@ -65,7 +65,7 @@ function DataTable({ title, period, table }: Pick<ChartFrameProps, 'title' | 'pe
           <Table.Tr key={row.key}>
             <Table.Th scope="row" fw={400}>
               {row.href ? (
-                <Anchor component={Link} to={row.href}>
+                <Anchor component={Link} to={row.href} c="blue.8">
                   {row.cells[0]}
                 </Anchor>
               ) : (
@@ -109,13 +109,14 @@ export function ChartFrame(props: ChartFrameProps) {
       aria-labelledby={titleId}
       maw={width + 2 * 24}
       w="100%"
+      data-chart
     >
       <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
         <div>
           <Title order={props.headingOrder ?? 2} size="h4" id={titleId}>
             {title}
           </Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {period}
           </Text>
         </div>
@@ -145,7 +146,7 @@ export function ChartFrame(props: ChartFrameProps) {
         </Box>
       ) : empty ? (
         <Box h={height} style={{ display: 'grid', placeItems: 'center' }}>
-          <Text c="dimmed">{emptyText}</Text>
+          <Text c="gray.7">{emptyText}</Text>
         </Box>
       ) : asTable ? (
         <Box mih={height}>

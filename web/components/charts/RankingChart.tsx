@@ -93,7 +93,8 @@ export function RankingChart(props: RankingChartProps) {
         series={series.map((s) => ({ name: s.key, label: s.label, color: s.color }))}
         withLegend={several}
         accessibilityLayer={false}
-        yAxisProps={{ width: 120, interval: 0 }}
+        yAxisProps={{ width: 140, interval: 0 }}
+        maxBarWidth={28}
         xAxisProps={{ allowDecimals: false }}
         tooltipAnimationDuration={0}
         tooltipProps={{

@@ -31,7 +31,7 @@ export function AnalyticsPage() {
     <>
       <PageHeading>Analytics</PageHeading>
       <Stack gap="lg">
-        <Text c="dimmed" maw={760}>
+        <Text c="gray.7" maw={760}>
           The ten published profiles most used on this site. Views count each visitor once a day,
           leaving out the profile&apos;s own working group and declared crawlers.
         </Text>

@@ -21,13 +21,20 @@ export function GroupUsage({ organizationId }: { organizationId: string }) {
     );
   };
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="group-usage">
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      component="section"
+      aria-labelledby="group-usage"
+      data-chart
+    >
       <Group justify="space-between" align="flex-start" mb="sm">
         <div>
           <Title order={2} size="h4" id="group-usage">
             Usage
           </Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             Views and exports of the published profiles in the last {data?.days ?? 30} days
           </Text>
         </div>
@@ -45,7 +52,7 @@ export function GroupUsage({ organizationId }: { organizationId: string }) {
       <ErrorAlert error={usage.error} title="Could not load the usage of this working group" />
       {data &&
         (data.profiles.length === 0 ? (
-          <Text c="dimmed">This working group has no published profile yet.</Text>
+          <Text c="gray.7">This working group has no published profile yet.</Text>
         ) : (
           <>
             <Text mb="sm">
@@ -59,8 +66,8 @@ export function GroupUsage({ organizationId }: { organizationId: string }) {
               {data.exports === 1 ? 'export' : 'exports'}
             </Text>
             <Table.ScrollContainer minWidth={360}>
-              <Table striped>
-                <Table.Caption>
+              <Table>
+                <Table.Caption c="gray.7">
                   Usage of each published profile, last {data.days} days
                 </Table.Caption>
                 <Table.Thead>
@@ -74,7 +81,7 @@ export function GroupUsage({ organizationId }: { organizationId: string }) {
                   {data.profiles.map((p) => (
                     <Table.Tr key={p.uuid}>
                       <Table.Th scope="row" fw={400}>
-                        <Anchor component={Link} to={publicProfilePath(p.uuid)}>
+                        <Anchor component={Link} to={publicProfilePath(p.uuid)} c="blue.8">
                           {p.name}
                         </Anchor>
                       </Table.Th>
