@@ -277,6 +277,25 @@ describe('metrics: rankings, totals and usage over exact windows of days', () =>
     });
   });
 
+  it('keeps a ranking until the counters write their next batch', async () => {
+    const today = pinToday();
+    const { id } = await published('Kept ranking');
+    await counted(id, 'view', { [today]: 800_000 });
+    expect(viewedY(await get<MostViewed>('/app/metrics/mostViewed'), id)).toBe(800_000);
+    // Written behind the counters' back: the kept answer stands.
+    await counted(id, 'view', { [dayBefore(today, 1)]: 5 });
+    expect(viewedY(await get<MostViewed>('/app/metrics/mostViewed'), id)).toBe(800_000);
+    // The next batch the counters write makes it read again.
+    await t.app.inject({
+      method: 'GET',
+      url: `/app/profile/${id}`,
+      headers: { 'user-agent': 'Mozilla/5.0 Firefox/140.0' },
+      remoteAddress: '203.0.113.9',
+    });
+    await t.app.services.counters.flush();
+    expect(viewedY(await get<MostViewed>('/app/metrics/mostViewed'), id)).toBe(800_006);
+  });
+
   it('answers 400 for ids that are not uuids and 404 for unknown ones', async () => {
     await get('/app/metrics/profile/not-a-uuid/viewTotal', undefined, 400);
     await get(
