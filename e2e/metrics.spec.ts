@@ -138,6 +138,18 @@ test('an outsider views and exports a profile; the home charts and the Analytics
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/metrics-home.png', fullPage: true });
 
+  // On a narrow screen the charts shrink to fit, drawing and all.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const narrow = page.getByRole('region', { name: 'Most Viewed' });
+  await expect(narrow.locator('svg.recharts-surface')).toBeVisible();
+  const drawn = await narrow.locator('svg.recharts-surface').boundingBox();
+  const card = await narrow.boundingBox();
+  expect(card!.width).toBeLessThanOrEqual(390);
+  expect(drawn!.width).toBeLessThan(card!.width);
+  await page.screenshot({ path: 'test-results/metrics-home-narrow.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // The Analytics page: three charts, for the last 30 days and for the last 12 months.
   await page.goto('/admin/analytics');
   await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
