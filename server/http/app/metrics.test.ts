@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   CounterRanking,
@@ -213,12 +214,24 @@ describe('metrics: rankings, totals and usage over exact windows of days', () =>
       `/app/profile/${fresh.profile.uuid}/version/${fresh.version.uuid}/export`,
       group.cookie,
     );
+    // Nor does a tool of the group reading the draft through the public API.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/profile/${fresh.profile.uuid}`,
+      headers: { 'x-api-key': group.keys.readWrite },
+    });
+    expect(read.statusCode, read.body).toBe(200);
     await t.app.services.counters.flush();
     const total = await get<ProfileTotal>(
       `/app/metrics/profile/${fresh.profile.uuid}/exportTotal`,
       group.cookie,
     );
     expect(total.value).toBe(0);
+    const rows = await t.database.db
+      .select()
+      .from(profileCounters)
+      .where(eq(profileCounters.profileId, fresh.profile.uuid));
+    expect(rows).toEqual([]);
   });
 
   it('gives a profile its views per day of the last 30 days, 0 on days without any', async () => {

@@ -413,7 +413,6 @@ export class ProfileService {
     await revokeVerification(this.db, versionId, reason, admin.id, this.now());
   }
 
-  /** The JSON-LD of a version: the stored snapshot once published, built on the fly for a draft. */
   /**
    * A person's export of a version's document: counted as a UI export when the version is
    * published (a draft is its authors at work, and no figure the public sees may come from it).
@@ -441,6 +440,7 @@ export class ProfileService {
     return this.documentOf(loaded, version);
   }
 
+  /** The JSON-LD of a version: the stored snapshot once published, built on the fly for a draft. */
   private async documentOf(
     loaded: Loaded,
     version: ProfileVersionRow,
