@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../server/db/client.js';
+import { openDatabase, queryRows } from '../server/db/client.js';
 import { organizations, profileVersions, profiles } from '../server/db/schema/index.js';
 import { topProfiles } from '../server/modules/metrics/repo.js';
 import { lastDays } from '../server/modules/metrics/window.js';
@@ -58,9 +58,10 @@ await db.execute(sql`
   cross join generate_series(0, 364) d
   cross join (values ('view'), ('uiExport'), ('apiRead')) c(counter)
   where p.organization_id = ${org!.id}`);
-const [{ n } = { n: 0 }] = (
-  await db.execute<{ n: number }>(sql`select count(*)::int as n from profile_counters`)
-).rows as { n: number }[];
+const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+  db,
+  sql`select count(*)::int as n from profile_counters`,
+);
 
 async function median(run: () => Promise<unknown>): Promise<number> {
   const times: number[] = [];
