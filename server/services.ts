@@ -13,6 +13,7 @@ import { ConceptService } from './modules/concepts/service';
 import { PatternService } from './modules/patterns/service';
 import { TemplateService } from './modules/templates/service';
 import { LockService } from './modules/locks/service';
+import { MetricsService } from './modules/metrics/service';
 import { OrganizationService } from './modules/organizations/service';
 import { ProfileService } from './modules/profiles/service';
 import { PublicApiService } from './modules/public-api/service';
@@ -50,6 +51,8 @@ export interface Services {
   publicApi: PublicApiService;
   /** Comparisons of two versions of a profile (changelogs). */
   changes: ChangeService;
+  /** Views, exports and API use over windows of days, read from the counters. */
+  metrics: MetricsService;
   /** Public answers kept in memory; `buildApp` keeps it in step with announced changes. */
   readCache: ReadCache;
 }
@@ -58,7 +61,7 @@ export interface ServiceOverrides {
   /** Delivers what the send-mail job sends. */
   mailer?: Mailer;
   jobs?: Partial<RunnerOptions>;
-  /** The clock the counters read, so tests can move to the next day. */
+  /** The clock the counters and the metrics read, so tests can move to another day. */
   counterClock?: () => Date;
 }
 
@@ -144,6 +147,12 @@ export function buildServices(
     profiles,
     publicApi: new PublicApiService(db, config.publicUrl, counters, readCache),
     changes: new ChangeService({ db, organizations, counters }),
+    metrics: new MetricsService({
+      db,
+      organizations,
+      counters,
+      ...(overrides.counterClock ? { now: overrides.counterClock } : {}),
+    }),
     readCache,
   };
 }

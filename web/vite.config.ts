@@ -9,9 +9,9 @@ import { defineConfig } from 'vite';
 const postcssPresetMantine = mantinePreset as () => AcceptedPlugin;
 
 const root = fileURLToPath(new URL('.', import.meta.url));
-// Mantine and the small libraries it draws with.
+// Mantine and the small libraries it draws with (its charts go with the drawing library).
 const MANTINE =
-  /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|react-number-format|react-textarea-autosize)[\\/]/;
+  /node_modules[\\/](@mantine(?![\\/]charts)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|react-number-format|react-textarea-autosize)[\\/]/;
 const serverPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
@@ -42,6 +42,13 @@ export default defineConfig({
         // the app leaves them in the browser's cache. A group only holds what some screen imports.
         codeSplitting: {
           groups: [
+            {
+              // The charts and the drawing library under them, fetched with the first chart. Last,
+              // so React and Mantine, which they depend on, stay in their own groups.
+              name: 'charts',
+              test: /node_modules[\\/](@mantine[\\/]charts|recharts|victory-vendor|d3-[a-z-]+|internmap|@reduxjs|redux|react-redux|redux-thunk|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant)[\\/]/,
+              priority: 0,
+            },
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,

@@ -28,6 +28,7 @@ const ResetPasswordPage = lazyPage(
 );
 const UsernamePage = lazyPage(() => import('../pages/account/UsernamePage'), 'UsernamePage');
 const ValidatePage = lazyPage(() => import('../pages/account/ValidatePage'), 'ValidatePage');
+const AnalyticsPage = lazyPage(() => import('../pages/admin/AnalyticsPage'), 'AnalyticsPage');
 const AdminUserPage = lazyPage(() => import('../pages/admin/AdminUserPage'), 'AdminUserPage');
 const ManageUsersPage = lazyPage(() => import('../pages/admin/ManageUsersPage'), 'ManageUsersPage');
 const VerificationPage = lazyPage(
@@ -213,7 +214,7 @@ export const routes: RouteObject[] = [
           { path: 'users', element: adminOnly(<ManageUsersPage />) },
           { path: 'users/:userId', element: adminOnly(<AdminUserPage />) },
           { path: 'verification', element: adminOnly(<VerificationPage />) },
-          { path: 'analytics', element: adminOnly(heading('Analytics')) },
+          { path: 'analytics', element: adminOnly(<AnalyticsPage />) },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

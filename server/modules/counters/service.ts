@@ -55,6 +55,7 @@ export class CounterService {
   /** Visitors already counted today by this node, so repeat views cost neither memory nor SQL. */
   private seen: { day: string; ids: Set<string> } = { day: '', ids: new Set() };
   private forgottenBefore = '';
+  private batchesWritten = 0;
   private writing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
 
@@ -98,6 +99,14 @@ export class CounterService {
     this.views.set(`${day}|${id}`, { profileId: context.profileId, day, visitor });
   }
 
+  /**
+   * How many batches this node has written: a figure read from the counters before a batch may
+   * be kept only while this stays the same.
+   */
+  get generation(): number {
+    return this.batchesWritten;
+  }
+
   /** Writes everything counted so far; resolves once it is in the database. */
   flush(): Promise<void> {
     const next = this.writing.then(() => this.write());
@@ -125,6 +134,7 @@ export class CounterService {
         if (forget) await forgetViewersBefore(tx, dayOf(new Date(Date.parse(today) - DAY_MS)));
       });
       this.forgottenBefore = today;
+      this.batchesWritten += 1;
     } catch (error) {
       this.restore(profileCounts, keyCounts, views);
       this.deps.log.error(

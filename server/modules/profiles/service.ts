@@ -413,15 +413,19 @@ export class ProfileService {
     await revokeVerification(this.db, versionId, reason, admin.id, this.now());
   }
 
-  /** The JSON-LD of a version: the stored snapshot once published, built on the fly for a draft. */
-  /** A person's export of a version's document: counted as a UI export. */
+  /**
+   * A person's export of a version's document: counted as a UI export when the version is
+   * published (a draft is its authors at work, and no figure the public sees may come from it).
+   */
   async exportDocument(
     user: UserRow | null,
     profileId: string,
     versionId: string,
   ): Promise<Record<string, unknown>> {
-    const document = await this.document(user, profileId, versionId);
-    this.deps.counters.profile(profileId, 'uiExport');
+    const loaded = await this.load(user, profileId);
+    const version = visibleVersion(loaded, await findVersion(this.db, versionId));
+    const document = await this.documentOf(loaded, version);
+    if (version.state === 'published') this.deps.counters.profile(profileId, 'uiExport');
     return document;
   }
 
@@ -433,6 +437,14 @@ export class ProfileService {
   ): Promise<Record<string, unknown>> {
     const loaded = await this.load(user, profileId);
     const version = visibleVersion(loaded, await findVersion(this.db, versionId));
+    return this.documentOf(loaded, version);
+  }
+
+  /** The JSON-LD of a version: the stored snapshot once published, built on the fly for a draft. */
+  private async documentOf(
+    loaded: Loaded,
+    version: ProfileVersionRow,
+  ): Promise<Record<string, unknown>> {
     if (version.snapshot) return normalizeDocument(version.snapshot as JsonObject);
     return versionDocument(this.db, {
       profile: loaded.profile,

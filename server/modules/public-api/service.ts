@@ -131,10 +131,15 @@ export class PublicApiService {
     return { profile, version, organization };
   }
 
-  /** Counted in memory and written in batches, so a read never writes to the database. */
-  private countRead(caller: ApiCaller, profileId: string, asExport: boolean) {
-    this.counters.profile(profileId, 'apiRead');
-    if (asExport) this.counters.profile(profileId, 'apiExport');
+  /**
+   * Counted in memory and written in batches, so a read never writes to the database. A draft
+   * read through its group's key counts for the key only: no figure of the profile comes from it.
+   */
+  private countRead(caller: ApiCaller, profileId: string, asExport: boolean, published = true) {
+    if (published) {
+      this.counters.profile(profileId, 'apiRead');
+      if (asExport) this.counters.profile(profileId, 'apiExport');
+    }
     this.countKey(caller, 'apiRead');
   }
 
@@ -188,7 +193,7 @@ export class PublicApiService {
     const ticket = this.cache.ticket();
     const target = await find();
     authorizeRead(caller, target);
-    this.countRead(caller, target.profile.id, true);
+    this.countRead(caller, target.profile.id, true, target.version.state === 'published');
     const answer = await this.documentOf(target);
     if (target.version.state !== 'published' || !target.version.snapshot) return answer;
     const snapshot: Snapshot = {
@@ -276,7 +281,7 @@ export class PublicApiService {
   async metadata(caller: ApiCaller, uuid: string): Promise<MetadataAnswer> {
     const target = await this.resolve(this.db, uuid, 'published');
     authorizeRead(caller, target);
-    this.countRead(caller, target.profile.id, false);
+    this.countRead(caller, target.profile.id, false, target.version.state === 'published');
     return { metadata: await this.metadataOf(target), lastModified: target.version.updatedAt };
   }
 

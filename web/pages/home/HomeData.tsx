@@ -9,7 +9,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { Home } from '../../../common/profiles';
 import {
@@ -21,6 +21,9 @@ import {
 import { formatDate, groupPath, publicProfilePath } from '../profile/format';
 import { ErrorAlert, Pager, VerifiedBadge } from '../profile/parts';
 import { PublishedProfilesTable } from '../profile/PublishedProfilesTable';
+
+// The charts and their drawing library arrive after the first page, in a file of their own.
+const HomeCharts = lazy(async () => ({ default: (await import('./HomeCharts')).HomeCharts }));
 
 export const NO_PROFILES_YET = 'No Profiles Yet';
 export const NO_CONCEPTS_YET = 'No Concepts Yet';
@@ -154,7 +157,10 @@ function AllPublishedProfiles() {
   );
 }
 
-/** The home page's data: the newest profiles and concepts, and every published profile. */
+/**
+ * The home page's data: the newest profiles and concepts, the most viewed and exported ones, and
+ * every published profile.
+ */
 export function HomeData() {
   const home = useHomeData();
   return (
@@ -164,6 +170,10 @@ export function HomeData() {
         <LatestProfiles profiles={home.data?.latestProfiles} />
         <LatestConcepts concepts={home.data?.latestConcepts} />
       </SimpleGrid>
+      {/* Holds the charts' height while they load, so the table below does not jump. */}
+      <Suspense fallback={<div style={{ minHeight: 420 }} />}>
+        <HomeCharts />
+      </Suspense>
       <AllPublishedProfiles />
     </Stack>
   );

@@ -117,6 +117,49 @@ describe('version page', () => {
     );
   });
 
+  it('shows a published profile its views of the last 30 days, with their total and exports', async () => {
+    const { profile: p, v1 } = publishedOnly(null);
+    const metrics = Array.from({ length: 30 }, (_, i) => ({
+      _id: new Date(Date.UTC(2026, 5, 1 + i)).toISOString().slice(0, 10),
+      value: i === 29 ? 4 : 0,
+    }));
+    stubServer(
+      {
+        [`GET /app/profile/${PROFILE_ID}`]: ok(view(p, v1)),
+        [`GET /app/metrics/profile/${PROFILE_ID}/usageOverTime`]: ok({
+          success: true,
+          days: 30,
+          total: 4,
+          metrics,
+        }),
+        [`GET /app/metrics/profile/${PROFILE_ID}/exportTotal`]: ok({
+          success: true,
+          days: 30,
+          value: 2,
+        }),
+      },
+      signedOut,
+    );
+    renderApp(`/profile/${PROFILE_ID}`);
+    const usage = await screen.findByRole('region', { name: 'Usage' });
+    expect(
+      await within(usage).findByText(
+        (_, el) =>
+          el?.tagName === 'P' && el.textContent === '4 views in the last 30 days · 2 exports',
+      ),
+    ).toBeVisible();
+    const table = within(usage).getByRole('table', { name: 'Usage, views in the last 30 days' });
+    expect(within(table).getAllByRole('row')).toHaveLength(31);
+  });
+
+  it('shows no usage for a profile that has only a draft', async () => {
+    stubServer({ [`GET ${versionApi(V1)}`]: ok(view(profile(), version())) }, signedIn(ada));
+    renderApp(versionPath(V1));
+    await screen.findByRole('heading', { level: 1, name: 'Video Profile' });
+    expect(screen.getByRole('region', { name: 'Profile details' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Usage' })).toBeNull();
+  });
+
   it('lists versions highest first and navigates to the chosen one', async () => {
     const { profile: p, v1, v2 } = publishedWithDraft();
     stubServer(

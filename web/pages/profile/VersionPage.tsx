@@ -15,7 +15,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import type { Profile, ProfileVersion, ProfileView } from '../../../common/profiles';
 import { HttpError } from '../../api/http';
@@ -41,6 +41,9 @@ import { ErrorAlert, STATE_LABELS, VerifiedBadge } from './parts';
 import { ProfileDetails } from './ProfileDetails';
 import { VersionActions } from './VersionActions';
 import { VersionBanners } from './VersionBanners';
+
+// The usage chart brings the drawing library: fetched only when a published profile is shown.
+const ProfileUsage = lazy(async () => ({ default: (await import('./ProfileUsage')).ProfileUsage }));
 
 const TABS = ['', 'templates', 'patterns', 'concepts'] as const;
 type Tab = (typeof TABS)[number];
@@ -276,7 +279,15 @@ function VersionView({
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="details">
-              <ProfileDetails profile={profile} version={version} />
+              <Stack gap="md">
+                <ProfileDetails profile={profile} version={version} />
+                {/* Figures exist only for a published profile, whichever version is shown. */}
+                {profile.currentPublishedVersion && (
+                  <Suspense fallback={null}>
+                    <ProfileUsage profileId={profile.uuid} />
+                  </Suspense>
+                )}
+              </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="templates">
               <Routes>

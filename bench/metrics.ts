@@ -1,0 +1,91 @@
+/**
+ * Cost of a ranking read from the day counters when it is not kept in memory: a site with many
+ * published profiles and a year of daily counts. Prints the median time of Most Viewed and Most
+ * Exported over 30 and 365 days, on an in-memory PGlite (or DATABASE_URL):
+ *   node --import tsx bench/metrics.ts [profiles=1000] [--json]
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows } from '../server/db/client.js';
+import { organizations, profileVersions, profiles } from '../server/db/schema/index.js';
+import { topProfiles } from '../server/modules/metrics/repo.js';
+import { lastDays } from '../server/modules/metrics/window.js';
+
+const count = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 1000);
+const json = process.argv.includes('--json');
+const rounds = 7;
+
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+await database.migrate();
+const { db } = database;
+const [org] = await db
+  .insert(organizations)
+  .values({ name: `Bench metrics ${randomUUID()}`, collaborationLink: 'https://example.org' })
+  .returning();
+
+// Published profiles, each with a version; then a year of views and exports for each, in SQL.
+const ids: string[] = [];
+for (let i = 0; i < count; i++) {
+  const [profile] = await db
+    .insert(profiles)
+    .values({
+      iri: `https://example.org/bench/${randomUUID()}`,
+      iriType: 'external-iri',
+      organizationId: org!.id,
+    })
+    .returning();
+  const [version] = await db
+    .insert(profileVersions)
+    .values({
+      profileId: profile!.id,
+      iri: `${profile!.iri}/v1`,
+      name: `Bench profile ${i}`,
+      description: 'd',
+      state: 'published',
+      version: 1,
+    } as typeof profileVersions.$inferInsert)
+    .returning();
+  await db
+    .update(profiles)
+    .set({ currentPublishedVersionId: version!.id })
+    .where(sql`id = ${profile!.id}`);
+  ids.push(profile!.id);
+}
+await db.execute(sql`
+  insert into profile_counters (profile_id, counter, day, count)
+  select p.id, c.counter, (current_date - d)::date, 1 + (random() * 20)::int
+  from profiles p
+  cross join generate_series(0, 364) d
+  cross join (values ('view'), ('uiExport'), ('apiRead')) c(counter)
+  where p.organization_id = ${org!.id}`);
+const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(
+  db,
+  sql`select count(*)::int as n from profile_counters`,
+);
+
+async function median(run: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i <= rounds; i++) {
+    const start = process.hrtime.bigint();
+    await run();
+    if (i > 0) times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+const results: Record<string, number> = {};
+for (const days of [30, 365]) {
+  const window = lastDays(days, new Date());
+  results[`mostViewed ${days}`] = await median(() => topProfiles(db, ['view'], window, 10));
+  results[`mostExported ${days}`] = await median(() =>
+    topProfiles(db, ['uiExport', 'apiExport'], window, 10),
+  );
+}
+if (json) console.log(JSON.stringify({ profiles: count, counterRows: n, ms: results }));
+else {
+  console.log(`${count} published profiles, ${n} day counters (${database.kind})`);
+  for (const [name, ms] of Object.entries(results))
+    console.log(`  ${name.padEnd(18)} ${ms.toFixed(1)} ms`);
+}
+await database.close();

@@ -1,0 +1,178 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { chartLabel } from '../common/metric-windows';
+import { expect as baseExpect, test } from './fixtures';
+
+// The charts come with a library of their own: on a busy machine they take a while to appear.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/** The site admin the e2e server is started with (playwright.config.ts). */
+const ADMIN = { email: 'admin@example.org', password: 'e2e-admin-password' };
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/user/login');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel(/^Password/).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: /^Site Administrator/ })).toBeVisible();
+}
+
+/** The `/app` calls of the signed-in page, with its CSRF token. */
+async function appCalls(page: Page) {
+  const token = ((await (await page.request.get('/app/csrf')).json()) as { token: string }).token;
+  return async <T>(url: string, data: unknown): Promise<T> => {
+    const response = await page.request.post(url, { data, headers: { 'x-csrf-token': token } });
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()) as T;
+  };
+}
+
+/** Fails unless axe finds no WCAG 2.1 A or AA violation in the charts and usage panels. */
+async function expectAccessible(page: Page) {
+  await expect(page.locator('[data-chart]').first()).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .include('[data-chart]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
+  ).toEqual([]);
+}
+
+test('an outsider views and exports a profile; the home charts and the Analytics page show it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36);
+  const profileName = `Charted Learning Profile ${stamp}`;
+  const label = chartLabel(profileName);
+  expect(label).toBe('Charted Learni…');
+
+  // The site admin's group publishes a profile and makes an API key, seeded through `/app`.
+  await signIn(page);
+  const post = await appCalls(page);
+  const group = await post<{ organization: { uuid: string } }>('/app/org', {
+    name: `Charted Group ${stamp}`,
+    collaborationLink: 'https://example.org/charted',
+    description: 'Measured profiles.',
+  });
+  const groupId = group.organization.uuid;
+  const draft = await post<{ profile: { uuid: string }; version: { uuid: string } }>(
+    `/app/org/${groupId}/profile`,
+    {
+      iriType: 'external-iri',
+      extiri: `https://example.org/profiles/charted-${stamp}`,
+      name: profileName,
+      description: 'A profile people look at.',
+    },
+  );
+  const profileId = draft.profile.uuid;
+  await post(`/app/profile/${profileId}/version/${draft.version.uuid}/publish`, {
+    confirmed: true,
+  });
+  const key = randomUUID();
+  await post(`/app/org/${groupId}/apiKey`, {
+    uuid: key,
+    description: 'Reader',
+    readPermission: true,
+    writePermission: false,
+  });
+
+  // An outsider, signed out in a browser of their own, reads the profile and exports it.
+  const outsider = await browser.newContext();
+  const reader = await outsider.newPage();
+  await reader.goto(`/profile/${profileId}`);
+  await expect(reader.getByRole('heading', { level: 1, name: profileName })).toBeVisible();
+  const downloading = reader.waitForEvent('download');
+  await reader.getByRole('button', { name: 'Export to JSON-LD' }).click();
+  await downloading;
+  // A tool reads it through the public API with the group's key.
+  const read = await reader.request.get(`/api/profile/${profileId}`, {
+    headers: { 'x-api-key': key },
+  });
+  expect(read.ok()).toBe(true);
+
+  // Counts are written every few seconds: the profile page's usage shows them once written.
+  await expect(async () => {
+    await reader.reload();
+    await expect(reader.getByText(/^\d+ views? in the last 30 days/, { exact: false })).toHaveText(
+      '1 view in the last 30 days · 2 exports',
+      { timeout: 10_000 },
+    );
+  }).toPass({ timeout: 60_000 });
+  const usage = reader.getByRole('region', { name: 'Usage' });
+  await expect(
+    usage.getByRole('table', { name: 'Usage, views in the last 30 days' }),
+  ).toBeAttached();
+  await expectAccessible(reader);
+  await outsider.close();
+
+  // Home: Most Viewed and Most Exported list it, cut to 15 characters on the axis.
+  await page.goto('/');
+  const viewed = page.getByRole('region', { name: 'Most Viewed' });
+  await expect(viewed.getByRole('table', { name: 'Most Viewed, last 30 days' })).toContainText(
+    profileName,
+  );
+  // The axis may set a label on two lines: its words, not a space, are what it draws.
+  await expect(viewed.locator('.recharts-yAxis-tick-labels')).toContainText(
+    new RegExp(label.replace(' ', '\\s*')),
+  );
+  await expect(viewed.locator('.recharts-yAxis-tick-labels')).not.toContainText(profileName);
+  const exported = page.getByRole('region', { name: 'Most Exported' });
+  await expect(
+    exported.getByRole('table', { name: 'Most Exported, last 30 days' }).getByRole('row', {
+      name: new RegExp(profileName),
+    }),
+  ).toContainText('112'); // one from the site, one through the API
+  // The tooltip of its bar names it in full.
+  const names = await viewed
+    .getByRole('table', { name: 'Most Viewed, last 30 days' })
+    .locator('tbody th')
+    .allTextContents();
+  await viewed.locator('.recharts-bar-rectangle').nth(names.indexOf(profileName)).hover();
+  await expect(viewed.locator('.recharts-tooltip-wrapper')).toContainText(profileName);
+  await viewed.getByRole('switch', { name: 'Show as table' }).check();
+  await expect(viewed.getByRole('table', { name: 'Most Viewed, last 30 days' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/metrics-home.png', fullPage: true });
+
+  // On a narrow screen the charts shrink to fit, drawing and all.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const narrow = page.getByRole('region', { name: 'Most Viewed' });
+  await expect(narrow.locator('svg.recharts-surface')).toBeVisible();
+  const drawn = await narrow.locator('svg.recharts-surface').boundingBox();
+  const card = await narrow.boundingBox();
+  expect(card!.width).toBeLessThanOrEqual(390);
+  expect(drawn!.width).toBeLessThan(card!.width);
+  await page.screenshot({ path: 'test-results/metrics-home-narrow.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // The Analytics page: three charts, for the last 30 days and for the last 12 months.
+  await page.goto('/admin/analytics');
+  await expect(page.getByRole('heading', { level: 1, name: 'Analytics' })).toBeVisible();
+  for (const range of ['last 30 days', 'last 12 months']) {
+    if (range === 'last 12 months') await page.getByText('Last 12 months').click();
+    for (const title of ['Most Viewed', 'Most Exported', 'Most API Retrievals'])
+      await expect(
+        page.getByRole('table', { name: `${title}, ${range}` }).getByRole('row', {
+          name: new RegExp(profileName),
+        }),
+      ).toBeAttached();
+    await expect(
+      page
+        .getByRole('table', { name: `Most API Retrievals, ${range}` })
+        .getByRole('row', { name: new RegExp(profileName) }),
+    ).toContainText('101'); // one read, no write
+  }
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/metrics-analytics.png', fullPage: true });
+
+  // The group's page totals its profiles.
+  await page.goto(`/organization/${groupId}`);
+  const groupUsage = page.getByRole('region', { name: 'Usage' });
+  await expect(groupUsage).toContainText('1 view · 2 exports');
+  await expectAccessible(page);
+});

@@ -1,0 +1,168 @@
+import { and, asc, between, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { ORPHAN_CONTAINER_NAME } from '../../../common/profile-names';
+import type { Db } from '../../db/client';
+import {
+  organizations,
+  profileCounters,
+  profileVersions,
+  profiles,
+  type CounterName,
+} from '../../db/schema';
+import type { DayWindow } from './window';
+
+const inWindow = (window: DayWindow) => between(profileCounters.day, window.from, window.to);
+const summed = sql<number>`coalesce(sum(${profileCounters.count}), 0)::int`;
+
+/**
+ * Profiles anyone may see figures of: those with a published version, named by it, outside the
+ * orphan container. A profile that only has a draft never joins.
+ */
+const publishedOnly = (): SQL =>
+  and(ne(profileVersions.name, ORPHAN_CONTAINER_NAME), eq(organizations.orphanContainer, false))!;
+
+export interface RankedProfile {
+  profileId: string;
+  name: string;
+  total: number;
+}
+
+/** The published profiles with the highest sum of `counters` in the window, highest first. */
+export async function topProfiles(
+  db: Db,
+  counters: CounterName[],
+  window: DayWindow,
+  limit: number,
+): Promise<RankedProfile[]> {
+  return db
+    .select({ profileId: profiles.id, name: profileVersions.name, total: summed })
+    .from(profileCounters)
+    .innerJoin(profiles, eq(profiles.id, profileCounters.profileId))
+    .innerJoin(profileVersions, eq(profileVersions.id, profiles.currentPublishedVersionId))
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .where(and(inArray(profileCounters.counter, counters), inWindow(window), publishedOnly()))
+    .groupBy(profiles.id, profileVersions.name)
+    .having(sql`sum(${profileCounters.count}) > 0`)
+    .orderBy(desc(summed), asc(sql`lower(${profileVersions.name})`), asc(profiles.id))
+    .limit(limit);
+}
+
+export interface CounterSum {
+  profileId: string;
+  counter: CounterName;
+  total: number;
+}
+
+/** The sum of each of `counters` per profile of `profileIds` in the window (non-zero only). */
+export async function countersOf(
+  db: Db,
+  profileIds: string[],
+  counters: CounterName[],
+  window: DayWindow,
+): Promise<CounterSum[]> {
+  if (profileIds.length === 0) return [];
+  return db
+    .select({
+      profileId: profileCounters.profileId,
+      counter: profileCounters.counter,
+      total: summed,
+    })
+    .from(profileCounters)
+    .where(
+      and(
+        inArray(profileCounters.profileId, profileIds),
+        inArray(profileCounters.counter, counters),
+        inWindow(window),
+      ),
+    )
+    .groupBy(profileCounters.profileId, profileCounters.counter)
+    .having(sql`sum(${profileCounters.count}) > 0`);
+}
+
+/** One profile's sum of `counters` in the window. */
+export async function profileTotal(
+  db: Db,
+  profileId: string,
+  counters: CounterName[],
+  window: DayWindow,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: summed })
+    .from(profileCounters)
+    .where(
+      and(
+        eq(profileCounters.profileId, profileId),
+        inArray(profileCounters.counter, counters),
+        inWindow(window),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/** One profile's views per day of the window, for the days that have any. */
+export async function viewsPerDay(
+  db: Db,
+  profileId: string,
+  window: DayWindow,
+): Promise<{ day: string; total: number }[]> {
+  return db
+    .select({ day: profileCounters.day, total: summed })
+    .from(profileCounters)
+    .where(
+      and(
+        eq(profileCounters.profileId, profileId),
+        eq(profileCounters.counter, 'view'),
+        inWindow(window),
+      ),
+    )
+    .groupBy(profileCounters.day);
+}
+
+export interface GroupProfileUsage {
+  profileId: string;
+  name: string;
+  views: number;
+  exports: number;
+}
+
+/** A group's published profiles with their views and exports in the window, most viewed first. */
+export async function groupProfilesUsage(
+  db: Db,
+  organizationId: string,
+  window: DayWindow,
+  limit: number,
+): Promise<GroupProfileUsage[]> {
+  const sumOf = (counters: CounterName[]) =>
+    sql<number>`coalesce((select sum(c.count) from ${profileCounters} c where c.profile_id = ${profiles.id} and c.counter in (${sql.join(
+      counters.map((c) => sql`${c}`),
+      sql`, `,
+    )}) and c.day between ${window.from} and ${window.to}), 0)::int`;
+  const views = sumOf(['view']);
+  const exportsCount = sumOf(['uiExport', 'apiExport']);
+  return db
+    .select({ profileId: profiles.id, name: profileVersions.name, views, exports: exportsCount })
+    .from(profiles)
+    .innerJoin(profileVersions, eq(profileVersions.id, profiles.currentPublishedVersionId))
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .where(and(eq(profiles.organizationId, organizationId), publishedOnly()))
+    .orderBy(desc(views), desc(exportsCount), asc(sql`lower(${profileVersions.name})`))
+    .limit(limit);
+}
+
+/** A group's views and exports in the window, over all its published profiles. */
+export async function groupTotals(
+  db: Db,
+  organizationId: string,
+  window: DayWindow,
+): Promise<{ views: number; exports: number }> {
+  const [row] = await db
+    .select({
+      views: sql<number>`coalesce(sum(${profileCounters.count}) filter (where ${profileCounters.counter} = 'view'), 0)::int`,
+      exports: sql<number>`coalesce(sum(${profileCounters.count}) filter (where ${profileCounters.counter} in ('uiExport', 'apiExport')), 0)::int`,
+    })
+    .from(profileCounters)
+    .innerJoin(profiles, eq(profiles.id, profileCounters.profileId))
+    .innerJoin(profileVersions, eq(profileVersions.id, profiles.currentPublishedVersionId))
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .where(and(eq(profiles.organizationId, organizationId), inWindow(window), publishedOnly()));
+  return { views: row?.views ?? 0, exports: row?.exports ?? 0 };
+}
