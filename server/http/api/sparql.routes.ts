@@ -140,10 +140,12 @@ export function sparqlRoutes(app: ZodApp, services: Services): void {
           throw badRequest('Send the query as the text/plain body, or use the SPARQL protocol.');
         requireKey(request.apiCaller, 'read');
         const answer = await sparql.query(body, () => BINDINGS);
+        // The worker wrote the bindings as JSON already; the schema above documents them.
+        const bytes = Buffer.from(`{"success":true,"results":${answer.body}}`);
         return reply
           .header('cache-control', 'no-store')
           .type('application/json; charset=utf-8')
-          .send(Buffer.from(`{"success":true,"results":${answer.body}}`));
+          .send(bytes as unknown as z.infer<typeof answerSchema>);
       },
     );
   });
