@@ -14,7 +14,7 @@ const GetSinglePage = lazyPage(() => import('./GetPages'), 'GetSinglePage');
 const GettingStartedPage = lazyPage(() => import('./GettingStartedPage'), 'GettingStartedPage');
 const ImportPage = lazyPage(() => import('./ImportPage'), 'ImportPage');
 const MetadataPage = lazyPage(() => import('./InfoPages'), 'MetadataPage');
-const SparqlPage = lazyPage(() => import('./InfoPages'), 'SparqlPage');
+const SparqlPage = lazyPage(() => import('./SparqlPage'), 'SparqlPage');
 const ValidatePage = lazyPage(() => import('./InfoPages'), 'ValidatePage');
 const ValidatePatternsPage = lazyPage(() => import('./StatementPages'), 'ValidatePatternsPage');
 const ValidateTemplatesPage = lazyPage(() => import('./StatementPages'), 'ValidateTemplatesPage');
