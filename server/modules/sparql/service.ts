@@ -96,6 +96,23 @@ export class SparqlService {
     }
   }
 
+  /** Waits for `settled()`, but no longer than `ms`: a store still filling answers busy. */
+  private async settledWithin(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), ms);
+    });
+    try {
+      const outcome = await Promise.race([this.settled(), late]);
+      if (outcome === 'late')
+        throw unavailable(
+          'The SPARQL store is still loading the published profiles; try again in a few seconds.',
+        );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** What an announced change means for the store; null (an unknown announcement) reloads all. */
   follow(change: Change | null): void {
     // Before the first load starts there is nothing to bring up to date: it reads everything.
@@ -128,8 +145,7 @@ export class SparqlService {
     const waiting = this.queue.filter((job) => job.request.type === 'query').length;
     if (waiting >= (this.options.maxWaiting ?? 32))
       throw unavailable('Too many SPARQL queries are waiting; try again in a few seconds.');
-    this.start();
-    await this.settled();
+    await this.settledWithin(this.options.timeoutMs);
     const reply = await this.send(
       { type: 'query', query: text, format: format(form), maxBytes: this.options.maxResultBytes },
       this.options.timeoutMs,
