@@ -23,7 +23,7 @@ type Row = Record<string, Binding>;
 const BOUND_MS = 10_000;
 
 describe('SPARQL endpoint', () => {
-  const t = useTestApp({ SPARQL_TIMEOUT_SECONDS: '5', SPARQL_MAX_RESULT_MB: '0.05' });
+  const t = useTestApp({ SPARQL_TIMEOUT_SECONDS: '1', SPARQL_MAX_RESULT_MB: '0.05' });
   let group: KeyedGroup;
   let document: TestDocument;
   let draftBase: string;
@@ -186,6 +186,28 @@ describe('SPARQL endpoint', () => {
 
       expectError(await ask(select, 'text/turtle'), 406, 'NOT_ACCEPTABLE');
     });
+  });
+
+  it('documents GET and POST /api/sparql with their media types and errors', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const paths = response.json<{
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: object }; responses: object }>
+      >;
+    }>().paths;
+    const sparql = paths['/api/sparql'];
+    expect(sparql?.get).toBeDefined();
+    expect(Object.keys(sparql?.post?.requestBody?.content ?? {})).toEqual(
+      expect.arrayContaining([
+        'text/plain',
+        'application/sparql-query',
+        'application/x-www-form-urlencoded',
+      ]),
+    );
+    expect(Object.keys(sparql?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '413', '503']),
+    );
   });
 
   describe('refusals and limits', () => {

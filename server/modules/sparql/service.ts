@@ -12,6 +12,8 @@ export interface SparqlOptions {
   timeoutMs: number;
   /** The largest serialized answer sent. */
   maxResultBytes: number;
+  /** How long a query waits for the store to take in what changed (or to fill) before busy. */
+  fillWaitMs?: number;
   /** Queries that may wait for the worker; more are refused as busy. */
   maxWaiting?: number;
 }
@@ -145,7 +147,7 @@ export class SparqlService {
     const waiting = this.queue.filter((job) => job.request.type === 'query').length;
     if (waiting >= (this.options.maxWaiting ?? 32))
       throw unavailable('Too many SPARQL queries are waiting; try again in a few seconds.');
-    await this.settledWithin(this.options.timeoutMs);
+    await this.settledWithin(this.options.fillWaitMs ?? 30_000);
     const reply = await this.send(
       { type: 'query', query: text, format: format(form), maxBytes: this.options.maxResultBytes },
       this.options.timeoutMs,
