@@ -74,6 +74,8 @@ export class SparqlService {
   private syncing: Promise<void> = Promise.resolve();
   private loaded: Promise<void> | null = null;
   private closed = false;
+  private failuresInARow = 0;
+  private spawned = 0;
   /** Workers replaced after a query ran too long or a worker failed. */
   replacements = 0;
 
@@ -256,6 +258,7 @@ export class SparqlService {
     const worker = new Worker(WORKER, { workerData: { entry: WORKER_ENTRY } });
     worker.on('message', (reply: WorkerReply) => {
       if (worker !== this.worker) return;
+      this.failuresInARow = 0;
       const job = this.inFlight;
       this.inFlight = null;
       if (job?.timer) clearTimeout(job.timer);
@@ -264,6 +267,22 @@ export class SparqlService {
     });
     const lost = (error: unknown) => {
       if (worker !== this.worker || this.closed) return;
+      this.failuresInARow += 1;
+      if (this.failuresInARow >= 3) {
+        // A worker that cannot even start is not started again until the next request.
+        this.log.warn({ err: error }, 'SPARQL worker keeps failing; requests refused for now');
+        this.worker = null;
+        const pending = [this.inFlight, ...this.queue.splice(0)];
+        this.inFlight = null;
+        for (const job of pending) {
+          if (job?.timer) clearTimeout(job.timer);
+          job?.reject(unavailable('The SPARQL store is not available; try again later.'));
+        }
+        this.failuresInARow = 0;
+        // The next query starts over: a full comparison with the database.
+        this.loaded = null;
+        return;
+      }
       this.log.warn({ err: error }, 'SPARQL worker failed; starting a fresh one');
       this.replace(
         error instanceof AppError ? error : unavailable('The SPARQL store restarted; try again.'),
@@ -275,7 +294,7 @@ export class SparqlService {
     return worker;
   }
 
-  /** Drops the worker (and what it was doing), and refills a fresh one before anything else. */
+  /** Drops the worker and what it was doing; the next one is refilled before anything else. */
   private replace(reason: AppError): void {
     const old = this.worker;
     this.worker = null;
@@ -284,36 +303,40 @@ export class SparqlService {
     this.inFlight = null;
     if (job?.timer) clearTimeout(job.timer);
     void old?.terminate();
-    const refill: Job[] = [];
-    const ignore = () => undefined;
-    for (const [graph, kept] of this.graphs)
-      refill.push({
-        request: { type: 'restore', graph, ntriples: kept.ntriples },
-        timeoutMs: null,
-        resolve: ignore,
-        reject: ignore,
-      });
-    for (const [profileId, graph] of this.current)
-      refill.push({
-        request: { type: 'current', profileId, graph },
-        timeoutMs: null,
-        resolve: ignore,
-        reject: ignore,
-      });
     // A query that was running is answered with the reason; anything else is done again.
     if (job && job.request.type !== 'query' && (job.attempts ?? 0) < 1) {
       job.attempts = (job.attempts ?? 0) + 1;
-      refill.push(job);
+      this.queue.unshift(job);
     } else job?.reject(reason);
-    this.queue.unshift(...refill);
     this.pump();
+  }
+
+  /** What a fresh worker is given first: every graph kept, and which graphs are current. */
+  private refill(): Job[] {
+    const ignore = () => undefined;
+    const job = (request: WorkerRequest): Job => ({
+      request,
+      timeoutMs: null,
+      resolve: ignore,
+      reject: ignore,
+    });
+    return [
+      ...[...this.graphs].map(([graph, kept]) =>
+        job({ type: 'restore', graph, ntriples: kept.ntriples }),
+      ),
+      ...[...this.current].map(([profileId, graph]) => job({ type: 'current', profileId, graph })),
+    ];
   }
 
   private pump(): void {
     if (this.inFlight || this.closed) return;
+    if (!this.worker && this.queue.length > 0) {
+      this.worker = this.spawn();
+      if (this.spawned > 0) this.queue.unshift(...this.refill());
+      this.spawned += 1;
+    }
     const job = this.queue.shift();
-    if (!job) return;
-    this.worker ??= this.spawn();
+    if (!job || !this.worker) return;
     this.inFlight = job;
     if (job.timeoutMs !== null) {
       const ms = job.timeoutMs;
