@@ -1,4 +1,5 @@
-import { Code, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Code, List, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { ErrorCode } from '../../../common/errors';
 import { sparqlExamples } from '../../../common/sparql-examples';
 import { CodeBlock, DocSection, EndpointHeader, ErrorTable, ParamTable, siteOrigin } from './parts';
@@ -103,6 +104,13 @@ export function SparqlPage() {
           </List.Item>
           <List.Item>Drafts are never in it. Changes show within seconds.</List.Item>
         </List>
+        <Text>
+          Try queries on{' '}
+          <Anchor component={Link} to="/api-info/sparql/query">
+            the query page
+          </Anchor>
+          .
+        </Text>
       </EndpointHeader>
 
       <DocSection title="Request">

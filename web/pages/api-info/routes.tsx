@@ -15,6 +15,7 @@ const GettingStartedPage = lazyPage(() => import('./GettingStartedPage'), 'Getti
 const ImportPage = lazyPage(() => import('./ImportPage'), 'ImportPage');
 const MetadataPage = lazyPage(() => import('./InfoPages'), 'MetadataPage');
 const SparqlPage = lazyPage(() => import('./SparqlPage'), 'SparqlPage');
+const SparqlQueryPage = lazyPage(() => import('./SparqlQueryPage'), 'SparqlQueryPage');
 const ValidatePage = lazyPage(() => import('./InfoPages'), 'ValidatePage');
 const ValidatePatternsPage = lazyPage(() => import('./StatementPages'), 'ValidatePatternsPage');
 const ValidateTemplatesPage = lazyPage(() => import('./StatementPages'), 'ValidateTemplatesPage');
@@ -40,6 +41,7 @@ export const apiInfoRoute: RouteObject = {
         { path: 'validate-templates', element: <ValidateTemplatesPage /> },
         { path: 'validate-patterns', element: <ValidatePatternsPage /> },
         { path: 'sparql', element: <SparqlPage /> },
+        { path: 'sparql/query', element: <SparqlQueryPage /> },
       ],
     },
     { path: '*', element: <NotFoundPage /> },
