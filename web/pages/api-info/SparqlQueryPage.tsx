@@ -77,7 +77,8 @@ export function SparqlQueryPage() {
     <Stack gap="lg">
       <PageHeading>SPARQL Query</PageHeading>
       <Text>
-        Runs a query on <Code>POST /api/sparql</Code> with an API key that has read permission. See{' '}
+        Runs a query on <Code>POST /api/sparql</Code> with an API key of your working group that has
+        read permission. See{' '}
         <Anchor component={Link} to="/api-info/sparql">
           the endpoint’s documentation
         </Anchor>{' '}
@@ -94,7 +95,7 @@ export function SparqlQueryPage() {
           {sparqlExamples(profileIri.trim() || EXAMPLE_PROFILE_IRI).map((example) => (
             <Button
               key={example.id}
-              variant="light"
+              variant="default"
               size="compact-sm"
               onClick={() => setQuery(example.query)}
             >
@@ -108,7 +109,6 @@ export function SparqlQueryPage() {
       <Group align="end">
         <PasswordInput
           label="API key"
-          description="A key of your working group with read permission."
           value={apiKey}
           onChange={(event) => setApiKey(event.currentTarget.value)}
           w={360}
