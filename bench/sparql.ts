@@ -81,7 +81,7 @@ const fill = await timed(async () => {
   await app.services.sparql.settled();
 });
 console.log(
-  `store filled from the database in ${fill.toFixed(0)} ms; process RSS +${mb(rss() - before)} (${app.services.sparql.stats().graphs} graphs)`,
+  `store filled from the database in ${fill.toFixed(0)} ms (${app.services.sparql.stats().graphs} graphs); process RSS ${mb(before)} before, ${mb(rss())} after`,
 );
 
 const subject = [...hosted].sort(
@@ -174,10 +174,11 @@ const load = await timed(async () => {
     }
   }
 });
-const held = rss() - base;
+const after = rss();
+const keptBytes = keptTriples.reduce((n, t) => n + t.length, 0);
 const triples = keptTriples.reduce((n, t) => n + t.split('\n').length - 1, 0);
 console.log(
-  `\n${copies}× the corpus (${copies * hosted.length} profiles, ${triples} statements in all): filled in ${(load / 1000).toFixed(1)} s, process RSS +${mb(held)}`,
+  `\n${copies}× the corpus (${copies * hosted.length} profiles, ${triples} statements in all): filled in ${(load / 1000).toFixed(1)} s; process RSS ${mb(base)} before, ${mb(after)} after; N-Triples kept for refills ${mb(keptBytes)}`,
 );
 const scaled = sparqlExamples(subject.id.replace('https://', 'https://c0.'));
 for (const example of scaled) {
