@@ -32,6 +32,12 @@ export const ErrorCode = {
   LockRequired: 'LOCK_REQUIRED',
   StatementInvalid: 'STATEMENT_INVALID',
   PatternsNotFollowed: 'PATTERNS_NOT_FOLLOWED',
+  /** A SPARQL query that does not parse, or an update sent to the read-only endpoint. */
+  QueryInvalid: 'QUERY_INVALID',
+  /** A SPARQL query that ran longer than the server allows; it was stopped. */
+  QueryTimeout: 'QUERY_TIMEOUT',
+  /** A SPARQL answer larger than the server sends; narrow the query or add a LIMIT. */
+  ResultTooLarge: 'RESULT_TOO_LARGE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -89,3 +89,6 @@ export function jsonTextTooDeep(text: string, maxDepth: number = INPUT_LIMITS.js
 }
 
 export const JSON_TOO_DEEP_MESSAGE = `JSON may nest arrays and objects at most ${INPUT_LIMITS.jsonDepthMax} levels deep; flatten it.`;
+
+/** The longest SPARQL query the endpoint reads, in characters. */
+export const SPARQL_QUERY_MAX_CHARS = 100_000;

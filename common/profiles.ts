@@ -353,4 +353,6 @@ export const resolveIriSchema = z.object({
   profileUuid: z.string(),
   versionUuid: z.string(),
   organizationUuid: z.string(),
+  /** Present when the IRI names a concept, template or pattern of that version. */
+  item: z.object({ uuid: z.string(), kind: z.enum(['concept', 'template', 'pattern']) }).optional(),
 });

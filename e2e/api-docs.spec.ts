@@ -12,7 +12,7 @@ const PAGES: Array<[label: string, path: string, heading: string, examples: bool
   ['Update Profile Status', '/api-info/status', 'Update Profile Status', true],
   ['Get Profile Metadata', '/api-info/metadata', 'Get Profile Metadata', true],
   ['Validate Profile', '/api-info/validate', 'Validate Profile', true],
-  ['SPARQL', '/api-info/sparql', 'SPARQL', false],
+  ['SPARQL', '/api-info/sparql', 'SPARQL', true],
   ['Getting Started', '/api-info', 'Getting Started', true],
 ];
 

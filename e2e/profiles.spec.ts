@@ -212,7 +212,7 @@ test('an unknown IRI says no profile has it', async ({ page, consoleErrors }) =>
   });
   await page.goto('/api/iri/https://example.org/no-such-profile');
   await expect(
-    page.getByText('No profile has the IRI https://example.org/no-such-profile.'),
+    page.getByText('No profile or item has the IRI https://example.org/no-such-profile.'),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Explore published profiles' })).toBeVisible();
   // The look-up's 404 is the answer this page expects; Chromium logs every failed fetch, so that

@@ -33,11 +33,13 @@ import { registerApiCaller } from './http/api/caller';
 import { registerOpenApi } from './http/api/openapi';
 import { publicProfileRoutes } from './http/api/profile.routes';
 import { statementCheckRoutes } from './http/api/statement.routes';
+import { sparqlRoutes } from './http/api/sparql.routes';
 import { documentRoutes } from './http/ld/document.routes';
 import { iriRoutes } from './http/ld/iri.routes';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { followChanges } from './modules/read-cache/follow';
+import { followSparqlChanges } from './modules/sparql/follow';
 import { buildServices, type ServiceOverrides, type Services } from './services';
 
 export interface AppDeps {
@@ -113,6 +115,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
   const stopFollowing = await followChanges(database, services.readCache);
   app.addHook('onClose', () => stopFollowing());
+  const stopSparql = await followSparqlChanges(database, services.sparql);
+  app.addHook('onClose', async () => {
+    await stopSparql();
+    await services.sparql.close();
+  });
 
   const routeTable: BuiltApp['routeTable'] = [];
   app.addHook('onRoute', (route) => {
@@ -172,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await registerApiCaller(scoped, services, config);
       publicProfileRoutes(scoped, services);
       statementCheckRoutes(scoped, services);
+      sparqlRoutes(scoped, services);
       scoped.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

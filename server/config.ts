@@ -89,6 +89,16 @@ export const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(65_536, 'must be at most 65536')
     .default(64),
+  SPARQL_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0.05, 'must be at least 0.05')
+    .max(600, 'must be at most 600')
+    .default(10),
+  SPARQL_MAX_RESULT_MB: z.coerce
+    .number({ error: 'must be a number' })
+    .min(0.001, 'must be at least 0.001')
+    .max(1024, 'must be at most 1024')
+    .default(16),
   PGLITE_SHARED_BUFFERS_MB: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')
@@ -137,6 +147,8 @@ export interface Config {
   counterFlushSeconds: number;
   /** Memory each node gives to published documents (and their Turtle) kept ready to serve. */
   snapshotCacheBytes: number;
+  /** SPARQL queries: how long one may run, and how large its answer may be. */
+  sparql: { timeoutMs: number; maxResultBytes: number };
   /** The embedded database's cache of table pages, in MB (unused on PostgreSQL). */
   pgliteSharedBuffersMb: number;
   admin: { email: string | undefined; password: string | undefined };
@@ -225,6 +237,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobPollSeconds: env.JOB_POLL_SECONDS,
     counterFlushSeconds: env.COUNTER_FLUSH_SECONDS,
     snapshotCacheBytes: env.SNAPSHOT_CACHE_MB * 1024 * 1024,
+    sparql: {
+      timeoutMs: Math.round(env.SPARQL_TIMEOUT_SECONDS * 1000),
+      maxResultBytes: Math.round(env.SPARQL_MAX_RESULT_MB * 1024 * 1024),
+    },
     apiRateLimit: {
       perKey: env.API_RATE_LIMIT_PER_KEY,
       perAddress: env.API_RATE_LIMIT_PER_ADDRESS,

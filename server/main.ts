@@ -50,6 +50,8 @@ async function start(config: Config): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   releaseStartUpMemory();
+  // The SPARQL store fills in the background; queries sent before it is full wait for it.
+  app.services.sparql.start();
   app.log.info(
     { database: database.kind, url: config.publicUrl },
     `xAPI Profile Server ready at ${config.publicUrl}`,

@@ -18,6 +18,7 @@ import { OrganizationService } from './modules/organizations/service';
 import { ProfileService } from './modules/profiles/service';
 import { PublicApiService } from './modules/public-api/service';
 import { ReadCache } from './modules/read-cache/cache';
+import { SparqlService, type SparqlLog } from './modules/sparql/service';
 import { CaptchaService } from './modules/captcha/captcha';
 import { OutboxMailer, SmtpMailer, type MailLog, type Mailer } from './modules/mail/mailer';
 import { appJobs } from './jobs';
@@ -55,6 +56,8 @@ export interface Services {
   metrics: MetricsService;
   /** Public answers kept in memory; `buildApp` keeps it in step with announced changes. */
   readCache: ReadCache;
+  /** The SPARQL store of this node; `buildApp` keeps it in step with announced changes. */
+  sparql: SparqlService;
 }
 
 export interface ServiceOverrides {
@@ -68,7 +71,7 @@ export interface ServiceOverrides {
 export function buildServices(
   config: Config,
   database: Database,
-  log: MailLog & CounterLog,
+  log: MailLog & CounterLog & SparqlLog,
   overrides: ServiceOverrides = {},
 ): Services {
   const { db } = database;
@@ -154,5 +157,6 @@ export function buildServices(
       ...(overrides.counterClock ? { now: overrides.counterClock } : {}),
     }),
     readCache,
+    sparql: new SparqlService(db, config.sparql, log),
   };
 }

@@ -16,12 +16,14 @@ const MINUTE = 60_000;
 
 /** The calls that only check what they are sent: any origin may POST to them. */
 const VALIDATING = new Set(['/api/validate', '/api/validate_templates', '/api/validate_patterns']);
+/** Read-only calls that take their input in a POST body; any origin may send them too. */
+const QUERYING = new Set(['/api/sparql']);
 
 /** Browsers on any origin may read and validate; nothing carries credentials. */
 function allowCrossOrigin(request: FastifyRequest, reply: FastifyReply): void {
   const path = request.url.split('?')[0] ?? '';
   const readable = request.method === 'GET' || request.method === 'HEAD';
-  const validating = VALIDATING.has(path);
+  const validating = VALIDATING.has(path) || QUERYING.has(path);
   if (!readable && !validating && request.method !== 'OPTIONS') return;
   reply.header('access-control-allow-origin', '*');
   reply.header('access-control-expose-headers', 'Last-Modified, ETag, Retry-After');
@@ -67,7 +69,10 @@ export async function registerApiCaller(
     const path = request.url.split('?')[0] ?? '';
     reply
       .header('access-control-allow-origin', '*')
-      .header('access-control-allow-methods', VALIDATING.has(path) ? 'POST' : 'GET, HEAD')
+      .header(
+        'access-control-allow-methods',
+        QUERYING.has(path) ? 'GET, HEAD, POST' : VALIDATING.has(path) ? 'POST' : 'GET, HEAD',
+      )
       .header(
         'access-control-allow-headers',
         'Content-Type, x-api-key, If-None-Match, If-Modified-Since',

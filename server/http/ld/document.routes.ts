@@ -40,11 +40,14 @@ export function documentRoutes(
     (request, reply) => serve(request, reply, request.params.versionId),
   );
 
-  // Generated profile IRIs redirect here (see iri.routes.ts); the page resolves the IRI itself.
+  // Generated IRIs redirect here (see iri.routes.ts): a browser gets the page that resolves the
+  // IRI to its profile or item; a client asking for data gets the profile's or item's JSON-LD
+  // or Turtle. The answer depends on Accept, and any origin may read it.
   app.get('/api/iri/*', { schema: { hide: true } }, async (request, reply) => {
+    reply.header('vary', 'Accept').header('access-control-allow-origin', '*');
     if (wantsPage(request)) return sendPage(reply);
     const iri = decoded(request.url.slice('/api/iri/'.length).split('?')[0] ?? '');
-    return sendDocument(request, reply, await services.publicApi.byIri({ key: null }, iri));
+    return sendDocument(request, reply, await services.publicApi.dereference({ key: null }, iri));
   });
 }
 

@@ -59,3 +59,37 @@ export function negotiate(
   }
   return best?.rep ?? null;
 }
+
+/**
+ * The media type an Accept header prefers among `offered` (highest q, then the more specific
+ * range, then `offered` order); the first offered when there is no header; null when none fits.
+ */
+export function pickMediaType(accept: string | undefined, offered: string[]): string | null {
+  const first = offered[0] ?? null;
+  if (!accept || accept.trim() === '') return first;
+  let best: { type: string; q: number; specificity: number; order: number } | null = null;
+  for (const part of accept.split(',')) {
+    const [range = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const qParam = params.find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q) || q <= 0) continue;
+    const specificity = range === '*/*' ? 0 : range.endsWith('/*') ? 1 : 2;
+    const prefix = range.slice(0, -1);
+    const type =
+      specificity === 0
+        ? first
+        : specificity === 1
+          ? (offered.find((t) => t.startsWith(prefix)) ?? null)
+          : (offered.find((t) => t === range) ?? null);
+    if (!type) continue;
+    const order = offered.indexOf(type);
+    if (
+      !best ||
+      q > best.q ||
+      (q === best.q && specificity > best.specificity) ||
+      (q === best.q && specificity === best.specificity && order < best.order)
+    )
+      best = { type, q, specificity, order };
+  }
+  return best?.type ?? null;
+}

@@ -1,6 +1,13 @@
-import { and, asc, count, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { profileItems, versionItems, type ItemRow, type VersionItemRow } from '../../db/schema';
+import {
+  profileItems,
+  profileVersions,
+  versionItems,
+  type ItemRow,
+  type ProfileVersionRow,
+  type VersionItemRow,
+} from '../../db/schema';
 
 export type ItemKind = ItemRow['kind'];
 
@@ -212,4 +219,28 @@ export async function deleteUnlistedItems(db: Db, profileId: string): Promise<vo
       ),
     ),
   );
+}
+
+/**
+ * An item (not deleted) by its IRI, with the versions of its own profile that list it, newest
+ * first: what dereferencing the IRI and looking it up start from.
+ */
+export async function findItemWithVersions(
+  db: Db,
+  iri: string,
+): Promise<{ item: ItemRow; versions: ProfileVersionRow[] } | null> {
+  const [item] = await db
+    .select()
+    .from(profileItems)
+    .where(and(eq(profileItems.iri, iri), isNull(profileItems.deletedAt)));
+  if (!item?.profileId) return null;
+  const rows = await db
+    .select({ version: profileVersions })
+    .from(versionItems)
+    .innerJoin(profileVersions, eq(profileVersions.id, versionItems.versionId))
+    .where(
+      and(eq(versionItems.componentId, item.id), eq(profileVersions.profileId, item.profileId)),
+    )
+    .orderBy(desc(profileVersions.version));
+  return { item, versions: rows.map((r) => r.version) };
 }

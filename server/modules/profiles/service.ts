@@ -17,7 +17,7 @@ import { groupPolicy, isMember } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
 import { latestPublished } from '../item-store/listing';
-import { countVersionItems } from '../item-store/repo';
+import { countVersionItems, findItemWithVersions } from '../item-store/repo';
 import { lockResource, type LockService } from '../locks/service';
 import type { CounterService } from '../counters/service';
 import type { Visitor } from '../counters/visitors';
@@ -538,7 +538,7 @@ export class ProfileService {
     const byProfile = await findProfileByIri(this.db, iri);
     const version = byProfile ? null : await findVersionByIri(this.db, iri);
     const profileId = byProfile?.id ?? version?.profileId;
-    if (!profileId) throw notFound(`No profile has the IRI ${iri}.`);
+    if (!profileId) return this.resolveItem(user, iri);
     const loaded = await this.load(user, profileId);
     const target = version
       ? visibleVersion(loaded, version)
@@ -555,6 +555,28 @@ export class ProfileService {
       profileUuid: loaded.profile.id,
       versionUuid: target.id,
       organizationUuid: loaded.organization.id,
+    };
+  }
+
+  /**
+   * A concept, template or pattern IRI: the page of the newest version of its profile that lists
+   * it and the viewer may see (a published one; any, for members of the owning group).
+   */
+  private async resolveItem(user: UserRow | null, iri: string) {
+    const missing = () => notFound(`No profile or item has the IRI ${iri}.`);
+    const found = await findItemWithVersions(this.db, iri);
+    if (!found?.item.profileId) throw missing();
+    const loaded = await this.load(user, found.item.profileId).catch(() => {
+      throw missing();
+    });
+    const version = found.versions.find((v) => loaded.member || v.state === 'published');
+    if (!version) throw missing();
+    return {
+      success: true as const,
+      profileUuid: loaded.profile.id,
+      versionUuid: version.id,
+      organizationUuid: loaded.organization.id,
+      item: { uuid: found.item.id, kind: found.item.kind },
     };
   }
 }

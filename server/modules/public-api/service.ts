@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Finding, JsonObject } from '../../../xapi/index';
+import { PROFILE_CONTEXT_IRI, type Finding, type JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import type { ProfileVersionRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import type { CounterService } from '../counters/service';
-import { countVersionItems } from '../item-store/repo';
-import { badRequest, conflict, notFound } from '../errors';
+import { countVersionItems, findItemWithVersions } from '../item-store/repo';
+import { AppError, badRequest, conflict, notFound } from '../errors';
 import { findOrganization } from '../organizations/repo';
 import { checkImport, invalidProfile, readImportDocument } from '../profiles/import';
 import { deleteDraft } from '../profiles/lifecycle/deletion';
@@ -269,6 +269,46 @@ export class PublicApiService {
       if (!uuid) throw notFound(`No published profile has the IRI ${iri}.`);
       return this.resolve(this.db, uuid, 'published');
     });
+  }
+
+  /**
+   * What an IRI names, as data: a profile or version's document, else a concept, template or
+   * pattern as its newest published version carries it, standing alone (its own `@context`,
+   * `inScheme`, and `deprecated: true` once deprecated). Items only in drafts are not found.
+   */
+  async dereference(caller: ApiCaller, iri: string): Promise<DocumentAnswer> {
+    try {
+      return await this.byIri(caller, iri);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 404) throw error;
+    }
+    const found = await findItemWithVersions(this.db, iri);
+    const version = found?.versions.find((v) => v.state === 'published' && v.snapshot);
+    if (!found || !version?.snapshot) throw notFound(`Nothing published here has the IRI ${iri}.`);
+    const snapshot = normalizeDocument(version.snapshot as JsonObject);
+    const list = snapshot[`${found.item.kind}s`];
+    const inDocument = Array.isArray(list)
+      ? (list as JsonObject[]).find((entry) => entry.id === iri)
+      : undefined;
+    const content = { ...(inDocument ?? (found.item.content as JsonObject)) };
+    delete content['@context'];
+    const document: JsonObject = {
+      '@context': PROFILE_CONTEXT_IRI,
+      ...content,
+      inScheme: (content.inScheme as string | undefined) ?? version.iri,
+    };
+    if (found.item.deprecated) document.deprecated = true;
+    const body = Buffer.from(JSON.stringify(document));
+    const lastModified =
+      found.item.deprecatedAt && found.item.deprecatedAt > version.updatedAt
+        ? found.item.deprecatedAt
+        : version.updatedAt;
+    return {
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url')}"`,
+      lastModified,
+      turtle: () => toTurtle(document),
+    };
   }
 
   async byUuid(caller: ApiCaller, uuid: string): Promise<DocumentAnswer> {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useRoutes } from 'react-router';
 import { examplesOf, type ApiDocPage } from '../../../common/api-examples';
 import { ErrorCode } from '../../../common/errors';
+import { sparqlExamples } from '../../../common/sparql-examples';
 import { renderWithProviders } from '../../test/render';
 import { API_INFO_MENU } from './menu';
 import { apiInfoRoute } from './routes';
@@ -156,10 +157,18 @@ describe('API documentation', () => {
     ).toBeInTheDocument();
   });
 
-  it('says the SPARQL endpoint is documented once it is available', () => {
+  it('documents the SPARQL endpoint with the specification’s example queries', () => {
     renderAt('/api-info/sparql');
-    expect(screen.getByText('POST /api/sparql')).toBeInTheDocument();
-    expect(screen.getByText(/when it is available/)).toBeInTheDocument();
+    expect(screen.getByText('/api/sparql')).toBeInTheDocument();
+    for (const example of sparqlExamples()) {
+      const article = screen.getByRole('article', { name: example.question });
+      expect(within(article).getByLabelText('Query')).toHaveTextContent(
+        example.query.split('\n').at(-2)?.trim() ?? '',
+      );
+    }
+    const errors = screen.getAllByRole('table').map((table) => table.textContent ?? '');
+    expect(errors.join(' ')).toContain(ErrorCode.QueryTimeout);
+    expect(errors.join(' ')).toContain(ErrorCode.ResultTooLarge);
   });
 
   it('shows the not-found page for an unknown page', () => {

@@ -1,7 +1,5 @@
-import { Anchor, Code, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Code, Stack, Text } from '@mantine/core';
 import { ErrorCode } from '../../../common/errors';
-import { PageHeading } from '../common/PageHeading';
 import { DocSection, EndpointHeader, ErrorTable, Examples, ParamTable, type Param } from './parts';
 import { BAD_UUID, CONTENT_TYPE, LIMIT_ERRORS, READ_KEY, UUID_PARAM } from './shared-params';
 
@@ -137,27 +135,6 @@ export function ValidatePage() {
       </DocSection>
 
       <Examples page="validate" />
-    </Stack>
-  );
-}
-
-/** /api-info/sparql: the endpoint is not served yet; the page says so and nothing more. */
-export function SparqlPage() {
-  return (
-    <Stack gap="md">
-      <PageHeading>SPARQL</PageHeading>
-      <Text>
-        The SPARQL endpoint, <Code>POST /api/sparql</Code>, will be documented on this page when it
-        is available on this server.
-      </Text>
-      <Text>
-        Until then, every published profile can be read as RDF: ask for <Code>text/turtle</Code>{' '}
-        when you{' '}
-        <Anchor component={Link} to="/api-info/get/single">
-          get a profile
-        </Anchor>
-        .
-      </Text>
     </Stack>
   );
 }

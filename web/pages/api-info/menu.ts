@@ -36,5 +36,5 @@ export const API_INFO_MENU: ApiInfoMenuItem[] = [
     to: '/api-info/validate-patterns',
     method: 'POST',
   },
-  { label: 'SPARQL', to: '/api-info/sparql' },
+  { label: 'SPARQL', to: '/api-info/sparql', method: 'POST' },
 ];

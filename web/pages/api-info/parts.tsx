@@ -41,6 +41,8 @@ export function MethodBadge({ method, size = 'md' }: { method: HttpMethod; size?
       radius="sm"
       size={size}
       miw={size === 'xs' ? 44 : 64}
+      // The light variant's own text shade is under 4.5:1 on its background (WCAG AA).
+      c="dark.9"
     >
       {method}
     </Badge>
@@ -149,7 +151,7 @@ export function ParamTable({
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table withTableBorder verticalSpacing="xs" captionSide="top">
-        <Table.Caption ta="left" fw={600} c="dimmed" fz="sm" mt={0} mb={4}>
+        <Table.Caption ta="left" fw={600} c="gray.7" fz="sm" mt={0} mb={4}>
           {label}
         </Table.Caption>
         <Table.Thead>

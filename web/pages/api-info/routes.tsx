@@ -15,7 +15,8 @@ const GetSinglePage = lazyPage(() => import('./GetPages'), 'GetSinglePage');
 const GettingStartedPage = lazyPage(() => import('./GettingStartedPage'), 'GettingStartedPage');
 const ImportPage = lazyPage(() => import('./ImportPage'), 'ImportPage');
 const MetadataPage = lazyPage(() => import('./InfoPages'), 'MetadataPage');
-const SparqlPage = lazyPage(() => import('./InfoPages'), 'SparqlPage');
+const SparqlPage = lazyPage(() => import('./SparqlPage'), 'SparqlPage');
+const SparqlQueryPage = lazyPage(() => import('./SparqlQueryPage'), 'SparqlQueryPage');
 const ValidatePage = lazyPage(() => import('./InfoPages'), 'ValidatePage');
 const ValidatePatternsPage = lazyPage(() => import('./StatementPages'), 'ValidatePatternsPage');
 const ValidateTemplatesPage = lazyPage(() => import('./StatementPages'), 'ValidateTemplatesPage');
@@ -42,6 +43,7 @@ export const apiInfoRoute: RouteObject = {
         { path: 'validate-templates', element: <ValidateTemplatesPage /> },
         { path: 'validate-patterns', element: <ValidatePatternsPage /> },
         { path: 'sparql', element: <SparqlPage /> },
+        { path: 'sparql/query', element: <SparqlQueryPage /> },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

@@ -7,7 +7,7 @@ import { useResolveIri } from '../../api/profiles';
 import { useSession } from '../../api/session';
 import { PageHeading } from '../common/PageHeading';
 import { isMembership } from '../organization/format';
-import { groupVersionPath, publicProfilePath } from './format';
+import { groupVersionPath, publicProfilePath, publicVersionPath } from './format';
 import { ErrorAlert } from './parts';
 
 const PREFIX = '/api/iri/';
@@ -32,9 +32,12 @@ export function iriFromLocation(location: {
   return iri === '' ? '' : `${iri}${location.search}${location.hash}`;
 }
 
-export const notFoundMessage = (iri: string) => `No profile has the IRI ${iri}.`;
+export const notFoundMessage = (iri: string) => `No profile or item has the IRI ${iri}.`;
 
-/** /api/iri/{iri}: opens the profile an IRI names, inside its group for the group's members. */
+/**
+ * /api/iri/{iri}: opens the profile, version, concept, template or pattern an IRI names, inside its
+ * group for the group's members.
+ */
 export function IriLookupPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,10 +53,14 @@ export function IriLookupPage() {
     const membership =
       groups.data?.find((g) => g.uuid === answer.organizationUuid)?.membership ?? null;
     const member = isMembership(membership);
+    // An item opens on its own page, in the version the lookup chose.
+    const item = answer.item ? `${answer.item.kind}s/${encodeURIComponent(answer.item.uuid)}` : '';
     void navigate(
       member
-        ? groupVersionPath(answer.organizationUuid, answer.profileUuid, answer.versionUuid)
-        : publicProfilePath(answer.profileUuid),
+        ? groupVersionPath(answer.organizationUuid, answer.profileUuid, answer.versionUuid, item)
+        : item
+          ? publicVersionPath(answer.profileUuid, answer.versionUuid, item)
+          : publicProfilePath(answer.profileUuid),
       { replace: true },
     );
   }, [answer, session.isLoading, groupsReady, groups.data, navigate]);
@@ -72,7 +79,8 @@ export function IriLookupPage() {
                 'The address does not name an IRI.'
               ) : (
                 <>
-                  No profile has the IRI <Code style={{ wordBreak: 'break-all' }}>{iri}</Code>.
+                  No profile or item has the IRI{' '}
+                  <Code style={{ wordBreak: 'break-all' }}>{iri}</Code>.
                 </>
               )}
             </Text>

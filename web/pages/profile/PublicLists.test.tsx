@@ -142,14 +142,37 @@ describe('IRI look-up', () => {
     expect(calls[0]?.query.get('iri')).toBe('https://w3id.org/xapi/video/v1');
   });
 
+  it('opens the page of the concept, template or pattern an IRI names', async () => {
+    const itemId = '5b0e8a37-3c3b-4a43-9d25-0b6a3f5c1a10';
+    stubServer(
+      {
+        'GET /app/profile/resolve': ok({
+          success: true,
+          profileUuid: PROFILE_ID,
+          versionUuid: V1,
+          organizationUuid: GROUP_ID,
+          item: { uuid: itemId, kind: 'template' },
+        }),
+        [`GET /app/profile/${PROFILE_ID}`]: () => [404, { success: false, message: 'x' }],
+      },
+      signedOut,
+    );
+    const router = renderApp('/api/iri/https://w3id.org/xapi/video/templates/played');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/profile/${PROFILE_ID}/version/${V1}/templates/${itemId}`,
+      ),
+    );
+  });
+
   it('says when no profile has the IRI', async () => {
     stubServer(
       { 'GET /app/profile/resolve': () => [404, { success: false, message: 'Not found' }] },
       signedOut,
     );
     renderApp('/api/iri/https://example.org/unknown');
-    expect(await screen.findByText(/No profile has the IRI/)).toHaveTextContent(
-      'No profile has the IRI https://example.org/unknown.',
+    expect(await screen.findByText(/No profile or item has the IRI/)).toHaveTextContent(
+      'No profile or item has the IRI https://example.org/unknown.',
     );
     expect(screen.getByRole('link', { name: 'Explore published profiles' })).toHaveAttribute(
       'href',
