@@ -141,10 +141,11 @@ export class JobRunner implements JobQueue {
   ): Promise<void> {
     const boss = this.boss;
     if (!boss) throw new Error(`The job runner is not running; cannot queue ${job.name}.`);
-    // pg-boss reads a number as an interval in seconds, counted by the database's clock.
+    // A time, not a number of seconds: inside a transaction each use of pg-boss's parameter is
+    // bound on its own and typed by its context, and only a timestamp suits all of them.
     const delayed =
       options.delaySeconds && options.delaySeconds > 0
-        ? { startAfter: Number(options.delaySeconds.toFixed(3)) }
+        ? { startAfter: new Date(Date.now() + options.delaySeconds * 1000) }
         : {};
     if (tx) {
       await boss.send(job.name, data, { db: transactionExecutor(tx), ...delayed });

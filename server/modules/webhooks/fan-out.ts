@@ -95,6 +95,7 @@ export async function fanOut(
     mapped.profileId,
     found.profile.organizationId,
     mapped.draftOnly || found.version.state !== 'published',
+    new Date(stored.occurredAt),
   );
   if (hooks.length === 0) return 0;
   const payload = payloadFor(mapped.event, stored.occurredAt, found, siteUrl);

@@ -7,6 +7,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  lte,
   notInArray,
   or,
   sql,
@@ -184,6 +185,7 @@ export async function hooksFor(
   profileId: string,
   organizationId: string,
   draftOnly: boolean,
+  occurredAt: Date,
 ): Promise<WebhookRow[]> {
   const member = sql`exists (select 1 from ${memberships} m where m.organization_id = ${organizationId} and m.user_id = ${webhooks.ownerId} and m.level is not null)`;
   const onProfile = eq(webhooks.subjectProfileId, profileId);
@@ -194,6 +196,8 @@ export async function hooksFor(
       and(
         eq(webhooks.event, event),
         eq(webhooks.isEnabled, true),
+        // A hook hears of what happens after it was made, even when the event is handed out later.
+        lte(webhooks.createdAt, occurredAt),
         or(
           draftOnly ? and(onProfile, member) : onProfile,
           and(isNull(webhooks.subjectProfileId), member),
