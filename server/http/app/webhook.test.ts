@@ -1,8 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Webhook, WebhookDelivery, WebhookSubject } from '../../../common/webhooks';
-import { webhookDeliveries, webhooks } from '../../db/schema';
+import { outboxEvents, webhookDeliveries, webhooks } from '../../db/schema';
+import type { StoredEvent } from '../../modules/events/outbox';
+import { fanOut } from '../../modules/webhooks/fan-out';
 import type { MailMessage } from '../../modules/mail/mailer';
 import { makeKeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
@@ -408,5 +410,58 @@ describe('webhook deliveries', () => {
       `/app/user/hooks/${hook.id}/deliveries/${first.id}/redeliver`,
     );
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('makes one delivery per hook and event however often the event is handed out', async () => {
+    const group = await makeGroup(t.app, t.database);
+    const draft = await makeProfile(t.app, group.admin.cookie, group.org.id, 'Twice');
+    const path = freshPath();
+    const hook = await createHook(t.app, group.admin.cookie, {
+      target: receiver.url(path),
+      subject: draft.profile.uuid,
+    });
+    await publishVersion(t.app, group.admin.cookie, draft.profile.uuid, draft.version.uuid);
+    await webhooksSettled(t.database);
+    const [row] = await t.database.db
+      .select()
+      .from(outboxEvents)
+      .where(
+        and(
+          eq(outboxEvents.aggregateId, draft.profile.uuid),
+          eq(outboxEvents.type, 'profileVersionPublished'),
+        ),
+      );
+    const event = {
+      id: row!.id,
+      type: row!.type,
+      payload: row!.payload,
+      occurredAt: row!.occurredAt.toISOString(),
+    } as StoredEvent;
+    // The handler running again, on this node or another, finds the delivery and queues nothing.
+    const queued: string[] = [];
+    const queue = { queue: async (id: string) => void queued.push(id) };
+    expect(await fanOut(t.database.db, event, queue, t.config.publicUrl)).toBe(0);
+    expect(queued).toEqual([]);
+    expect(await deliveriesOf(hook.id)).toHaveLength(1);
+    expect(at(path)).toHaveLength(1);
+  });
+
+  it('does not follow redirects', async () => {
+    const { group, profileId } = await publishedProfile();
+    const path = freshPath();
+    receiver.answer([302]);
+    const hook = await createHook(t.app, group.admin.cookie, {
+      target: receiver.url(path),
+      subject: profileId,
+    });
+    await callsOf(t.app, group.admin.cookie).post(`/app/user/hooks/${hook.id}/test`);
+    const failed = await eventually('the delivery failed', async () => {
+      const [row] = await deliveriesOf(hook.id);
+      return row?.status === 'failed' ? row : null;
+    });
+    expect(failed).toMatchObject({ statusCode: 302, attempts: 1 });
+    expect(failed.error).toMatch(/redirect/);
+    expect(at(path)).toHaveLength(1);
+    receiver.answer([200]);
   });
 });
