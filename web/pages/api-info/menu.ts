@@ -36,4 +36,5 @@ export const API_INFO_MENU: ApiInfoMenuItem[] = [
     method: 'POST',
   },
   { label: 'SPARQL', to: '/api-info/sparql' },
+  { label: 'Webhooks', to: '/api-info/webhooks' },
 ];

@@ -17,6 +17,7 @@ const MetadataPage = lazyPage(() => import('./InfoPages'), 'MetadataPage');
 const SparqlPage = lazyPage(() => import('./InfoPages'), 'SparqlPage');
 const ValidatePage = lazyPage(() => import('./InfoPages'), 'ValidatePage');
 const ValidatePatternsPage = lazyPage(() => import('./StatementPages'), 'ValidatePatternsPage');
+const WebhooksPage = lazyPage(() => import('./WebhooksPage'), 'WebhooksPage');
 const ValidateTemplatesPage = lazyPage(() => import('./StatementPages'), 'ValidateTemplatesPage');
 
 /** /api-info and its pages (spec 2 §2); any other path below it is the not-found screen. */
@@ -40,6 +41,7 @@ export const apiInfoRoute: RouteObject = {
         { path: 'validate-templates', element: <ValidateTemplatesPage /> },
         { path: 'validate-patterns', element: <ValidatePatternsPage /> },
         { path: 'sparql', element: <SparqlPage /> },
+        { path: 'webhooks', element: <WebhooksPage /> },
       ],
     },
     { path: '*', element: <NotFoundPage /> },
