@@ -464,4 +464,35 @@ describe('webhook deliveries', () => {
     expect(at(path)).toHaveLength(1);
     receiver.answer([200]);
   });
+
+  it('tells an outsider following a published profile that it was verified', async () => {
+    const group = await makeKeyedGroup(t.app);
+    const siteAdmin = await makePerson(t.database.db, t.app.services.sessions, { type: 'admin' });
+    const api = new ApiClient(t.app);
+    const { metadata } = await api.import(group.keys.readWrite, uniqueProfile().doc);
+    const outsider = await makePerson(t.database.db, t.app.services.sessions);
+    const path = freshPath();
+    await createHook(t.app, outsider.cookie, {
+      target: receiver.url(path),
+      subject: profileUuidOf(metadata),
+      event: 'profileVerified',
+    });
+    const asked = await api.post(
+      `/api/profile/${metadata.version_uuid}/status`,
+      { verificationRequest: new Date().toISOString() },
+      { key: group.keys.readWrite },
+    );
+    expect(asked.statusCode, asked.body).toBe(200);
+    const approved = await callsOf(t.app, siteAdmin.cookie).post(
+      `/app/admin/verify/${metadata.version_uuid}`,
+      { approval: 'approve' },
+    );
+    expect(approved.statusCode, approved.body).toBe(200);
+    await webhooksSettled(t.database);
+    expect(at(path)).toHaveLength(1);
+    expect(JSON.parse(at(path)[0]!.raw.toString())).toMatchObject({
+      event: 'profileVerified',
+      profile: { uuid: profileUuidOf(metadata) },
+    });
+  });
 });
