@@ -495,4 +495,42 @@ describe('webhook deliveries', () => {
       profile: { uuid: profileUuidOf(metadata) },
     });
   });
+
+  it('sends a concept deprecation in a draft to a member and not to an outsider', async () => {
+    const { org, admin } = await makeGroup(t.app, t.database);
+    const draft = await makeProfile(t.app, admin.cookie, org.id, 'Deprecating');
+    const concepts = `/app/profile/${draft.profile.uuid}/version/${draft.version.uuid}/concepts`;
+    const calls = callsOf(t.app, admin.cookie);
+    const created = await calls.post(concepts, {
+      conceptType: 'Verb',
+      name: 'read',
+      description: 'To read.',
+      iriType: 'generated-iri',
+      geniri: 'read',
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const conceptId = created.json<{ concept: { uuid: string } }>().concept.uuid;
+    const memberPath = freshPath();
+    const outsiderPath = freshPath();
+    await createHook(t.app, admin.cookie, {
+      target: receiver.url(memberPath),
+      event: 'conceptDeprecated',
+    });
+    const outsider = await makePerson(t.database.db, t.app.services.sessions);
+    // The outsider cannot even choose the draft profile; "my groups" does not cover it either.
+    await createHook(t.app, outsider.cookie, {
+      target: receiver.url(outsiderPath),
+      event: 'conceptDeprecated',
+    });
+    expect((await calls.post(`${concepts}/${conceptId}/lock`)).statusCode).toBe(200);
+    const done = await calls.post(`${concepts}/${conceptId}/deprecate`, { reason: 'Use skim.' });
+    expect(done.statusCode, done.body).toBe(200);
+    await webhooksSettled(t.database);
+    expect(at(memberPath)).toHaveLength(1);
+    expect(JSON.parse(at(memberPath)[0]!.raw.toString())).toMatchObject({
+      event: 'conceptDeprecated',
+      profile: { uuid: draft.profile.uuid, name: 'Deprecating' },
+    });
+    expect(at(outsiderPath)).toHaveLength(0);
+  });
 });
