@@ -65,6 +65,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // Cheap proofs of work keep the captcha steps quick.
       ALTCHA_COST: '2000',
+      // The webhook spec's receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       // The same flows on a PostgreSQL server when a throwaway database is named.
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },

@@ -24,6 +24,7 @@ import { patternRoutes } from './http/app/pattern.routes';
 import { templateRoutes } from './http/app/template.routes';
 import { profileRoutes } from './http/app/profile.routes';
 import { userSessionRoutes } from './http/app/user.routes';
+import { webhookRoutes } from './http/app/webhook.routes';
 import { registerErrorHandling, sendNotFound } from './http/errors';
 import { healthRoutes } from './http/health.routes';
 import { RequestLog } from './http/request-log';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       accountRoutes(scoped, services);
       organizationRoutes(scoped, services);
       apiKeyRoutes(scoped, services);
+      webhookRoutes(scoped, services);
       adminRoutes(scoped, services);
       profileRoutes(scoped, services);
       conceptRoutes(scoped, services);

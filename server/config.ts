@@ -111,6 +111,14 @@ export const envSchema = z.object({
   SUPPORT_PHONE: optionalText,
   HELPDESK_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   DEMO_CONTENT: booleanFlag.optional(),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(
+      /^\s*\d+(\.\d+)?(ms|s|m|h)\s*(,\s*\d+(\.\d+)?(ms|s|m|h)\s*){0,9}$/,
+      'must be up to 10 comma-separated delays such as 1m,5m,30m,2h,12h (units ms, s, m, h)',
+    )
+    .default('1m,5m,30m,2h,12h'),
   PROFILE_ROOT_IRI: z
     .url({ error: 'must be an absolute IRI such as https://w3id.org/xapi' })
     .optional(),
@@ -159,6 +167,23 @@ export interface Config {
   profileRootIri: string;
   /** Session cookies carry `Secure` only when the site is served over HTTPS. */
   secureCookies: boolean;
+  webhooks: {
+    /** Lets hooks post to loopback, private and link-local addresses (local development). */
+    allowPrivateTargets: boolean;
+    /** Waits before each retry of a failed delivery, in milliseconds; then it is failed. */
+    retryDelaysMs: number[];
+  };
+}
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+
+/** `1m,5m,30m` → milliseconds. */
+export function parseDelays(text: string): number[] {
+  return text.split(',').map((part) => {
+    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(part.trim());
+    if (!match) throw new ConfigError(`Invalid delay ${JSON.stringify(part)}.`);
+    return Math.round(Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS]);
+  });
 }
 
 export class ConfigError extends Error {}
@@ -255,5 +280,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoContent: env.DEMO_CONTENT ?? env.NODE_ENV !== 'production',
     profileRootIri: (env.PROFILE_ROOT_IRI ?? `${publicUrl}/iri`).replace(/\/+$/, ''),
     secureCookies: publicUrl.startsWith('https://'),
+    webhooks: {
+      allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      retryDelaysMs: parseDelays(env.WEBHOOK_RETRY_SCHEDULE),
+    },
   };
 }

@@ -25,6 +25,9 @@ import { appJobs } from './jobs';
 import { defaultRunnerOptions, JobRunner, type RunnerOptions } from './jobs/runner';
 import { queuedMailer } from './jobs/send-mail';
 import { queuedFollowUps } from './jobs/account-follow-up';
+import { deliveryQueue } from './jobs/webhook-deliver';
+import { SecretBox } from './modules/webhooks/secret-box';
+import { WebhookService } from './modules/webhooks/service';
 
 /** Every service the HTTP layer may call, built once per app from its dependencies. */
 export interface Services {
@@ -58,6 +61,8 @@ export interface Services {
   readCache: ReadCache;
   /** The SPARQL store of this node; `buildApp` keeps it in step with announced changes. */
   sparql: SparqlService;
+  /** People's webhooks; deliveries are jobs. */
+  webhooks: WebhookService;
 }
 
 export interface ServiceOverrides {
@@ -91,10 +96,21 @@ export function buildServices(
     (config.smtpUrl
       ? new SmtpMailer(config.smtpUrl, config.mailFrom)
       : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log));
+  const secrets = new SecretBox(config.secrets.SESSION_SECRET);
   const jobs = new JobRunner(
     database,
     appJobs,
-    { db, deliverer, log, siteUrl: config.publicUrl },
+    {
+      db,
+      deliverer,
+      log,
+      siteUrl: config.publicUrl,
+      webhooks: {
+        secrets,
+        allowPrivateTargets: config.webhooks.allowPrivateTargets,
+        retryDelaysMs: config.webhooks.retryDelaysMs,
+      },
+    },
     {
       ...defaultRunnerOptions,
       pollingIntervalSeconds: config.jobPollSeconds,
@@ -158,5 +174,12 @@ export function buildServices(
     }),
     readCache,
     sparql: new SparqlService(db, config.sparql, log),
+    webhooks: new WebhookService({
+      db,
+      secrets,
+      queue: deliveryQueue(jobs),
+      allowPrivateTargets: config.webhooks.allowPrivateTargets,
+      siteUrl: config.publicUrl,
+    }),
   };
 }

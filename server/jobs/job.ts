@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { MailLog, Mailer } from '../modules/mail/mailer';
+import type { WebhookSettings } from '../modules/webhooks/secret-box';
 
 /** What a job may use: the database, the queue for follow-up jobs, and the outside world. */
 export interface JobContext {
@@ -9,6 +10,8 @@ export interface JobContext {
   deliverer: Mailer;
   log: MailLog;
   siteUrl: string;
+  /** The secrets, address rule and retry schedule webhook deliveries follow. */
+  webhooks: WebhookSettings;
 }
 
 export interface JobDefinition<T extends object = object> {
@@ -25,9 +28,19 @@ export interface JobDefinition<T extends object = object> {
   handle(data: T, context: JobContext): Promise<void>;
 }
 
+export interface SendOptions {
+  /** The job is not taken before this many seconds have passed (fractions allowed). */
+  delaySeconds?: number;
+}
+
 export interface JobQueue {
   /** Stores a job; inside `tx` it is stored only if that transaction commits. */
-  send<T extends object>(job: JobDefinition<T>, data: T, tx?: Db): Promise<void>;
+  send<T extends object>(
+    job: JobDefinition<T>,
+    data: T,
+    tx?: Db,
+    options?: SendOptions,
+  ): Promise<void>;
 }
 
 export const defineJob = <T extends object>(job: JobDefinition<T>): JobDefinition<T> => job;

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
 import { executorFor, transactionExecutor, type SqlExecutor } from './executor';
-import type { JobContext, JobDefinition, JobQueue } from './job';
+import type { JobContext, JobDefinition, JobQueue, SendOptions } from './job';
 
 export interface RunnerOptions {
   /** How often an idle worker looks for jobs (pg-boss allows 0.5 s at least). */
@@ -133,14 +133,26 @@ export class JobRunner implements JobQueue {
     }
   }
 
-  async send<T extends object>(job: JobDefinition<T>, data: T, tx?: Db): Promise<void> {
+  async send<T extends object>(
+    job: JobDefinition<T>,
+    data: T,
+    tx?: Db,
+    options: SendOptions = {},
+  ): Promise<void> {
     const boss = this.boss;
     if (!boss) throw new Error(`The job runner is not running; cannot queue ${job.name}.`);
+    // A time, not a number of seconds: inside a transaction each use of pg-boss's parameter is
+    // bound on its own and typed by its context, and only a timestamp suits all of them.
+    const delayed =
+      options.delaySeconds && options.delaySeconds > 0
+        ? { startAfter: new Date(Date.now() + options.delaySeconds * 1000) }
+        : {};
     if (tx) {
-      await boss.send(job.name, data, { db: transactionExecutor(tx) });
+      await boss.send(job.name, data, { db: transactionExecutor(tx), ...delayed });
       return;
     }
-    await boss.send(job.name, data);
+    await boss.send(job.name, data, delayed);
+    if (options.delaySeconds) return;
     // A job queued here is taken at once by this node's worker instead of at its next poll.
     const workerId = this.workerIds.get(job.name);
     if (workerId) boss.notifyWorker(workerId);

@@ -1,7 +1,9 @@
 import type { EventType, StoredEvent } from '../modules/events/outbox';
 import { verificationOutcomeMail } from '../modules/profiles/verification-mail';
 import { defineJob, type JobContext, type JobDefinition } from './job';
+import { fanOut } from '../modules/webhooks/fan-out';
 import { sendMailJob } from './send-mail';
+import { deliveryQueue } from './webhook-deliver';
 
 type EventOf<T extends EventType> = Extract<StoredEvent, { type: T }>;
 
@@ -41,6 +43,20 @@ export const subscribers: readonly Subscriber[] = [
     async (event, { db, jobs, siteUrl }) => {
       const mail = await verificationOutcomeMail(db, event, siteUrl);
       if (mail) await jobs.send(sendMailJob, mail);
+    },
+  ),
+  subscribe(
+    'webhooks',
+    [
+      'profileVersionPublished',
+      'verificationApproved',
+      'verificationRevoked',
+      'itemDeprecated',
+      'versionCreated',
+      'profileImported',
+    ],
+    async (event, { db, jobs, siteUrl }) => {
+      await fanOut(db, event, deliveryQueue(jobs), siteUrl);
     },
   ),
 ];

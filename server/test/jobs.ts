@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import { executorFor } from '../jobs/executor';
 import { defineJob, type JobDefinition } from '../jobs/job';
 import { JobRunner, type RunnerOptions } from '../jobs/runner';
+import { SecretBox } from '../modules/webhooks/secret-box';
 
 export const silentLog = { info: () => {}, error: () => {} };
 
@@ -34,6 +35,11 @@ export function testRunner(
       deliverer: { send: async () => {} },
       log: silentLog,
       siteUrl: 'http://localhost:3000',
+      webhooks: {
+        secrets: new SecretBox('webhook-secrets-for-tests-only-0123456789'),
+        allowPrivateTargets: true,
+        retryDelaysMs: [10, 20],
+      },
     },
     { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, batchSize: 10, ...options },
   );

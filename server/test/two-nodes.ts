@@ -14,10 +14,10 @@ export interface TwoNodes {
   close(): Promise<void>;
 }
 
-export async function startTwoNodes(): Promise<TwoNodes> {
+export async function startTwoNodes(env: Record<string, string> = {}): Promise<TwoNodes> {
   const database = await createTestDatabase();
   const second = anotherNode(database);
-  const config = testConfig();
+  const config = testConfig(env);
   const a = await buildApp({ config, database, logger: false });
   const b = await buildApp({ config, database: second, logger: false });
   await Promise.all([a.ready(), b.ready()]);

@@ -41,6 +41,9 @@ const DeletedItemsPage = lazyPage(
   () => import('../pages/items/DeletedItemsPage'),
   'DeletedItemsPage',
 );
+const HooksPage = lazyPage(() => import('../pages/hooks/HooksPage'), 'HooksPage');
+const CreateHookPage = lazyPage(() => import('../pages/hooks/CreateHookPage'), 'CreateHookPage');
+const EditHookPage = lazyPage(() => import('../pages/hooks/EditHookPage'), 'EditHookPage');
 const AboutTab = lazyPage(() => import('../pages/organization/AboutTab'), 'AboutTab');
 const AddMemberPage = lazyPage(
   () => import('../pages/organization/AddMemberPage'),
@@ -196,7 +199,9 @@ export const routes: RouteObject[] = [
           { path: 'resetpassword', element: <ResetPasswordPage /> },
           { path: 'validate', element: <ValidatePage /> },
           { path: 'resend', element: <ResendPage /> },
-          { path: 'hooks/*', element: signedIn(heading('Web Hooks')) },
+          { path: 'hooks', element: signedIn(<HooksPage />) },
+          { path: 'hooks/create', element: signedIn(<CreateHookPage />) },
+          { path: 'hooks/:hookId/edit', element: signedIn(<EditHookPage />) },
         ],
       },
       { path: 'search', element: heading('Search') },

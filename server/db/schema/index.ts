@@ -7,3 +7,4 @@ export * from './profiles';
 export * from './items';
 export * from './locks';
 export * from './outbox';
+export * from './webhooks';

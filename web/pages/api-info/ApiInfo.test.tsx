@@ -30,6 +30,7 @@ const MENU: Array<[label: string, href: string]> = [
   ['Validate Statement (Templates)', '/api-info/validate-templates'],
   ['Validate Statements (Patterns)', '/api-info/validate-patterns'],
   ['SPARQL', '/api-info/sparql'],
+  ['Webhooks', '/api-info/webhooks'],
 ];
 
 const PAGES: Array<[path: string, heading: string, examples: ApiDocPage | null]> = [
@@ -48,6 +49,7 @@ const PAGES: Array<[path: string, heading: string, examples: ApiDocPage | null]>
   ['/api-info/validate-templates', 'Validate Statement (Templates)', 'validate-templates'],
   ['/api-info/validate-patterns', 'Validate Statements (Patterns)', 'validate-patterns'],
   ['/api-info/sparql', 'SPARQL', null],
+  ['/api-info/webhooks', 'Webhooks', null],
 ];
 
 const menu = () => screen.getByRole('navigation', { name: 'API Info' });
@@ -169,6 +171,17 @@ describe('API documentation', () => {
     const errors = screen.getAllByRole('table').map((table) => table.textContent ?? '');
     expect(errors.join(' ')).toContain(ErrorCode.QueryTimeout);
     expect(errors.join(' ')).toContain(ErrorCode.ResultTooLarge);
+  });
+
+  it('shows how to check a webhook signature in Node.js and Python', async () => {
+    renderAt('/api-info/webhooks');
+    const node = await screen.findByLabelText('Node.js receiver');
+    expect(node).toHaveTextContent("createHmac('sha256', SECRET).update(raw)");
+    expect(node).toHaveTextContent('timingSafeEqual');
+    const python = screen.getByLabelText('Python receiver');
+    expect(python).toHaveTextContent('hmac.new(SECRET, raw, hashlib.sha256)');
+    expect(python).toHaveTextContent('hmac.compare_digest');
+    expect(screen.getByText('X-Hub-Signature-256')).toBeInTheDocument();
   });
 
   it('shows the not-found page for an unknown page', () => {

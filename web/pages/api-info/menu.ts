@@ -37,4 +37,5 @@ export const API_INFO_MENU: ApiInfoMenuItem[] = [
     method: 'POST',
   },
   { label: 'SPARQL', to: '/api-info/sparql', method: 'POST' },
+  { label: 'Webhooks', to: '/api-info/webhooks' },
 ];

@@ -19,6 +19,7 @@ const SparqlPage = lazyPage(() => import('./SparqlPage'), 'SparqlPage');
 const SparqlQueryPage = lazyPage(() => import('./SparqlQueryPage'), 'SparqlQueryPage');
 const ValidatePage = lazyPage(() => import('./InfoPages'), 'ValidatePage');
 const ValidatePatternsPage = lazyPage(() => import('./StatementPages'), 'ValidatePatternsPage');
+const WebhooksPage = lazyPage(() => import('./WebhooksPage'), 'WebhooksPage');
 const ValidateTemplatesPage = lazyPage(() => import('./StatementPages'), 'ValidateTemplatesPage');
 
 /** /api-info and its pages (spec 2 §2); any other path below it is the not-found screen. */
@@ -44,6 +45,7 @@ export const apiInfoRoute: RouteObject = {
         { path: 'validate-patterns', element: <ValidatePatternsPage /> },
         { path: 'sparql', element: <SparqlPage /> },
         { path: 'sparql/query', element: <SparqlQueryPage /> },
+        { path: 'webhooks', element: <WebhooksPage /> },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

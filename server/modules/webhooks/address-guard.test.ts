@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { guardedLookup, refusedAddressReason, targetProblem } from './address-guard';
+
+describe('the webhook address guard', () => {
+  it.each([
+    '127.0.0.1',
+    '10.0.0.1',
+    '172.16.5.4',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '224.0.0.251',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fe80::1',
+    'fd00::1',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:a9fe:a9fe',
+  ])('refuses %s', (address) => {
+    expect(refusedAddressReason(address)).toMatch(/may not reach/);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '2606:2800:220:1:248:1893:25c8:1946', '172.32.0.1'])(
+    'accepts the public address %s',
+    (address) => {
+      expect(refusedAddressReason(address)).toBeNull();
+    },
+  );
+
+  it('checks literal targets and lets names through to resolution', () => {
+    const strict = { allowPrivate: false };
+    expect(targetProblem('http://[fe80::1]/x', strict)).toMatch(/refused/);
+    expect(targetProblem('http://mirror.example.org/x', strict)).toBeNull();
+    expect(targetProblem('http://127.0.0.1/x', { allowPrivate: true })).toBeNull();
+    expect(targetProblem('javascript:alert(1)', strict)).toMatch(/http/);
+  });
+
+  it('refuses at resolution a name whose address is loopback', async () => {
+    const lookup = guardedLookup({ allowPrivate: false });
+    const error = await new Promise<Error | null>((resolve) =>
+      lookup('localhost', { all: true }, (e) => resolve(e)),
+    );
+    expect(error?.message).toMatch(/localhost resolves to/);
+    const allowed = guardedLookup({ allowPrivate: true });
+    const address = await new Promise<string>((resolve, reject) =>
+      allowed('localhost', {}, (e, a) => (e ? reject(e) : resolve(a as string))),
+    );
+    expect(refusedAddressReason(address)).not.toBeNull();
+  });
+});

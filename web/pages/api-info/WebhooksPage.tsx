@@ -1,0 +1,136 @@
+import { Anchor, Code, List, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { EVENT_LABELS, WEBHOOK_EVENTS } from '../../../common/webhooks';
+import { PageHeading } from '../common/PageHeading';
+import { CodeBlock, DocSection } from './parts';
+
+export const NODE_VERIFY = `import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+
+const SECRET = process.env.WEBHOOK_SECRET; // the hook's client secret
+
+function verified(raw, header) {
+  const expected = 'sha256=' + createHmac('sha256', SECRET).update(raw).digest('hex');
+  return typeof header === 'string' && header.length === expected.length &&
+    timingSafeEqual(Buffer.from(header), Buffer.from(expected));
+}
+
+createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    const raw = Buffer.concat(chunks); // the exact bytes: check them before parsing
+    if (!verified(raw, req.headers['x-hub-signature-256'])) return res.writeHead(401).end();
+    const delivery = JSON.parse(raw.toString('utf8'));
+    console.log(delivery.event, delivery.profile.iri, req.headers['x-webhook-delivery']);
+    res.writeHead(204).end();
+  });
+}).listen(8080);`;
+
+export const PYTHON_VERIFY = `import hashlib, hmac, json, os
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+SECRET = os.environ["WEBHOOK_SECRET"].encode()  # the hook's client secret
+
+class Hook(BaseHTTPRequestHandler):
+    def do_POST(self):
+        raw = self.rfile.read(int(self.headers["Content-Length"]))  # the exact bytes
+        expected = "sha256=" + hmac.new(SECRET, raw, hashlib.sha256).hexdigest()
+        if not hmac.compare_digest(expected, self.headers.get("X-Hub-Signature-256", "")):
+            self.send_response(401); self.end_headers(); return
+        delivery = json.loads(raw)
+        print(delivery["event"], delivery["profile"]["iri"], self.headers["X-Webhook-Delivery"])
+        self.send_response(204); self.end_headers()
+
+HTTPServer(("", 8080), Hook).serve_forever()`;
+
+const EXAMPLE_BODY = `{
+  "event": "profilePublished",
+  "deliveryId": "0d9f6a9e-4c1b-4f0e-9a51-2f4b1d7c8e11",
+  "occurredAt": "2025-05-06T07:08:09.123Z",
+  "profile": {
+    "uuid": "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+    "iri": "https://w3id.org/xapi/example",
+    "name": "Example Profile",
+    "version": 3,
+    "versionIri": "https://w3id.org/xapi/example/v3",
+    "url": "https://profiles.example.org/profile/6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f"
+  }
+}`;
+
+const HEADERS: Array<[string, string]> = [
+  ['X-Webhook-Event', 'The event, e.g. profilePublished.'],
+  [
+    'X-Webhook-Delivery',
+    'The delivery id (also in the body). Retries of a delivery carry the same id: use it to ignore a delivery you already handled.',
+  ],
+  ['X-Webhook-Timestamp', 'When this attempt was sent, in seconds since 1970.'],
+  ['X-Hub-Signature-256', 'With the SHA-256 signature: sha256= and the hex HMAC of the body.'],
+  ['X-Hub-Signature', 'With the SHA-1 signature: sha1= and the hex HMAC of the body.'],
+];
+
+/** /api-info/webhooks: what a webhook receives and how to check its signature. */
+export function WebhooksPage() {
+  return (
+    <Stack gap="xl">
+      <Stack gap="sm">
+        <PageHeading>Webhooks</PageHeading>
+        <Text>
+          A webhook posts a JSON body to a URL of yours when something happens to a profile you
+          follow. Make one under{' '}
+          <Anchor component={Link} to="/user/hooks">
+            Web Hooks
+          </Anchor>{' '}
+          in your account menu. Answer with any 2xx status within 10 seconds; network errors,
+          timeouts, 5xx and 429 answers are retried after 1 minute, 5 minutes, 30 minutes, 2 hours
+          and 12 hours, and a hook whose last five events all failed is disabled (you get an
+          e-mail). Redirects are not followed.
+        </Text>
+      </Stack>
+      <DocSection title="Events">
+        <List>
+          {WEBHOOK_EVENTS.map((event) => (
+            <List.Item key={event}>
+              <Code>{event}</Code> — {EVENT_LABELS[event]}
+            </List.Item>
+          ))}
+        </List>
+        <Text size="sm">
+          Drafts (draftCreated, and conceptDeprecated, which always lands in a draft) are sent only
+          to members of the profile’s working group.
+        </Text>
+      </DocSection>
+      <DocSection title="Body">
+        <CodeBlock code={EXAMPLE_BODY} label="Example body" />
+      </DocSection>
+      <DocSection title="Headers">
+        <Table aria-label="Webhook headers">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Header</Table.Th>
+              <Table.Th>Meaning</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {HEADERS.map(([name, meaning]) => (
+              <Table.Tr key={name}>
+                <Table.Td>
+                  <Code>{name}</Code>
+                </Table.Td>
+                <Table.Td>{meaning}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </DocSection>
+      <DocSection title="Checking the signature">
+        <Text>
+          Compute the HMAC of the body bytes exactly as received (before any JSON parsing) with your
+          client secret, and compare it with the header in constant time. SHA-256 is recommended.
+        </Text>
+        <CodeBlock code={NODE_VERIFY} label="Node.js receiver" />
+        <CodeBlock code={PYTHON_VERIFY} label="Python receiver" />
+      </DocSection>
+    </Stack>
+  );
+}
