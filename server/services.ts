@@ -15,6 +15,7 @@ import { LockService } from './modules/locks/service';
 import { OrganizationService } from './modules/organizations/service';
 import { ProfileService } from './modules/profiles/service';
 import { PublicApiService } from './modules/public-api/service';
+import { SiteSearchService } from './modules/site-search/service';
 import { ReadCache } from './modules/read-cache/cache';
 import { CaptchaService } from './modules/captcha/captcha';
 import { OutboxMailer, SmtpMailer, type MailLog, type Mailer } from './modules/mail/mailer';
@@ -47,6 +48,7 @@ export interface Services {
   patterns: PatternService;
   profiles: ProfileService;
   publicApi: PublicApiService;
+  search: SiteSearchService;
   /** Public answers kept in memory; `buildApp` keeps it in step with announced changes. */
   readCache: ReadCache;
 }
@@ -140,6 +142,7 @@ export function buildServices(
     patterns: new PatternService({ db, organizations, locks }),
     profiles,
     publicApi: new PublicApiService(db, config.publicUrl, counters, readCache),
+    search: new SiteSearchService(db),
     readCache,
   };
 }
