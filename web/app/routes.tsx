@@ -87,6 +87,7 @@ const CreateProfilePage = lazyPage(
 );
 const IriLookupPage = lazyPage(() => import('../pages/profile/IriLookupPage'), 'IriLookupPage');
 const GroupVersionPage = lazyPage(() => import('../pages/profile/VersionPage'), 'GroupVersionPage');
+const SearchPage = lazyPage(() => import('../pages/search/SearchPage'), 'SearchPage');
 const PublicProfilePage = lazyPage(
   () => import('../pages/profile/VersionPage'),
   'PublicProfilePage',
@@ -198,7 +199,7 @@ export const routes: RouteObject[] = [
           { path: 'hooks/*', element: signedIn(heading('Web Hooks')) },
         ],
       },
-      { path: 'search', element: heading('Search') },
+      { path: 'search', element: <SearchPage /> },
       apiInfoRoute,
       { path: 'help', element: <GuidelinesPage /> },
       { path: 'FAQs', element: <FaqPage /> },
