@@ -21,7 +21,11 @@ export const SEARCH_WORD_LENGTH_MAX = 64;
  */
 export interface SearchText {
   raw: string;
-  /** `word:* & word:*`, or null when the text has no word (only punctuation, say). */
+  /**
+   * Every word, the last one also as the start of a word (`word & wor:*`), or null when the text
+   * has no word (only punctuation, say). Only the last word is a prefix, as when typing: a prefix
+   * costs the index a scan over every word it starts.
+   */
   tsquery: string | null;
 }
 
@@ -34,7 +38,13 @@ export function searchTextOf(text: string): SearchText {
       ),
     ),
   ].slice(0, SEARCH_WORDS_MAX);
-  return { raw, tsquery: words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null };
+  return {
+    raw,
+    tsquery:
+      words.length > 0
+        ? words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ')
+        : null,
+  };
 }
 
 /** The indexed columns of a searched table (see migration 0010_search_index). */
@@ -48,18 +58,34 @@ export interface SearchColumns {
 const tsqueryOf = (t: SearchText) => sql`to_tsquery('simple'::regconfig, ${t.tsquery})`;
 
 /**
- * Rows the text finds: its words as prefixes anywhere in the index (names, labels and
- * descriptions in every language, tags, IRI words), the text inside the name, a name within a
- * typo of it (trigram word similarity), or the exact IRI. Every branch can use an index.
+ * How a search is tried: `precise` first (the words in the index — names, labels and
+ * descriptions in every language, tags, IRI words — or the exact IRI); when that finds nothing,
+ * `fuzzy` (the text inside a name, or a name within a typo of it, by trigram word similarity).
+ * Fuzzy matches of a common word would drown the precise ones and cost a scan of thousands of
+ * rows, so they are only the second try. Every branch can use an index.
  */
-export function textMatch(columns: SearchColumns, t: SearchText): SQL {
-  const branches: SQL[] = [
-    sql`${columns.name} ilike ${containsPattern(t.raw)}`,
-    sql`${t.raw}::text <% ${columns.name}`,
-    ...columns.iris.map((iri) => sql`${iri} = ${t.raw}::text`),
-  ];
-  if (t.tsquery) branches.unshift(sql`${columns.vector} @@ ${tsqueryOf(t)}`);
+export type MatchMode = 'precise' | 'fuzzy';
+
+export function textMatch(columns: SearchColumns, t: SearchText, mode: MatchMode): SQL {
+  const branches: SQL[] =
+    mode === 'precise'
+      ? columns.iris.map((iri) => sql`${iri} = ${t.raw}::text`)
+      : [
+          sql`${columns.name} ilike ${containsPattern(t.raw)}`,
+          sql`${t.raw}::text <% ${columns.name}`,
+        ];
+  if (mode === 'precise' && t.tsquery) branches.unshift(sql`${columns.vector} @@ ${tsqueryOf(t)}`);
   return sql`(${sql.join(branches, sql` or `)})`;
+}
+
+/** Runs a search precisely, then fuzzily when the precise try found nothing. */
+export async function preciseThenFuzzy<R extends { total: number }>(
+  t: SearchText | null,
+  run: (mode: MatchMode) => Promise<R>,
+): Promise<R> {
+  const precise = await run('precise');
+  if (precise.total > 0 || !t || t.raw === '') return precise;
+  return run('fuzzy');
 }
 
 /**

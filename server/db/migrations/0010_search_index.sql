@@ -3,6 +3,8 @@
 -- row and is never stale), plus trigram indexes for partial words and typos. Weights: A names and
 -- labels in every language, B tags, C descriptions in every language, D the words of the IRI.
 -- The 'simple' configuration neither stems nor drops words, so every language is treated alike.
+-- The GIN indexes are written at once (fastupdate off): a pending list would make every search
+-- scan it until a vacuum, and PGlite runs no autovacuum; writes here are few and small.
 -- The columns are left out of the drizzle schema so that ordinary selects never carry them; the
 -- queries that use them are in server/modules/search.ts.
 ALTER TABLE "profile_components" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
@@ -15,7 +17,11 @@ ALTER TABLE "profile_components" ADD COLUMN "search_vector" tsvector GENERATED A
   || setweight(to_tsvector('simple'::regconfig, regexp_replace("iri", '[^[:alnum:]]+', ' ', 'g')), 'D')
 ) STORED;
 --> statement-breakpoint
-CREATE INDEX "profile_components_search_idx" ON "profile_components" USING gin ("search_vector");
+CREATE INDEX "profile_components_search_idx" ON "profile_components" USING gin ("search_vector") WITH (fastupdate = off);
+--> statement-breakpoint
+ALTER INDEX "profile_components_name_trgm_idx" SET (fastupdate = off);
+--> statement-breakpoint
+ALTER INDEX "profile_versions_name_trgm_idx" SET (fastupdate = off);
 --> statement-breakpoint
 ALTER TABLE "profile_versions" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (
   setweight(to_tsvector('simple'::regconfig, "name"), 'A')
@@ -26,4 +32,4 @@ ALTER TABLE "profile_versions" ADD COLUMN "search_vector" tsvector GENERATED ALW
   || setweight(to_tsvector('simple'::regconfig, regexp_replace("iri", '[^[:alnum:]]+', ' ', 'g')), 'D')
 ) STORED;
 --> statement-breakpoint
-CREATE INDEX "profile_versions_search_idx" ON "profile_versions" USING gin ("search_vector");
+CREATE INDEX "profile_versions_search_idx" ON "profile_versions" USING gin ("search_vector") WITH (fastupdate = off);

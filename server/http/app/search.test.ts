@@ -91,6 +91,9 @@ describe('search', () => {
       expect(typo.results.map((r) => r.name)).toEqual([`${word}completed`]);
       const start = await find('concepts', { search: word.slice(0, 7) });
       expect(start.results.map((r) => r.name)).toContain(`${word}completed`);
+      // nothing starts with the middle of the word, so the second, fuzzy try finds it inside
+      const inside = await find('concepts', { search: `${word.slice(3)}compl` });
+      expect(inside.results.map((r) => r.name)).toEqual([`${word}completed`]);
     });
 
     it('finds an item by its IRI pasted in full, first of all', async () => {

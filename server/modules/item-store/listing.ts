@@ -29,7 +29,14 @@ import {
   type ProfileRow,
   type ProfileVersionRow,
 } from '../../db/schema';
-import { searchTextOf, textMatch, textRank, type SearchColumns } from '../search';
+import {
+  preciseThenFuzzy,
+  searchTextOf,
+  textMatch,
+  textRank,
+  type MatchMode,
+  type SearchColumns,
+} from '../search';
 
 /** The indexed columns of an item (see migration 0010_search_index). */
 export const itemSearchColumns: SearchColumns = {
@@ -195,12 +202,21 @@ export interface SearchOptions {
  * by some published version — plus, for members editing a version,
  * the items of that version's own profile. Never deleted ones; never what the version lists.
  */
-export async function searchItems(db: Db, options: SearchOptions) {
+export function searchItems(db: Db, options: SearchOptions) {
+  const text = options.search.trim() ? searchTextOf(options.search) : null;
+  return preciseThenFuzzy(text, (mode) => searchItemsBy(db, options, text, mode));
+}
+
+async function searchItemsBy(
+  db: Db,
+  options: SearchOptions,
+  text: ReturnType<typeof searchTextOf> | null,
+  mode: MatchMode,
+) {
   const visibility: SQL[] = [listedPublicly];
   if (options.version && options.memberOfVersion)
     visibility.push(eq(profileItems.profileId, options.version.profileId));
   const listed = options.listed ?? 'hide';
-  const text = options.search.trim() ? searchTextOf(options.search) : null;
   const inVersion = (versionId: string) =>
     exists(
       db
@@ -224,7 +240,7 @@ export async function searchItems(db: Db, options: SearchOptions) {
     options.types ? inArray(profileItems.type, options.types) : undefined,
     options.onlyProfileId ? eq(profileItems.profileId, options.onlyProfileId) : undefined,
     options.excludeDeprecated ? eq(profileItems.deprecated, false) : undefined,
-    text ? textMatch(itemSearchColumns, text) : undefined,
+    text ? textMatch(itemSearchColumns, text, mode) : undefined,
     options.version && listed === 'hide' ? not(inVersion(options.version.id)) : undefined,
     options.version && listed === 'only' ? inVersion(options.version.id) : undefined,
     options.excludeIds && options.excludeIds.length > 0

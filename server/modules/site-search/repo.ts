@@ -7,7 +7,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { profileItems, profileVersions, type ItemRow } from '../../db/schema';
 import { itemSearchColumns, listedPublicly } from '../item-store/listing';
-import { textMatch, textRank, type SearchColumns, type SearchText } from '../search';
+import {
+  preciseThenFuzzy,
+  textMatch,
+  textRank,
+  type MatchMode,
+  type SearchColumns,
+  type SearchText,
+} from '../search';
 
 export interface SearchPage {
   text: SearchText;
@@ -42,10 +49,14 @@ export interface ProfileHit {
 }
 
 /** One page of published profiles the text finds, best first, newest first among equals. */
-export async function searchProfiles(db: Db, q: SearchPage) {
+export function searchProfiles(db: Db, q: SearchPage) {
+  return preciseThenFuzzy(q.text, (mode) => searchProfilesBy(db, q, mode));
+}
+
+async function searchProfilesBy(db: Db, q: SearchPage, mode: MatchMode) {
   const hasText = q.text.raw !== '';
   const where: SQL[] = [];
-  if (hasText) where.push(textMatch(versionSearchColumns, q.text));
+  if (hasText) where.push(textMatch(versionSearchColumns, q.text, mode));
   if (q.verified) where.push(sql`v.is_verified`);
   const rank = hasText ? textRank(versionSearchColumns, q.text) : sql`0::float8`;
   const rows = await queryRows<ProfileHit>(
@@ -88,13 +99,7 @@ export async function profileExtras(db: Db, versionIds: string[]): Promise<Profi
   if (versionIds.length === 0) return [];
   return queryRows<ProfileExtras>(
     db,
-    sql`select v.profile_id,
-        (select count(*) from version_components e join profile_components i on i.id = e.component_id
-          where e.version_id = v.id and i.kind = 'concept') as concepts,
-        (select count(*) from version_components e join profile_components i on i.id = e.component_id
-          where e.version_id = v.id and i.kind = 'template') as templates,
-        (select count(*) from version_components e join profile_components i on i.id = e.component_id
-          where e.version_id = v.id and i.kind = 'pattern') as patterns,
+    sql`select v.profile_id, k.concepts, k.templates, k.patterns,
         (select json_agg(json_build_object('uuid', s.id, 'name', s.name)) from (
           select p2.id, v2.name from profiles p2
           join profile_versions v2 on v2.id = p2.current_published_version_id
@@ -104,6 +109,12 @@ export async function profileExtras(db: Db, versionIds: string[]): Promise<Profi
                     where v.tags ? t) desc, v2.updated_at desc, p2.id
           limit 3) s) as similar
       from profile_versions v
+      cross join lateral (
+        select count(*) filter (where i.kind = 'concept') as concepts,
+          count(*) filter (where i.kind = 'template') as templates,
+          count(*) filter (where i.kind = 'pattern') as patterns
+        from version_components e join profile_components i on i.id = e.component_id
+        where e.version_id = v.id) k
       where v.id in (${sql.join(
         versionIds.map((id) => sql`${id}::uuid`),
         sql`, `,
@@ -133,10 +144,17 @@ export interface ItemHit {
  * One page of items of a kind that published versions list, best first. The parent shown is
  * the profile's published version (never a draft's name), or none.
  */
-export async function searchPublishedItems(
+export function searchPublishedItems(db: Db, kind: ItemRow['kind'], q: ItemSearchPage) {
+  return preciseThenFuzzy(q.text, (mode) => searchPublishedItemsBy(db, kind, q, mode));
+}
+
+type ItemSearchPage = SearchPage & { types?: string[] | undefined };
+
+async function searchPublishedItemsBy(
   db: Db,
   kind: ItemRow['kind'],
-  q: SearchPage & { types?: string[] | undefined },
+  q: ItemSearchPage,
+  mode: MatchMode,
 ) {
   const hasText = q.text.raw !== '';
   const where: SQL[] = [
@@ -144,7 +162,7 @@ export async function searchPublishedItems(
     sql`${profileItems.deletedAt} is null`,
     listedPublicly,
   ];
-  if (hasText) where.push(textMatch(itemSearchColumns, q.text));
+  if (hasText) where.push(textMatch(itemSearchColumns, q.text, mode));
   if (!q.deprecated) where.push(sql`not ${profileItems.deprecated}`);
   if (q.verified) where.push(sql`pv.is_verified`);
   if (q.types && q.types.length > 0)
