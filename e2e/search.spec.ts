@@ -30,9 +30,9 @@ async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes[0]?.target)}`)).toEqual(
-    [],
-  );
+  expect(
+    results.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`),
+  ).toEqual([]);
 }
 
 test('search from the header, switch tabs, page, open a result and go back', async ({ page }) => {

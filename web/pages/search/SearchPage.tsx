@@ -32,6 +32,11 @@ import { ErrorAlert, VerifiedBadge } from '../profile/parts';
 
 export const NO_RESULTS = 'No results for the query';
 
+/** The primary colour's shade that keeps white text above 4.5:1 contrast. */
+const STRONG = 'indigo.8';
+/** Help text in a grey dark enough to read (4.5:1). */
+const QUIET = { description: { color: 'var(--mantine-color-gray-7)' } };
+
 type Tab = 'all' | SearchCategory;
 
 const TAB_LABELS: Record<Tab, string> = {
@@ -117,17 +122,20 @@ export function SearchPage() {
         <Checkbox
           label="Deprecated"
           description="Also show deprecated concepts, templates and patterns"
+          styles={QUIET}
           checked={state.deprecated}
           onChange={(e) => state.update({ deprecated: e.currentTarget.checked, tab: state.tab })}
         />
         <Checkbox
           label="Verified"
           description="Only what verified profiles publish"
+          styles={QUIET}
           checked={state.verified}
           onChange={(e) => state.update({ verified: e.currentTarget.checked, tab: state.tab })}
         />
       </Group>
       <Tabs
+        color={STRONG}
         value={state.tab}
         onChange={(value) => state.update({ tab: (value ?? 'all') as Tab })}
         keepMounted={false}
@@ -208,7 +216,9 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (text: st
           maxLength={200}
           style={{ flex: 1 }}
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit" color={STRONG}>
+          Search
+        </Button>
       </Group>
     </form>
   );
@@ -234,7 +244,7 @@ function Preview({
           {TAB_LABELS[category]}
         </Title>
         {data && data.total > data.results.length ? (
-          <Anchor component="button" type="button" onClick={onMore}>
+          <Anchor c={STRONG} component="button" type="button" onClick={onMore}>
             See all {data.total} {TAB_LABELS[category].toLowerCase()}
           </Anchor>
         ) : null}
@@ -263,7 +273,7 @@ function CategoryPage({
     <Stack gap="sm">
       <ErrorAlert error={error} />
       {data && data.total > 0 ? (
-        <Text size="sm" c="dimmed" aria-live="polite">
+        <Text size="sm" c="gray.7" aria-live="polite">
           Showing {first} - {Math.min(first + data.results.length - 1, data.total)} of {data.total}{' '}
           {TAB_LABELS[category].toLowerCase()}
         </Text>
@@ -283,7 +293,7 @@ function Results({
   results: Array<ProfileResult | ItemResult>;
   words: string[];
 }) {
-  if (results.length === 0) return <Text c="dimmed">{NO_RESULTS}</Text>;
+  if (results.length === 0) return <Text c="gray.7">{NO_RESULTS}</Text>;
   return (
     <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
       {results.map((result) => (
@@ -337,6 +347,7 @@ function ProfileCard({ result, words }: { result: ProfileResult; words: string[]
       <Stack gap={6}>
         <Group gap="xs" wrap="nowrap">
           <Anchor
+            c={STRONG}
             component={Link}
             to={publicProfilePath(result.uuid)}
             fw={600}
@@ -353,7 +364,7 @@ function ProfileCard({ result, words }: { result: ProfileResult; words: string[]
         </Marked>
         <Tags tags={result.tags} />
         <Field label="Working group">
-          <Anchor component={Link} to={groupPath(result.organization.uuid)} size="sm">
+          <Anchor c={STRONG} component={Link} to={groupPath(result.organization.uuid)} size="sm">
             {result.organization.name}
           </Anchor>
         </Field>
@@ -372,7 +383,7 @@ function ProfileCard({ result, words }: { result: ProfileResult; words: string[]
             {result.similarProfiles.map((similar, index) => (
               <span key={similar.uuid}>
                 {index > 0 ? ', ' : ''}
-                <Anchor component={Link} to={publicProfilePath(similar.uuid)} size="sm">
+                <Anchor c={STRONG} component={Link} to={publicProfilePath(similar.uuid)} size="sm">
                   {similar.name}
                 </Anchor>
               </span>
@@ -405,6 +416,7 @@ function ItemCard({
         <Group gap="xs">
           {parent ? (
             <Anchor
+              c={STRONG}
               component={Link}
               to={`${publicProfilePath(parent.uuid)}/${ITEM_PATH[category]}/${result.uuid}`}
               fw={600}
@@ -415,7 +427,7 @@ function ItemCard({
           ) : (
             <Text fw={600}>{name}</Text>
           )}
-          <Badge variant="outline" size="sm" tt="none">
+          <Badge variant="outline" color={STRONG} size="sm" tt="none">
             {result.type}
           </Badge>
           {result.isDeprecated ? (
@@ -432,7 +444,7 @@ function ItemCard({
         <Tags tags={result.tags} />
         {parent ? (
           <Field label="Profile">
-            <Anchor component={Link} to={publicProfilePath(parent.uuid)} size="sm">
+            <Anchor c={STRONG} component={Link} to={publicProfilePath(parent.uuid)} size="sm">
               {parent.name}
             </Anchor>
           </Field>
@@ -486,6 +498,7 @@ function SearchPager({
         <Button
           key={item}
           variant={item === page ? 'filled' : 'default'}
+          color={STRONG}
           size="compact-sm"
           miw={32}
           aria-label={`Page ${item}`}
