@@ -252,6 +252,16 @@ describe('search', () => {
         expect(await totalOf(url, outsider.cookie), url).toBe(0);
         expect(await totalOf(url), url).toBe(0);
       }
+      // the add screens of templates and patterns, and the searches outside any version
+      for (const url of [
+        `/app/templates/search?search=${word}&versionId=${view.version.uuid}`,
+        `/app/patterns/search?search=${word}&versionId=${view.version.uuid}`,
+        `/app/concepts/search?search=${word}`,
+        `/app/templates/search?search=${word}`,
+        `/app/patterns/search?search=${word}`,
+      ])
+        for (const cookie of [undefined, outsider.cookie])
+          expect(await totalOf(url, cookie), url).toBe(0);
       // the drafts of one profile are not offered to another profile's version
       for (const url of searches(other.version.uuid))
         expect(await totalOf(url, member.cookie), url).toBe(0);
@@ -293,6 +303,21 @@ describe('search', () => {
         [`${word} old`, true],
       ]);
       expect((await find('concepts', { search: word, verified: 'true' })).total).toBe(0);
+      expect((await find('profiles', { search: after.profile.iri, verified: 'true' })).total).toBe(
+        0,
+      );
+      await t.database.db.execute(
+        sql`update profile_versions set is_verified = true where id = ${after.version.uuid}`,
+      );
+      const verified = await find('concepts', { search: word, verified: 'true' });
+      expect(verified.results.map((r) => r.name)).toEqual([`${word} new`]);
+      const profiles = await find<ProfileResults>('profiles', {
+        search: after.profile.iri,
+        verified: 'true',
+      });
+      expect(profiles.results.map((r) => [r.uuid, r.isVerified])).toEqual([
+        [after.profile.uuid, true],
+      ]);
       const bad = await anonymous().get(`/app/search/concepts?search=${word}&verified=yes`);
       expect(bad.statusCode).toBe(400);
     });
