@@ -33,3 +33,6 @@ ALTER TABLE "profile_versions" ADD COLUMN "search_vector" tsvector GENERATED ALW
 ) STORED;
 --> statement-breakpoint
 CREATE INDEX "profile_versions_search_idx" ON "profile_versions" USING gin ("search_vector") WITH (fastupdate = off);
+--> statement-breakpoint
+-- A concept's "used by" reads every template: this keeps that to the templates alone.
+CREATE INDEX "profile_components_templates_idx" ON "profile_components" ("id") WHERE "kind" = 'template';
