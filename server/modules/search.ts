@@ -91,16 +91,20 @@ export async function preciseThenFuzzy<R extends { total: number }>(
 /**
  * How well a found row answers the text, highest first: its exact IRI above all, then an exact
  * name, then the weighted text rank (a name or label counts more than a tag, a tag more than a
- * description) plus how close the name is to the text.
+ * description) — or, for the fuzzy try, how close the name is to the text.
  */
-export function textRank(columns: SearchColumns, t: SearchText): SQL<number> {
+export function textRank(columns: SearchColumns, t: SearchText, mode: MatchMode): SQL<number> {
   const exactIri = sql.join(
     columns.iris.map((iri) => sql`${iri} = ${t.raw}::text`),
     sql` or `,
   );
-  const textRankPart = t.tsquery ? sql`ts_rank(${columns.vector}, ${tsqueryOf(t)}) * 10` : sql`0`;
+  const closeness =
+    mode === 'fuzzy'
+      ? sql`word_similarity(${t.raw}::text, ${columns.name})`
+      : t.tsquery
+        ? sql`ts_rank(${columns.vector}, ${tsqueryOf(t)})`
+        : sql`0`;
   return sql<number>`((case when ${exactIri} then 1000 else 0 end)
     + (case when lower(${columns.name}) = lower(${t.raw}::text) then 100 else 0 end)
-    + ${textRankPart}
-    + word_similarity(${t.raw}::text, ${columns.name}))`;
+    + ${closeness})`;
 }

@@ -252,7 +252,7 @@ async function searchItemsBy(
   const rows = await joinParents(db, sql<boolean>`false`)
     .where(where)
     .orderBy(
-      ...(text ? [desc(textRank(itemSearchColumns, text))] : []),
+      ...(text ? [desc(textRank(itemSearchColumns, text, mode))] : []),
       asc(sql`lower(${profileItems.name})`),
       asc(profileItems.id),
     )

@@ -58,7 +58,7 @@ async function searchProfilesBy(db: Db, q: SearchPage, mode: MatchMode) {
   const where: SQL[] = [];
   if (hasText) where.push(textMatch(versionSearchColumns, q.text, mode));
   if (q.verified) where.push(sql`v.is_verified`);
-  const rank = hasText ? textRank(versionSearchColumns, q.text) : sql`0::float8`;
+  const rank = hasText ? textRank(versionSearchColumns, q.text, mode) : sql`0::float8`;
   const rows = await queryRows<ProfileHit>(
     db,
     sql`select p.id as profile_id, v.id as version_id, v.name, p.iri, v.description, v.tags,
@@ -177,7 +177,7 @@ async function searchPublishedItemsBy(
       left join profile_versions pv on pv.id = p.current_published_version_id
       left join organizations o on o.id = p.organization_id
       where ${sql.join(where, sql` and `)}`;
-  const rank = hasText ? textRank(itemSearchColumns, q.text) : sql`0::float8`;
+  const rank = hasText ? textRank(itemSearchColumns, q.text, mode) : sql`0::float8`;
   const rows = await queryRows<ItemHit>(
     db,
     sql`select ${profileItems.id} as id, ${profileItems.kind} as kind, ${profileItems.type} as type,
