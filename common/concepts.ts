@@ -74,6 +74,10 @@ export const CONCEPT_IRI_SEGMENT: Record<ConceptType, string> = {
   Extension: 'extensions',
 };
 
+/** The spec `type` values a kind of concept stores. */
+export const specTypesOf = (type: ConceptType): string[] =>
+  type === 'Document' ? [...DOCUMENT_TYPES] : type === 'Extension' ? [...EXTENSION_TYPES] : [type];
+
 /** The kind of concept a spec `type` value belongs to. */
 export function conceptTypeOf(specType: string): ConceptType | null {
   if ((SEMANTIC_TYPES as readonly string[]).includes(specType)) return specType as ConceptType;

@@ -16,6 +16,7 @@ import { accountRoutes } from './http/app/account.routes';
 import { adminRoutes } from './http/app/admin.routes';
 import { apiKeyRoutes } from './http/app/api-key.routes';
 import { organizationRoutes } from './http/app/organization.routes';
+import { searchRoutes } from './http/app/search.routes';
 import { lockRoutes } from './http/app/lock.routes';
 import { metricsRoutes } from './http/app/metrics.routes';
 import { conceptRoutes } from './http/app/concept.routes';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       deletedItemsRoutes(scoped, services);
       lockRoutes(scoped, services);
       metricsRoutes(scoped, services);
+      searchRoutes(scoped, services);
       // Unknown `/app` paths (however spelled) answer here, after the guards above.
       scoped.setNotFoundHandler((request, reply) =>
         sendNotFound(reply, request.method, request.url),

@@ -17,6 +17,7 @@ import { MetricsService } from './modules/metrics/service';
 import { OrganizationService } from './modules/organizations/service';
 import { ProfileService } from './modules/profiles/service';
 import { PublicApiService } from './modules/public-api/service';
+import { SiteSearchService } from './modules/site-search/service';
 import { ReadCache } from './modules/read-cache/cache';
 import { SparqlService, type SparqlLog } from './modules/sparql/service';
 import { CaptchaService } from './modules/captcha/captcha';
@@ -57,6 +58,8 @@ export interface Services {
   changes: ChangeService;
   /** Views, exports and API use over windows of days, read from the counters. */
   metrics: MetricsService;
+  /** The search page's calls over the one search index. */
+  search: SiteSearchService;
   /** Public answers kept in memory; `buildApp` keeps it in step with announced changes. */
   readCache: ReadCache;
   /** The SPARQL store of this node; `buildApp` keeps it in step with announced changes. */
@@ -172,6 +175,7 @@ export function buildServices(
       counters,
       ...(overrides.counterClock ? { now: overrides.counterClock } : {}),
     }),
+    search: new SiteSearchService(db),
     readCache,
     sparql: new SparqlService(db, config.sparql, log),
     webhooks: new WebhookService({

@@ -11,7 +11,7 @@ export function Footer() {
             <Title order={2} size="h5">
               {site?.organizationName ?? 'xAPI Profile Server'}
             </Title>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               xAPI Profiles: shared vocabularies, statement templates and patterns for learning
               data.
             </Text>
@@ -20,13 +20,19 @@ export function Footer() {
             {site?.supportPhone && (
               <Text size="sm">
                 Phone:{' '}
-                <Anchor href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>
+                <Anchor c="indigo.8" href={`tel:${site.supportPhone.replace(/[^+\d]/g, '')}`}>
                   {site.supportPhone}
                 </Anchor>
               </Text>
             )}
             {site?.helpdeskUrl && (
-              <Anchor size="sm" href={site.helpdeskUrl} target="_blank" rel="noreferrer">
+              <Anchor
+                c="indigo.8"
+                size="sm"
+                href={site.helpdeskUrl}
+                target="_blank"
+                rel="noreferrer"
+              >
                 Submit a help-desk ticket
               </Anchor>
             )}

@@ -91,6 +91,7 @@ const CreateProfilePage = lazyPage(
 );
 const IriLookupPage = lazyPage(() => import('../pages/profile/IriLookupPage'), 'IriLookupPage');
 const GroupVersionPage = lazyPage(() => import('../pages/profile/VersionPage'), 'GroupVersionPage');
+const SearchPage = lazyPage(() => import('../pages/search/SearchPage'), 'SearchPage');
 const PublicProfilePage = lazyPage(
   () => import('../pages/profile/VersionPage'),
   'PublicProfilePage',
@@ -204,7 +205,7 @@ export const routes: RouteObject[] = [
           { path: 'hooks/:hookId/edit', element: signedIn(<EditHookPage />) },
         ],
       },
-      { path: 'search', element: heading('Search') },
+      { path: 'search', element: <SearchPage /> },
       apiInfoRoute,
       { path: 'help', element: <GuidelinesPage /> },
       { path: 'FAQs', element: <FaqPage /> },

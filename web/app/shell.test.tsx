@@ -35,7 +35,9 @@ function stubServer(status: UserStatus): void {
                 helpdeskUrl: 'https://help.example.org',
                 publicUrl: 'http://x',
               }
-            : { success: false, message: 'not stubbed' };
+            : url.startsWith('/app/search/')
+              ? { success: true, results: [], page: 1, limit: 3, total: 0 }
+              : { success: false, message: 'not stubbed' };
       return new Response(JSON.stringify(body), { status: url.startsWith('/app/') ? 200 : 404 });
     }),
   );

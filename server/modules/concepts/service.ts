@@ -1,10 +1,9 @@
 import { conceptContent, contentLabels, similarTermsOf } from '../../../common/concept-content';
 import {
   conceptTypeOf,
-  DOCUMENT_TYPES,
-  EXTENSION_TYPES,
   generatedConceptIri,
   LIMITED_EDIT_MESSAGE,
+  specTypesOf,
   type ConceptChange,
   type ConceptList,
   type ConceptRow,
@@ -20,9 +19,6 @@ import { badRequest } from '../errors';
 import { presentConceptRow, presentConceptView } from './presenter';
 
 type Json = Record<string, unknown>;
-
-const specTypesOf = (type: ConceptType): string[] =>
-  type === 'Document' ? [...DOCUMENT_TYPES] : type === 'Extension' ? [...EXTENSION_TYPES] : [type];
 
 /** The parts of a concept that stop changing once a published version lists it. */
 function fixedParts(content: Json): string {

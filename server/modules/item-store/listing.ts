@@ -7,7 +7,6 @@ import {
   desc,
   eq,
   exists,
-  ilike,
   inArray,
   isNotNull,
   isNull,
@@ -30,7 +29,21 @@ import {
   type ProfileRow,
   type ProfileVersionRow,
 } from '../../db/schema';
-import { containsPattern } from '../search';
+import {
+  preciseThenFuzzy,
+  searchTextOf,
+  textMatch,
+  textRank,
+  type MatchMode,
+  type SearchColumns,
+} from '../search';
+
+/** The indexed columns of an item (see migration 0011_search_index). */
+export const itemSearchColumns: SearchColumns = {
+  vector: sql`${profileItems}.search_vector`,
+  name: profileItems.name,
+  iris: [profileItems.iri],
+};
 
 /** The version that names a profile in lists: its published one, else its draft. */
 const shownVersion = alias(profileVersions, 'shown_version');
@@ -185,10 +198,21 @@ export interface SearchOptions {
 }
 
 /**
- * Items anyone may find: listed by some published version — plus, for members editing a version,
+ * Items anyone may find, through the one search index (best match first, then by name): listed
+ * by some published version — plus, for members editing a version,
  * the items of that version's own profile. Never deleted ones; never what the version lists.
  */
-export async function searchItems(db: Db, options: SearchOptions) {
+export function searchItems(db: Db, options: SearchOptions) {
+  const text = options.search.trim() ? searchTextOf(options.search) : null;
+  return preciseThenFuzzy(text, (mode) => searchItemsBy(db, options, text, mode));
+}
+
+async function searchItemsBy(
+  db: Db,
+  options: SearchOptions,
+  text: ReturnType<typeof searchTextOf> | null,
+  mode: MatchMode,
+) {
   const visibility: SQL[] = [listedPublicly];
   if (options.version && options.memberOfVersion)
     visibility.push(eq(profileItems.profileId, options.version.profileId));
@@ -216,12 +240,7 @@ export async function searchItems(db: Db, options: SearchOptions) {
     options.types ? inArray(profileItems.type, options.types) : undefined,
     options.onlyProfileId ? eq(profileItems.profileId, options.onlyProfileId) : undefined,
     options.excludeDeprecated ? eq(profileItems.deprecated, false) : undefined,
-    options.search
-      ? or(
-          ilike(profileItems.name, containsPattern(options.search)),
-          ilike(profileItems.iri, containsPattern(options.search)),
-        )
-      : undefined,
+    text ? textMatch(itemSearchColumns, text, mode) : undefined,
     options.version && listed === 'hide' ? not(inVersion(options.version.id)) : undefined,
     options.version && listed === 'only' ? inVersion(options.version.id) : undefined,
     options.excludeIds && options.excludeIds.length > 0
@@ -232,7 +251,11 @@ export async function searchItems(db: Db, options: SearchOptions) {
   const [total] = await db.select({ n: count() }).from(profileItems).where(where);
   const rows = await joinParents(db, sql<boolean>`false`)
     .where(where)
-    .orderBy(asc(sql`lower(${profileItems.name})`), asc(profileItems.id))
+    .orderBy(
+      ...(text ? [desc(textRank(itemSearchColumns, text, mode))] : []),
+      asc(sql`lower(${profileItems.name})`),
+      asc(profileItems.id),
+    )
     .limit(options.limit)
     .offset((options.page - 1) * options.limit);
   return { rows, total: total?.n ?? 0 };
