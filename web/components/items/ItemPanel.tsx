@@ -14,7 +14,7 @@ export function NotLoaded({ error, noun }: { error: unknown; noun: string }) {
   }
   return (
     <Center py="xl">
-      <Loader aria-label={`Loading the ${noun}`} />
+      <Loader role="progressbar" aria-label={`Loading the ${noun}`} />
     </Center>
   );
 }

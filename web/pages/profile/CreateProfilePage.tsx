@@ -40,7 +40,7 @@ export function CreateProfileEntryPage() {
       <ErrorAlert error={groups.error} title="Could not load your working groups" />
       {groups.isLoading ? (
         <Center py="md">
-          <Loader aria-label="Loading your working groups" />
+          <Loader role="progressbar" aria-label="Loading your working groups" />
         </Center>
       ) : (
         <Paper withBorder radius="md" p="lg">
@@ -118,7 +118,7 @@ export function CreateProfilePage() {
       <ErrorAlert error={groups.error ?? root.error} title="Could not load the form" />
       {groups.isLoading ? (
         <Center py="md">
-          <Loader aria-label="Loading" />
+          <Loader role="progressbar" aria-label="Loading" />
         </Center>
       ) : !allowed ? (
         <Alert color="yellow" title="Not a member">
