@@ -250,10 +250,14 @@ describe('Create Profile form', () => {
 
     await userEvent.type(nameBox(), '  Video Profile ');
     await userEvent.type(descriptionBox(), 'About videos.');
+    const shown = screen.getByLabelText('Generated IRI').textContent;
+    expect(shown).toMatch(new RegExp(`^${ROOT_IRI}/`));
     await userEvent.click(submitButton());
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    // The IRI the form showed is the IRI it asks for.
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       iriType: 'generated-iri',
+      generatedIri: shown,
       name: 'Video Profile',
       description: 'About videos.',
       translations: [
