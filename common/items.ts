@@ -157,6 +157,11 @@ export const itemViewShape = {
 /** What the viewer may do with an item in the version of the request (false outside one). */
 export const itemPermissionsShape = {
   edit: z.boolean(),
+  /**
+   * Delete is offered: the viewer may edit the item and no published version lists it (once one
+   * does, it may be in use and can only be deprecated).
+   */
+  delete: z.boolean(),
   removeLink: z.boolean(),
   claim: z.boolean(),
 };

@@ -13,7 +13,7 @@ import {
  * shades are replaced by darker ones; shades 0–7 stay Mantine's.
  */
 function darkerEnd(name: keyof typeof DEFAULT_THEME.colors, s8: string, s9: string) {
-  const base = DEFAULT_THEME.colors[name];
+  const base: readonly string[] = DEFAULT_THEME.colors[name] ?? [];
   return [...base.slice(0, 8), s8, s9] as unknown as MantineColorsTuple;
 }
 

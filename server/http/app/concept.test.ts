@@ -400,6 +400,10 @@ describe('concepts', () => {
     });
     expect(restored.statusCode, restored.body).toBe(200);
     expect((await calls.get(base(view))).json<ConceptList>().total).toBe(2);
+    // Before publication Delete is offered; after it, only Deprecate.
+    expect(
+      (await calls.get(`${base(view)}/${conceptId}`)).json<ConceptView>().permissions,
+    ).toMatchObject({ edit: true, delete: true });
 
     const published = await publishVersion(
       t.app,
@@ -407,6 +411,9 @@ describe('concepts', () => {
       view.profile.uuid,
       view.version.uuid,
     );
+    expect(
+      (await calls.get(`${base(published)}/${conceptId}`)).json<ConceptView>().permissions,
+    ).toMatchObject({ edit: true, delete: false });
     await lock(admin.cookie, published, conceptId);
     const refused = await calls.delete(`${base(published)}/${conceptId}`);
     expect(refused.statusCode).toBe(409);
