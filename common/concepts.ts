@@ -1,3 +1,4 @@
+import { checkInlineSchema } from '../xapi/validate/json-schema';
 import { z } from 'zod';
 import { JSON_TOO_DEEP_MESSAGE, jsonTextTooDeep } from './limits';
 import {
@@ -99,7 +100,10 @@ const iriList = z
   .max(200)
   .default([]);
 
-/** An inline JSON Schema as typed: JSON that is an object (or boolean) schema. */
+/**
+ * An inline JSON Schema as typed: JSON that is an object (or boolean) schema the draft-07
+ * meta-schema accepts, checked as the profile validator checks it (rule F6).
+ */
 export function inlineSchemaProblem(value: string): string | null {
   if (value.trim() === '') return REQUIRED;
   let parsed: unknown;
@@ -108,10 +112,13 @@ export function inlineSchemaProblem(value: string): string | null {
   } catch {
     return NOT_JSON_MESSAGE;
   }
-  return typeof parsed === 'boolean' ||
-    (typeof parsed === 'object' && parsed && !Array.isArray(parsed))
-    ? null
-    : SCHEMA_FORMAT_MESSAGE;
+  if (
+    typeof parsed !== 'boolean' &&
+    !(typeof parsed === 'object' && parsed && !Array.isArray(parsed))
+  )
+    return SCHEMA_FORMAT_MESSAGE;
+  const check = checkInlineSchema(value);
+  return !check.ok && check.severity === 'error' ? SCHEMA_FORMAT_MESSAGE : null;
 }
 
 const schemaShape = {

@@ -16,7 +16,14 @@ function instance(): Ajv {
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
 const cache = new Map<string, SchemaCheck>();
 
-/** Checks an inline JSON Schema: unparseable is an error, anything but valid draft-07 a warning. */
+/** The message the specification gives for an inline schema that is not a JSON Schema. */
+export const SCHEMA_STRING_MESSAGE = 'Schema String did not match expected format.';
+
+/**
+ * Checks an inline JSON Schema: unparseable JSON, or JSON that the draft-07 meta-schema refuses
+ * (`{"type": 5}`), is an error; a schema that declares another draft is a warning, since it cannot
+ * be checked against draft-07.
+ */
 export function checkInlineSchema(value: JsonValue): SchemaCheck {
   const key = typeof value === 'string' ? value : JSON.stringify(value);
   const cached = cache.get(key);
@@ -68,7 +75,7 @@ function check(value: JsonValue): SchemaCheck {
     .join('; ');
   return {
     ok: false,
-    severity: 'warning',
-    message: `"inlineSchema" is not a valid draft-07 JSON Schema (${errors}); profiles should use draft-07.`,
+    severity: 'error',
+    message: `${SCHEMA_STRING_MESSAGE} "inlineSchema" is not a valid JSON Schema by the draft-07 meta-schema (${errors}).`,
   };
 }

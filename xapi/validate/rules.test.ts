@@ -428,10 +428,25 @@ const breaking: Case[] = [
   },
   {
     rule: 'F6',
-    name: 'an inline schema that is not draft-07',
+    name: 'an inline schema the draft-07 meta-schema refuses',
+    doc: edit((d) => {
+      concepts(d)[5]!.inlineSchema = '{"type": 5}';
+    }),
+  },
+  {
+    rule: 'F6',
+    name: 'an inline schema with a draft-03 required flag',
     doc: edit((d) => {
       concepts(d)[5]!.inlineSchema =
         '{ "type": "object", "properties": { "a": { "type": "string", "required": true } } }';
+    }),
+  },
+  {
+    rule: 'F6',
+    name: 'an inline schema that declares another draft',
+    doc: edit((d) => {
+      concepts(d)[5]!.inlineSchema =
+        '{ "$schema": "http://json-schema.org/draft-04/schema#", "type": "string" }';
     }),
     severity: 'warning',
   },

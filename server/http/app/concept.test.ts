@@ -173,6 +173,11 @@ describe('concepts', () => {
         { ...sixKinds[4], geniri: 'b3', inlineSchema: '[1]' },
         'Schema String did not match expected format.',
       ],
+      // JSON, and an object, but no JSON Schema: the draft-07 meta-schema refuses it.
+      [
+        { ...sixKinds[4], geniri: 'b4', inlineSchema: '{"type": 5}' },
+        'Schema String did not match expected format.',
+      ],
       [
         { ...sixKinds[3], geniri: 'c2', activityType: 'nope' },
         'IRI did not match expected format.',

@@ -359,6 +359,12 @@ describe('Document', () => {
     expect(await screen.findByText(SCHEMA_FORMAT_MESSAGE)).toBeVisible();
     await fill(inline, '{"type": "object"}');
     await waitFor(() => expect(screen.queryByText(SCHEMA_FORMAT_MESSAGE)).toBeNull());
+    // An object the JSON Schema meta-schema refuses.
+    await fill(inline, '{"type": 5}');
+    await userEvent.tab();
+    expect(await screen.findByText(SCHEMA_FORMAT_MESSAGE)).toBeVisible();
+    await fill(inline, '{"type": "object"}');
+    await waitFor(() => expect(screen.queryByText(SCHEMA_FORMAT_MESSAGE)).toBeNull());
     await submit('Create Document');
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     // The schema IRI typed before is not saved: the inline schema was chosen.
