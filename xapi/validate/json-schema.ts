@@ -1,17 +1,11 @@
-import { Ajv } from 'ajv';
 import type { JsonValue } from '../json.js';
 import { isObject } from '../json.js';
+// The draft-07 meta-schema, precompiled (scripts/generate-schema-check.ts): Ajv would compile it
+// with `new Function`, which the site's Content-Security-Policy refuses in the browser.
+import validateDraft07 from './draft07-meta.js';
 
 export type SchemaCheck =
   { ok: true } | { ok: false; severity: 'error' | 'warning'; message: string };
-
-let ajv: Ajv | undefined;
-// Meta-schema validation only (no compilation): checking shape is all a profile needs, and it
-// keeps validating thousands of inline schemas fast.
-function instance(): Ajv {
-  ajv ??= new Ajv({ strict: false, validateSchema: false, allErrors: false });
-  return ajv;
-}
 
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
 const cache = new Map<string, SchemaCheck>();
@@ -62,14 +56,8 @@ function check(value: JsonValue): SchemaCheck {
       message: `"inlineSchema" declares "$schema": "${schema.$schema}"; JSON Schemas in profiles should follow draft-07 ("http://json-schema.org/draft-07/schema#").`,
     };
   }
-  let valid: boolean;
-  try {
-    valid = instance().validateSchema(schema) as boolean;
-  } catch {
-    valid = false;
-  }
-  if (valid) return { ok: true };
-  const errors = (instance().errors ?? [])
+  if (validateDraft07(schema)) return { ok: true };
+  const errors = (validateDraft07.errors ?? [])
     .slice(0, 3)
     .map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`.trim())
     .join('; ');
