@@ -229,9 +229,40 @@ export const conceptInputSchema = z
     documentSchema,
     extensionSchema,
   ])
+  // The IRI and schema fields are checked even when another field failed (a Document without its
+  // type), so a first submit flags every problem at once; the value may then be unparsed input.
+  .check(
+    z.superRefine(
+      (raw: Record<string, unknown>, ctx) => {
+        const text = (key: string) => (typeof raw[key] === 'string' ? raw[key] : undefined);
+        const iriType = text('iriType');
+        checkIri(
+          {
+            iriType:
+              iriType === 'generated-iri' || iriType === 'external-iri' ? iriType : undefined,
+            extiri: text('extiri')?.trim(),
+            geniri: text('geniri')?.trim(),
+          },
+          ctx,
+        );
+        const schemaType = text('schemaType');
+        if (
+          (raw.conceptType === 'Document' || raw.conceptType === 'Extension') &&
+          (schemaType === 'inlineSchema' || schemaType === 'schemaString')
+        )
+          checkSchema(
+            {
+              schemaType,
+              inlineSchema: text('inlineSchema') ?? '',
+              schemaString: text('schemaString')?.trim() ?? '',
+            },
+            ctx,
+          );
+      },
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    ),
+  )
   .superRefine((v, ctx) => {
-    checkIri(v, ctx);
-    if (v.conceptType === 'Document' || v.conceptType === 'Extension') checkSchema(v, ctx);
     if (v.conceptType === 'Activity' && v.extensions.trim() !== '') {
       const problem = inlineSchemaProblem(v.extensions);
       if (problem === NOT_JSON_MESSAGE)
