@@ -208,6 +208,15 @@ describe('Create Profile form', () => {
       ]),
     );
     expect(regional.every((label) => label?.includes('(zh-'))).toBe(true);
+    // A code typed exactly comes first, then codes starting with it, then names.
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'fr');
+    const french = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(french[0]).toBe('French (fr)');
+    expect(french.indexOf('Afrikaans (af)')).toBeGreaterThan(french.indexOf('French (fr)'));
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'es');
+    expect((await screen.findAllByRole('option'))[0]).toHaveTextContent('Spanish (es)');
     await userEvent.clear(picker);
     await userEvent.type(picker, 'fren');
     await userEvent.click(await screen.findByRole('option', { name: 'French (fr)' }));
