@@ -22,6 +22,10 @@ export class NetworkError extends Error {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Told of every 401: the session this page thinks it has may be gone (`useSessionWatch`). */
+export const sessionEvents = new EventTarget();
+export const UNAUTHORIZED = 'unauthorized';
+
 const SAFE_METHODS: ReadonlySet<Method> = new Set(['GET']);
 export const PERMISSION_DENIED_MESSAGE = 'Something went wrong: Permission Denied';
 
@@ -172,6 +176,7 @@ async function run<T>(
     const message = serverMessage(payload) ?? response.statusText;
     if (response.status === 401) {
       feedback.reportError({ errorType: 'Permission', type: 'permission', message });
+      sessionEvents.dispatchEvent(new Event(UNAUTHORIZED));
     }
     throw new HttpError(response.status, message, payload);
   } finally {
