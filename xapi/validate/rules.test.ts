@@ -811,14 +811,14 @@ const breaking: Case[] = [
     rule: 'K10',
     name: 'a pattern that reaches its own id through a second pattern with that id',
     doc: edit((d) => {
-      // patterns[4] takes the id of patterns[3]; patterns[3] is among its members, so the id
-      // reaches itself although the first pattern with it has no cycle.
-      const first = patterns(d)[3]!;
+      // patterns[4] takes the id of patterns[3] and has that id as its member, so the id reaches
+      // itself although the first pattern with it has no cycle.
+      const id = patterns(d)[3]!.id as string;
       const second = patterns(d)[4]!;
-      second.id = first.id;
+      second.id = id;
       for (const key of ['sequence', 'alternates', 'optional', 'oneOrMore', 'zeroOrMore'])
         delete second[key];
-      second.optional = first.id;
+      second.optional = id;
     }),
   },
   {
