@@ -168,6 +168,7 @@ describe('statement templates', () => {
     });
     expect(shown.permissions).toEqual({
       edit: true,
+      delete: true,
       removeRule: true,
       removeLink: false,
       claim: false,
@@ -859,6 +860,7 @@ describe('statement templates', () => {
     expect(anonymous.template.deprecation).toMatchObject({ reason: 'Replaced.', by: null });
     expect(anonymous.permissions).toEqual({
       edit: false,
+      delete: false,
       removeRule: false,
       removeLink: false,
       claim: false,
