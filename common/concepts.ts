@@ -7,6 +7,7 @@ import {
   iriFormatMessage,
   itemChangeSchema,
   itemDetailsShape,
+  itemListFilterSchema,
   itemListSchema,
   itemPermissionsShape,
   itemRowSchema,
@@ -291,6 +292,7 @@ export const linkConceptsSchema = linkItemsSchema('conceptIds', 'concept');
 export const conceptSortSchema = z.enum(['name', '-name', 'type', '-type', 'updated', '-updated']);
 export const conceptListQuerySchema = pageQuerySchema.extend({
   sort: conceptSortSchema.default('name'),
+  filter: itemListFilterSchema,
 });
 
 export const conceptSearchQuerySchema = pageQuerySchema.extend({

@@ -425,6 +425,28 @@ describe('concepts', () => {
     expect(refused.json<{ message: string }>().message).toContain('deprecate it instead');
   });
 
+  it('filters a version list by name, IRI or type, in any letter case, and pages it by the size asked', async () => {
+    const { admin, view } = await draftWithVerb('read');
+    const calls = callsOf(t.app, admin.cookie);
+    expect((await calls.post(base(view), verb('skim'))).statusCode).toBe(200);
+    expect((await calls.post(base(view), sixKinds[1])).statusCode).toBe(200);
+    const names = async (query: string) =>
+      (await calls.get(`${base(view)}?${query}`))
+        .json<ConceptList>()
+        .concepts.map((c) => c.name)
+        .sort();
+    expect(await names('filter=SKI')).toEqual(['skim']);
+    expect(await names('filter=%2Fverbs%2Fre')).toEqual(['read']);
+    expect(await names('filter=activitytype')).toHaveLength(1);
+    // A LIKE wildcard is taken as the character it is.
+    expect(await names('filter=%25')).toEqual([]);
+    expect(await names('filter=_')).toEqual([]);
+    const page = (await calls.get(`${base(view)}?limit=2&page=2`)).json<ConceptList>();
+    expect(page).toMatchObject({ total: 3, limit: 2, page: 2 });
+    expect(page.concepts).toHaveLength(1);
+    expect((await calls.get(`${base(view)}?filter=${'x'.repeat(201)}`)).statusCode).toBe(400);
+  });
+
   it('links concepts of published profiles, hides drafts of others, and removes links', async () => {
     const other = await draftWithVerb('jump');
     const hidden = await callsOf(t.app, other.admin.cookie).post(base(other.view), verb('hop'));

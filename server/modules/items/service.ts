@@ -164,7 +164,7 @@ export class ItemService<Row, View, Change, List> {
     user: UserRow | null,
     profileId: string,
     versionId: string,
-    query: { sort: ItemSort; page: number; limit: number },
+    query: { sort: ItemSort; page: number; limit: number; filter?: string },
   ): Promise<List> {
     const access = await this.access(user, profileId, versionId);
     const { rows, total } = await pageVersionItems(
