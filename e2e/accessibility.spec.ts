@@ -183,6 +183,35 @@ test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', a
   await check('/admin/users');
   await check('/admin/verification');
 
+  // On a 1366 px laptop screen the header keeps one line per control, and a success message
+  // leaves the account menu and the search button uncovered.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/organization/create');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const admin = await nav.getByRole('button', { name: /^Admin/ }).boundingBox();
+  const home = await nav.getByRole('link').first().boundingBox();
+  expect(admin && home && Math.abs(admin.height - home.height)).toBeLessThan(2);
+  await page.getByRole('textbox', { name: /^Name/ }).fill(`Toast Group ${stamp}`);
+  await page.getByRole('textbox', { name: /^Collaboration Link/ }).fill('https://example.org/t');
+  await page.getByRole('textbox', { name: /^Description/ }).fill('Where the toast goes.');
+  await page.getByRole('button', { name: 'Create Working Group' }).click();
+  const toast = page.getByRole('status').filter({ hasText: /created/i });
+  await expect(toast).toBeVisible();
+  const toastBox = await toast.boundingBox();
+  for (const control of [
+    page.getByRole('button', { name: /^Site Administrator/ }),
+    page.getByRole('button', { name: 'Search', exact: true }),
+  ]) {
+    const box = await control.boundingBox();
+    expect(toastBox && box).toBeTruthy();
+    const overlaps =
+      toastBox!.x < box!.x + box!.width &&
+      box!.x < toastBox!.x + toastBox!.width &&
+      toastBox!.y < box!.y + box!.height &&
+      box!.y < toastBox!.y + toastBox!.height;
+    expect(overlaps).toBe(false);
+  }
+
   expect(pages.length).toBeGreaterThanOrEqual(25);
   console.log(`axe checked ${pages.length} pages, ${findings.length} serious or critical findings`);
   expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
