@@ -1,3 +1,4 @@
+import { checkInlineSchema } from '../xapi/validate/json-schema';
 import { z } from 'zod';
 import { JSON_TOO_DEEP_MESSAGE, jsonTextTooDeep } from './limits';
 import {
@@ -6,6 +7,7 @@ import {
   iriFormatMessage,
   itemChangeSchema,
   itemDetailsShape,
+  itemListFilterSchema,
   itemListSchema,
   itemPermissionsShape,
   itemRowSchema,
@@ -103,7 +105,10 @@ const iriList = z
   .max(200)
   .default([]);
 
-/** An inline JSON Schema as typed: JSON that is an object (or boolean) schema. */
+/**
+ * An inline JSON Schema as typed: JSON that is an object (or boolean) schema the draft-07
+ * meta-schema accepts, checked as the profile validator checks it (rule F6).
+ */
 export function inlineSchemaProblem(value: string): string | null {
   if (value.trim() === '') return REQUIRED;
   let parsed: unknown;
@@ -112,10 +117,13 @@ export function inlineSchemaProblem(value: string): string | null {
   } catch {
     return NOT_JSON_MESSAGE;
   }
-  return typeof parsed === 'boolean' ||
-    (typeof parsed === 'object' && parsed && !Array.isArray(parsed))
-    ? null
-    : SCHEMA_FORMAT_MESSAGE;
+  if (
+    typeof parsed !== 'boolean' &&
+    !(typeof parsed === 'object' && parsed && !Array.isArray(parsed))
+  )
+    return SCHEMA_FORMAT_MESSAGE;
+  const check = checkInlineSchema(value);
+  return !check.ok && check.severity === 'error' ? SCHEMA_FORMAT_MESSAGE : null;
 }
 
 const schemaShape = {
@@ -226,9 +234,40 @@ export const conceptInputSchema = z
     documentSchema,
     extensionSchema,
   ])
+  // The IRI and schema fields are checked even when another field failed (a Document without its
+  // type), so a first submit flags every problem at once; the value may then be unparsed input.
+  .check(
+    z.superRefine(
+      (raw: Record<string, unknown>, ctx) => {
+        const text = (key: string) => (typeof raw[key] === 'string' ? raw[key] : undefined);
+        const iriType = text('iriType');
+        checkIri(
+          {
+            iriType:
+              iriType === 'generated-iri' || iriType === 'external-iri' ? iriType : undefined,
+            extiri: text('extiri')?.trim(),
+            geniri: text('geniri')?.trim(),
+          },
+          ctx,
+        );
+        const schemaType = text('schemaType');
+        if (
+          (raw.conceptType === 'Document' || raw.conceptType === 'Extension') &&
+          (schemaType === 'inlineSchema' || schemaType === 'schemaString')
+        )
+          checkSchema(
+            {
+              schemaType,
+              inlineSchema: text('inlineSchema') ?? '',
+              schemaString: text('schemaString')?.trim() ?? '',
+            },
+            ctx,
+          );
+      },
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    ),
+  )
   .superRefine((v, ctx) => {
-    checkIri(v, ctx);
-    if (v.conceptType === 'Document' || v.conceptType === 'Extension') checkSchema(v, ctx);
     if (v.conceptType === 'Activity' && v.extensions.trim() !== '') {
       const problem = inlineSchemaProblem(v.extensions);
       if (problem === NOT_JSON_MESSAGE)
@@ -257,6 +296,7 @@ export const linkConceptsSchema = linkItemsSchema('conceptIds', 'concept');
 export const conceptSortSchema = z.enum(['name', '-name', 'type', '-type', 'updated', '-updated']);
 export const conceptListQuerySchema = pageQuerySchema.extend({
   sort: conceptSortSchema.default('name'),
+  filter: itemListFilterSchema,
 });
 
 export const conceptSearchQuerySchema = pageQuerySchema.extend({

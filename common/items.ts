@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageInfoSchema, pageQuerySchema } from './pagination';
+import { pageInfoSchema, pageQuerySchema, searchTextSchema } from './pagination';
 import {
   IRI_FORMAT_MESSAGE,
   isHttpUrl,
@@ -105,8 +105,15 @@ export const linkItemsSchema = <K extends string>(key: K, label: string) =>
 export const claimSchema = z.object({ profileId: z.uuid('Choose a profile.') }).strict();
 
 export const itemSortSchema = z.enum(['name', '-name', 'updated', '-updated']);
+/** The page sizes a version's item lists offer. */
+export const ITEM_PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** Narrows a version's item list to names, IRIs or types containing the text. */
+export const itemListFilterSchema = searchTextSchema.default('');
+
 export const itemListQuerySchema = pageQuerySchema.extend({
   sort: itemSortSchema.default('name'),
+  filter: itemListFilterSchema,
 });
 
 // --- answers ----------------------------------------------------------------------------------
@@ -157,6 +164,11 @@ export const itemViewShape = {
 /** What the viewer may do with an item in the version of the request (false outside one). */
 export const itemPermissionsShape = {
   edit: z.boolean(),
+  /**
+   * Delete is offered: the viewer may edit the item and no published version lists it (once one
+   * does, it may be in use and can only be deprecated).
+   */
+  delete: z.boolean(),
   removeLink: z.boolean(),
   claim: z.boolean(),
 };

@@ -156,9 +156,20 @@ const externalIriError = {
   },
 };
 
+/**
+ * The generated IRI the Create Profile form showed: the server root, a slash and a new (version 4)
+ * UUID. The profile gets exactly this IRI; without it the server mints one.
+ */
+export const GENERATED_PROFILE_IRI_UUID =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /** The Create Profile form. */
 export const createProfileSchema = z
-  .object({ ...iriChoiceShape, ...contentShape })
+  .object({
+    ...iriChoiceShape,
+    generatedIri: z.string().trim().max(PROFILE_LIMITS.iriMax).optional(),
+    ...contentShape,
+  })
   .strict()
   .refine(externalIriRule, { ...externalIriError, path: ['extiri'] });
 export type CreateProfileInput = z.input<typeof createProfileSchema>;

@@ -26,6 +26,7 @@ import { templateRoutes } from './http/app/template.routes';
 import { profileRoutes } from './http/app/profile.routes';
 import { userSessionRoutes } from './http/app/user.routes';
 import { webhookRoutes } from './http/app/webhook.routes';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling, sendNotFound } from './http/errors';
 import { healthRoutes } from './http/health.routes';
 import { RequestLog } from './http/request-log';
@@ -97,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     logController: new RequestLog(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // `/app/org/` is `/app/org`: every route answers with or without a trailing slash.
+    routerOptions: { ignoreTrailingSlash: true },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -149,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(
     async (site) => {
       const scoped = site.withTypeProvider<ZodTypeProvider>();
+      await registerCompression(scoped);
       // In this order: the CSRF token is bound to the session, and a cross-site post is refused
       // as a CSRF failure before its content type is looked at.
       registerSessionResolution(scoped, services.sessions, config.secureCookies);
@@ -180,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(
     async (api) => {
       const scoped = api.withTypeProvider<ZodTypeProvider>();
+      await registerCompression(scoped);
       await registerApiCaller(scoped, services, config);
       publicProfileRoutes(scoped, services);
       statementCheckRoutes(scoped, services);

@@ -4,6 +4,7 @@ import mantinePreset from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
 import type { AcceptedPlugin } from 'postcss';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from '../scripts/precompress';
 
 // The preset ships an untyped module declaration; it is a PostCSS plugin factory.
 const postcssPresetMantine = mantinePreset as () => AcceptedPlugin;
@@ -16,7 +17,8 @@ const serverPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  // br and gzip copies of the built files, which the server sends to browsers that accept them.
+  plugins: [react(), precompressPlugin()],
   css: {
     postcss: {
       plugins: [

@@ -113,6 +113,40 @@ describe('HTTP shell', () => {
     expect(json.statusCode).toBe(404);
   });
 
+  it('answers every path with or without a trailing slash', async () => {
+    for (const [bare, slashed] of [
+      ['/app/org', '/app/org/'],
+      ['/app/site', '/app/site/'],
+      ['/api/openapi.json', '/api/openapi.json/'],
+      ['/health', '/health/'],
+    ] as const) {
+      const plain = await t.app.inject({ method: 'GET', url: bare });
+      const withSlash = await t.app.inject({ method: 'GET', url: slashed });
+      expect(plain.statusCode, bare).toBe(200);
+      expect(withSlash.statusCode, slashed).toBe(200);
+      expect(withSlash.json(), slashed).toEqual(plain.json());
+    }
+    // A change with a trailing slash reaches its route too (and its CSRF guard).
+    const refused = await t.app.inject({ method: 'POST', url: '/app/user/logout/' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'CSRF_INVALID' });
+    const { token, cookie } = await csrf();
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/app/user/logout/',
+      headers: { cookie, 'x-csrf-token': token },
+    });
+    expect(out.statusCode).toBe(200);
+    // Pages too.
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/organization/',
+      headers: { accept: 'text/html' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+  });
+
   it('sends security headers and a request id on every answer', async () => {
     const response = await t.app.inject({
       method: 'GET',

@@ -30,6 +30,8 @@ export async function registerSpa(
       root: spaDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (scripts/precompress.ts); clients that accept one get it.
+      preCompressed: true,
       setHeaders(res, filePath) {
         res.header(
           'cache-control',

@@ -3,6 +3,7 @@ import { feedback } from '../app/feedback-store';
 import {
   HttpError,
   NetworkError,
+  conflictShownInline,
   PERMISSION_DENIED_MESSAGE,
   request,
   resetCsrfToken,
@@ -135,6 +136,22 @@ describe('request', () => {
     const errors = feedback.getState().errors;
     expect(errors).toHaveLength(2);
     expect(errors[0]?.message).toBe(PERMISSION_DENIED_MESSAGE);
+  });
+
+  it('leaves a 409 to the screen that explains it, without the Permission Denied banner', async () => {
+    serve(() => json(409, { success: false, message: 'exists' }));
+    await expect(conflictShownInline(request('POST', '/app/x', {}))).resolves.toEqual({
+      success: false,
+      message: 'exists',
+    });
+    await expect(conflictShownInline(request('PUT', '/app/x', {}))).resolves.toEqual({
+      success: false,
+      message: 'exists',
+    });
+    expect(feedback.getState().errors).toHaveLength(0);
+    // Another call to the same place, not marked, still raises it.
+    await request('POST', '/app/x', {});
+    expect(feedback.getState().errors).toHaveLength(1);
   });
 
   it('raises the global permission error on 401 and throws', async () => {

@@ -22,6 +22,10 @@ export class NetworkError extends Error {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Told of every 401: the session this page thinks it has may be gone (`useSessionWatch`). */
+export const sessionEvents = new EventTarget();
+export const UNAUTHORIZED = 'unauthorized';
+
 const SAFE_METHODS: ReadonlySet<Method> = new Set(['GET']);
 export const PERMISSION_DENIED_MESSAGE = 'Something went wrong: Permission Denied';
 
@@ -98,13 +102,37 @@ async function send(method: Method, url: string, body: unknown): Promise<Respons
 
 /**
  * The one way the web app calls its server. 200–399 answers their body; 409 answers its body
- * too (and says 'Permission Denied' after a POST or PUT); 401 raises the global permission error;
+ * too (and says 'Permission Denied' after a POST or PUT, unless the screen explains the refusal
+ * itself: {@link conflictShownInline}); 401 raises the global permission error;
  * anything else throws the server's message, else the status text. Releasing a write lock
  * (DELETE of a `/lock` URL, or any `/unlock` URL) never throws: it is best effort; and lock calls
  * neither show the loading overlay nor turn a 409 into 'Permission Denied'. A network failure is
  * logged and thrown as NetworkError.
  */
-export async function request<T>(method: Method, url: string, body?: unknown): Promise<T> {
+export function request<T>(method: Method, url: string, body?: unknown): Promise<T> {
+  const call: Promise<T> = run<T>(method, url, body, () => explainedConflicts.has(call));
+  return call;
+}
+
+/** Calls whose 409 the screen that made them explains next to the form. */
+const explainedConflicts = new WeakSet<Promise<unknown>>();
+
+/**
+ * Marks a call whose refusal (409) the screen shows itself, next to what the person did: the
+ * global 'Permission Denied' banner would only repeat it. Call it on the promise `request` (or
+ * `http.*`) returned, before it settles — in the same expression, as `succeeded` does.
+ */
+export function conflictShownInline<T>(call: Promise<T>): Promise<T> {
+  explainedConflicts.add(call);
+  return call;
+}
+
+async function run<T>(
+  method: Method,
+  url: string,
+  body: unknown,
+  explained: () => boolean,
+): Promise<T> {
   const shown = !isLockUrl(url);
   if (shown) feedback.requestStarted();
   try {
@@ -135,7 +163,7 @@ export async function request<T>(method: Method, url: string, body?: unknown): P
     if (isRelease(method, url)) return payload as T;
 
     if (response.status === 409) {
-      if ((method === 'POST' || method === 'PUT') && shown) {
+      if ((method === 'POST' || method === 'PUT') && shown && !explained()) {
         feedback.reportError({
           errorType: 'Permission',
           type: 'conflict',
@@ -148,6 +176,7 @@ export async function request<T>(method: Method, url: string, body?: unknown): P
     const message = serverMessage(payload) ?? response.statusText;
     if (response.status === 401) {
       feedback.reportError({ errorType: 'Permission', type: 'permission', message });
+      sessionEvents.dispatchEvent(new Event(UNAUTHORIZED));
     }
     throw new HttpError(response.status, message, payload);
   } finally {

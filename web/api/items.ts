@@ -21,6 +21,10 @@ export type LinkChange = z.infer<typeof linkAnswerSchema>;
 export interface VersionItemsParams<Sort extends string> {
   page: number;
   sort: Sort;
+  /** Rows per page (10 unless chosen). */
+  limit?: number;
+  /** Only rows whose name, IRI or type contains this. */
+  filter?: string;
 }
 
 export interface ItemSearchParams {
@@ -105,9 +109,11 @@ export function itemApi<Noun extends string, T extends ItemTypes>(
   ): string => {
     const query = new URLSearchParams({
       page: String(params.page),
-      limit: String(ITEM_PAGE_SIZE),
+      limit: String(params.limit ?? ITEM_PAGE_SIZE),
       sort: params.sort,
     });
+    const filter = params.filter?.trim() ?? '';
+    if (filter !== '') query.set('filter', filter);
     return `${listUrl(profileId, versionId)}?${query.toString()}`;
   };
 

@@ -15,7 +15,7 @@ import type {
   OrganizationResponse,
   UserSearchResult,
 } from '../../common/organizations';
-import { http } from './http';
+import { conflictShownInline, http } from './http';
 
 /** Working groups are shown 10 to a page. */
 export const ORGANIZATION_PAGE_SIZE = 10;
@@ -45,11 +45,12 @@ export const organizationKeys = {
 const adminKeysPrefix = ['admin'] as const;
 
 /**
- * A 409 comes back as a body rather than an error (the fetch wrapper has already said so
- * globally); a mutation must not treat that body as its result.
+ * A 409 comes back as a body rather than an error; a mutation must not treat that body as its
+ * result. The refusal becomes the mutation's error, which its screen shows next to the form, so
+ * the global 'Permission Denied' banner is not raised for it as well.
  */
 export async function succeeded<T extends { success: boolean }>(answer: Promise<T>): Promise<T> {
-  const body = await answer;
+  const body = await conflictShownInline(answer);
   if (!body || body.success !== true) {
     const message = (body as { message?: unknown } | undefined)?.message;
     throw new Error(typeof message === 'string' && message !== '' ? message : 'Permission Denied');

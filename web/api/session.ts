@@ -1,7 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { UserStatus } from '../../common/user';
 import { feedback } from '../app/feedback-store';
-import { http, resetCsrfToken } from './http';
+import { http, resetCsrfToken, sessionEvents, UNAUTHORIZED } from './http';
 
 export const sessionQueryKey = ['user', 'status'] as const;
 
@@ -19,6 +20,19 @@ export function useSession() {
     user,
     isAdmin: user?.type === 'admin',
   };
+}
+
+/**
+ * After any 401 (a session that expired or was ended elsewhere) asks the server again who is
+ * signed in, so the header stops showing a name the server no longer knows.
+ */
+export function useSessionWatch(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const recheck = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    sessionEvents.addEventListener(UNAUTHORIZED, recheck);
+    return () => sessionEvents.removeEventListener(UNAUTHORIZED, recheck);
+  }, [queryClient]);
 }
 
 /** Signing out always reloads the page at `/`, whatever the server answered. */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { HttpError } from '../api/http';
 import { routes } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -25,7 +25,7 @@ const router = createBrowserRouter(routes);
 export function App() {
   const [queryClient] = useState(makeQueryClient);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -14,7 +14,7 @@ export function LoadingOverlay() {
       zIndex={400}
       data-testid="loading-overlay"
     >
-      <Loader aria-label="Loading" />
+      <Loader role="progressbar" aria-label="Loading" />
     </Overlay>
   );
 }

@@ -1,10 +1,14 @@
 import { Anchor, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useSiteConfig } from '../api/site';
+
+export const HELPDESK_LABEL = 'Submit a help-desk ticket';
+export const HELP_PAGE_LABEL = 'Help and guidelines';
 
 export function Footer() {
   const { data: site } = useSiteConfig();
   return (
-    <Box component="footer" bg="gray.1" py="lg" mt="xl">
+    <Box component="footer" bg="gray.1" py="lg" mt="xl" aria-label="Site footer">
       <Container size="xl">
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
@@ -25,17 +29,19 @@ export function Footer() {
                 </Anchor>
               </Text>
             )}
-            {site?.helpdeskUrl && (
-              <Anchor
-                c="indigo.8"
-                size="sm"
-                href={site.helpdeskUrl}
-                target="_blank"
-                rel="noreferrer"
-              >
-                Submit a help-desk ticket
+            {site?.helpdeskUrl ? (
+              <Anchor size="sm" href={site.helpdeskUrl} target="_blank" rel="noreferrer">
+                {HELPDESK_LABEL}
+              </Anchor>
+            ) : (
+              // Without a help desk of its own the site's help page is where help is.
+              <Anchor size="sm" component={Link} to="/help">
+                {HELP_PAGE_LABEL}
               </Anchor>
             )}
+            <Anchor size="sm" component={Link} to="/FAQs">
+              Frequently asked questions
+            </Anchor>
           </Stack>
         </Group>
       </Container>

@@ -1,12 +1,14 @@
 import { Box, Container } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useSessionWatch } from '../api/session';
 import { ErrorList, LoadingOverlay, SuccessAlert } from './Feedback';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 /** The page shell every screen sits in. */
 export function Layout() {
+  useSessionWatch();
   return (
     <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }}>
       <Header />

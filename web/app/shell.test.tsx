@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser, UserStatus } from '../../common/user';
+import { request } from '../api/http';
 import { feedback, SUCCESS_ALERT_MS } from './feedback-store';
 import { routes } from './routes';
 import { theme } from './theme';
@@ -63,6 +64,31 @@ afterEach(() => {
 });
 
 describe('page shell', () => {
+  it('stops showing the user once a call answers 401 and the server says the session is gone', async () => {
+    let status: UserStatus = { loggedIn: true, user: member };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/app/user/status') return new Response(JSON.stringify(status));
+        if (url === '/app/expired')
+          return new Response(JSON.stringify({ success: false, message: 'Sign in to do this.' }), {
+            status: 401,
+          });
+        return new Response(JSON.stringify({ success: false, message: 'not stubbed' }), {
+          status: 404,
+        });
+      }),
+    );
+    renderAt('/');
+    expect(await screen.findByRole('button', { name: /^Ada Lovelace/ })).toBeVisible();
+    status = { loggedIn: false, user: null };
+    await act(async () => {
+      await request('GET', '/app/expired').catch(() => undefined);
+    });
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Ada Lovelace/ })).toBeNull();
+  });
+
   it('shows the public navigation and a Sign in control to visitors', async () => {
     stubServer({ loggedIn: false, user: null });
     renderAt('/');

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { theme } from '../app/theme';
+import { cssVariablesResolver, theme } from '../app/theme';
 
 /** Renders a component inside the providers every page expects. */
 export function renderWithProviders(
@@ -12,7 +12,7 @@ export function renderWithProviders(
 ): RenderResult {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
       </QueryClientProvider>

@@ -1,22 +1,23 @@
-import { Ajv } from 'ajv';
 import type { JsonValue } from '../json.js';
 import { isObject } from '../json.js';
+// The draft-07 meta-schema, precompiled (scripts/generate-schema-check.ts): Ajv would compile it
+// with `new Function`, which the site's Content-Security-Policy refuses in the browser.
+import validateDraft07 from './draft07-meta.js';
 
 export type SchemaCheck =
   { ok: true } | { ok: false; severity: 'error' | 'warning'; message: string };
 
-let ajv: Ajv | undefined;
-// Meta-schema validation only (no compilation): checking shape is all a profile needs, and it
-// keeps validating thousands of inline schemas fast.
-function instance(): Ajv {
-  ajv ??= new Ajv({ strict: false, validateSchema: false, allErrors: false });
-  return ajv;
-}
-
 const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
 const cache = new Map<string, SchemaCheck>();
 
-/** Checks an inline JSON Schema: unparseable is an error, anything but valid draft-07 a warning. */
+/** The message the specification gives for an inline schema that is not a JSON Schema. */
+export const SCHEMA_STRING_MESSAGE = 'Schema String did not match expected format.';
+
+/**
+ * Checks an inline JSON Schema: unparseable JSON, or JSON that the draft-07 meta-schema refuses
+ * (`{"type": 5}`), is an error; a schema that declares another draft is a warning, since it cannot
+ * be checked against draft-07.
+ */
 export function checkInlineSchema(value: JsonValue): SchemaCheck {
   const key = typeof value === 'string' ? value : JSON.stringify(value);
   const cached = cache.get(key);
@@ -55,20 +56,14 @@ function check(value: JsonValue): SchemaCheck {
       message: `"inlineSchema" declares "$schema": "${schema.$schema}"; JSON Schemas in profiles should follow draft-07 ("http://json-schema.org/draft-07/schema#").`,
     };
   }
-  let valid: boolean;
-  try {
-    valid = instance().validateSchema(schema) as boolean;
-  } catch {
-    valid = false;
-  }
-  if (valid) return { ok: true };
-  const errors = (instance().errors ?? [])
+  if (validateDraft07(schema)) return { ok: true };
+  const errors = (validateDraft07.errors ?? [])
     .slice(0, 3)
     .map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`.trim())
     .join('; ');
   return {
     ok: false,
-    severity: 'warning',
-    message: `"inlineSchema" is not a valid draft-07 JSON Schema (${errors}); profiles should use draft-07.`,
+    severity: 'error',
+    message: `${SCHEMA_STRING_MESSAGE} "inlineSchema" is not a valid JSON Schema by the draft-07 meta-schema (${errors}).`,
   };
 }

@@ -207,15 +207,19 @@ function resolveMember(
   return 'local' in found ? found.local : found.known;
 }
 
-/** K10: Tarjan's strongly connected components over the pattern graph, iteratively. */
+/**
+ * K10: Tarjan's strongly connected components over the pattern graph, iteratively. Patterns that
+ * share an id (an L1 error) are one node with the members of all of them, so a pattern cannot
+ * hide a cycle behind a duplicate of its id.
+ */
 function checkCycles(ctx: ValidationContext): void {
   const edges = new Map<string, string[]>();
-  const pathOf = new Map<string, string>();
+  const pathsOf = new Map<string, string[]>();
   for (const e of ctx.patterns) {
     const id = e.value.id;
-    if (typeof id !== 'string' || edges.has(id)) continue;
-    pathOf.set(id, e.path);
-    edges.set(id, membersOf(e.value));
+    if (typeof id !== 'string') continue;
+    pathsOf.set(id, [...(pathsOf.get(id) ?? []), e.path]);
+    edges.set(id, [...(edges.get(id) ?? []), ...membersOf(e.value)]);
   }
   for (const [id, k] of ctx.known) {
     if (k.kind === 'pattern' && !edges.has(id)) edges.set(id, membersOf(k.value));
@@ -266,13 +270,13 @@ function checkCycles(ctx: ValidationContext): void {
         const loop =
           component.length > 5 ? `${shown} -> ... (${component.length} patterns)` : shown;
         for (const id of component) {
-          const at = pathOf.get(id);
-          if (at === undefined) continue;
-          ctx.error(
-            'K10',
-            at,
-            `Pattern "${id}" contains itself (through ${loop}); a Pattern must not include itself at any depth.`,
-          );
+          for (const at of pathsOf.get(id) ?? []) {
+            ctx.error(
+              'K10',
+              at,
+              `Pattern "${id}" contains itself (through ${loop}); a Pattern must not include itself at any depth.`,
+            );
+          }
         }
       }
     }

@@ -428,10 +428,25 @@ const breaking: Case[] = [
   },
   {
     rule: 'F6',
-    name: 'an inline schema that is not draft-07',
+    name: 'an inline schema the draft-07 meta-schema refuses',
+    doc: edit((d) => {
+      concepts(d)[5]!.inlineSchema = '{"type": 5}';
+    }),
+  },
+  {
+    rule: 'F6',
+    name: 'an inline schema with a draft-03 required flag',
     doc: edit((d) => {
       concepts(d)[5]!.inlineSchema =
         '{ "type": "object", "properties": { "a": { "type": "string", "required": true } } }';
+    }),
+  },
+  {
+    rule: 'F6',
+    name: 'an inline schema that declares another draft',
+    doc: edit((d) => {
+      concepts(d)[5]!.inlineSchema =
+        '{ "$schema": "http://json-schema.org/draft-04/schema#", "type": "string" }';
     }),
     severity: 'warning',
   },
@@ -790,6 +805,20 @@ const breaking: Case[] = [
     name: 'a pattern that contains itself',
     doc: edit((d) => {
       patterns(d)[3]!.oneOrMore = `${BASE}/patterns/confirmations`;
+    }),
+  },
+  {
+    rule: 'K10',
+    name: 'a pattern that reaches its own id through a second pattern with that id',
+    doc: edit((d) => {
+      // patterns[4] takes the id of patterns[3] and has that id as its member, so the id reaches
+      // itself although the first pattern with it has no cycle.
+      const id = patterns(d)[3]!.id as string;
+      const second = patterns(d)[4]!;
+      second.id = id;
+      for (const key of ['sequence', 'alternates', 'optional', 'oneOrMore', 'zeroOrMore'])
+        delete second[key];
+      second.optional = id;
     }),
   },
   {

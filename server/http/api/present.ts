@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentAnswer } from '../../modules/public-api/service';
 import { toSeconds } from '../../modules/public-api/service';
 import { turtleOf } from '../../modules/public-api/turtle';
+import { representationTag } from '../compression';
 import { contentTypeOf, negotiate } from '../ld/negotiation';
 import { invalidDate, notAcceptable, turtleUnavailable } from './errors';
 
@@ -9,7 +10,7 @@ import { invalidDate, notAcceptable, turtleUnavailable } from './errors';
 function notModified(request: FastifyRequest, answer: DocumentAnswer, etag: string): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
   if (typeof ifNoneMatch === 'string') {
-    const tags = ifNoneMatch.split(',').map((t) => t.trim().replace(/^W\//, ''));
+    const tags = ifNoneMatch.split(',').map((t) => representationTag(t.trim().replace(/^W\//, '')));
     return tags.includes('*') || tags.includes(etag);
   }
   const ifModifiedSince = request.headers['if-modified-since'];
@@ -62,5 +63,15 @@ export function preconditionsOf(request: FastifyRequest) {
     if (Number.isNaN(parsed)) throw invalidDate();
     ifUnmodifiedSince = new Date(parsed);
   }
-  return { ifUnmodifiedSince, ifMatch: typeof ifMatch === 'string' ? ifMatch : undefined };
+  return {
+    ifUnmodifiedSince,
+    // A tag taken from a compressed answer names the same document.
+    ifMatch:
+      typeof ifMatch === 'string'
+        ? ifMatch
+            .split(',')
+            .map((t) => representationTag(t.trim()))
+            .join(', ')
+        : undefined,
+  };
 }

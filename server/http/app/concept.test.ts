@@ -173,6 +173,11 @@ describe('concepts', () => {
         { ...sixKinds[4], geniri: 'b3', inlineSchema: '[1]' },
         'Schema String did not match expected format.',
       ],
+      // JSON, and an object, but no JSON Schema: the draft-07 meta-schema refuses it.
+      [
+        { ...sixKinds[4], geniri: 'b4', inlineSchema: '{"type": 5}' },
+        'Schema String did not match expected format.',
+      ],
       [
         { ...sixKinds[3], geniri: 'c2', activityType: 'nope' },
         'IRI did not match expected format.',
@@ -400,6 +405,10 @@ describe('concepts', () => {
     });
     expect(restored.statusCode, restored.body).toBe(200);
     expect((await calls.get(base(view))).json<ConceptList>().total).toBe(2);
+    // Before publication Delete is offered; after it, only Deprecate.
+    expect(
+      (await calls.get(`${base(view)}/${conceptId}`)).json<ConceptView>().permissions,
+    ).toMatchObject({ edit: true, delete: true });
 
     const published = await publishVersion(
       t.app,
@@ -407,10 +416,35 @@ describe('concepts', () => {
       view.profile.uuid,
       view.version.uuid,
     );
+    expect(
+      (await calls.get(`${base(published)}/${conceptId}`)).json<ConceptView>().permissions,
+    ).toMatchObject({ edit: true, delete: false });
     await lock(admin.cookie, published, conceptId);
     const refused = await calls.delete(`${base(published)}/${conceptId}`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toContain('deprecate it instead');
+  });
+
+  it('filters a version list by name, IRI or type, in any letter case, and pages it by the size asked', async () => {
+    const { admin, view } = await draftWithVerb('read');
+    const calls = callsOf(t.app, admin.cookie);
+    expect((await calls.post(base(view), verb('skim'))).statusCode).toBe(200);
+    expect((await calls.post(base(view), sixKinds[1])).statusCode).toBe(200);
+    const names = async (query: string) =>
+      (await calls.get(`${base(view)}?${query}`))
+        .json<ConceptList>()
+        .concepts.map((c) => c.name)
+        .sort();
+    expect(await names('filter=SKI')).toEqual(['skim']);
+    expect(await names('filter=%2Fverbs%2Fre')).toEqual(['read']);
+    expect(await names('filter=activitytype')).toHaveLength(1);
+    // A LIKE wildcard is taken as the character it is.
+    expect(await names('filter=%25')).toEqual([]);
+    expect(await names('filter=_')).toEqual([]);
+    const page = (await calls.get(`${base(view)}?limit=2&page=2`)).json<ConceptList>();
+    expect(page).toMatchObject({ total: 3, limit: 2, page: 2 });
+    expect(page.concepts).toHaveLength(1);
+    expect((await calls.get(`${base(view)}?filter=${'x'.repeat(201)}`)).statusCode).toBe(400);
   });
 
   it('links concepts of published profiles, hides drafts of others, and removes links', async () => {

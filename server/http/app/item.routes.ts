@@ -60,7 +60,7 @@ export interface ItemKindRoutes<Create, Edit, Search> {
   /** The body of a link call names its items under this key, e.g. `conceptIds`. */
   linkKey: string;
   schemas: {
-    listQuery: z.ZodType<{ sort: ItemSort; page: number; limit: number }, unknown>;
+    listQuery: z.ZodType<{ sort: ItemSort; page: number; limit: number; filter: string }, unknown>;
     list: z.ZodType;
     view: z.ZodType;
     change: z.ZodType;

@@ -156,7 +156,12 @@ describe('patterns', () => {
       }),
       expect.objectContaining({ uuid: second.id, name: 'closed', componentType: 'template' }),
     ]);
-    expect(visit.permissions).toEqual({ edit: true, removeLink: false, claim: false });
+    expect(visit.permissions).toEqual({
+      edit: true,
+      delete: true,
+      removeLink: false,
+      claim: false,
+    });
 
     // A single-component type names its component as one IRI, not a list.
     const many = (await calls.get(`${base(view)}/${made[2]!.pattern.uuid}`)).json<PatternView>();
@@ -588,7 +593,12 @@ describe('patterns', () => {
     const view = (
       await mine.calls.get(`${base(mine.view)}/${shared.pattern.uuid}`)
     ).json<PatternView>();
-    expect(view.permissions).toEqual({ edit: false, removeLink: true, claim: false });
+    expect(view.permissions).toEqual({
+      edit: false,
+      delete: false,
+      removeLink: true,
+      claim: false,
+    });
     expect(view.pattern.components.map((c) => c.name)).toEqual(['opened', 'closed']);
     const twice = await mine.calls.post(`${base(mine.view)}/link`, {
       patternIds: [shared.pattern.uuid],
@@ -695,7 +705,12 @@ describe('patterns', () => {
     expect(panel.pattern).toMatchObject({ name: 'maybe', type: 'optional', primary: false });
     expect(panel.pattern.components.map((c) => c.uuid)).toEqual([first.id]);
     expect(panel.pattern.updatedBy).toBeNull();
-    expect(panel.permissions).toEqual({ edit: false, removeLink: false, claim: false });
+    expect(panel.permissions).toEqual({
+      edit: false,
+      delete: false,
+      removeLink: false,
+      claim: false,
+    });
   });
 
   it('exports a published primary sequence of two templates as a valid document', async () => {

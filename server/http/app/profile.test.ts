@@ -86,6 +86,37 @@ describe('profiles and versions', () => {
     expect(view.profile.currentDraftVersion?.uuid).toBe(view.version.uuid);
   });
 
+  it('gives the profile the generated IRI the form showed, and only one this server could mint', async () => {
+    const { org, admin } = await group();
+    const shown = `https://w3id.org/xapi/test-root/${randomUUID()}`;
+    const view = await createProfile(admin.cookie, org.id, { generatedIri: shown });
+    expect(view.profile.iri).toBe(shown);
+    expect(view.version.iri).toBe(`${shown}/v1`);
+
+    const again = await as(admin.cookie).post(`/app/org/${org.id}/profile`, {
+      iriType: 'generated-iri',
+      generatedIri: shown,
+      ...content,
+    });
+    expect(again.statusCode).toBe(409);
+    for (const generatedIri of [
+      `https://example.org/elsewhere/${randomUUID()}`,
+      'https://w3id.org/xapi/test-root/chosen-name',
+      `https://w3id.org/xapi/test-root/${randomUUID().toUpperCase()}`,
+      `https://w3id.org/xapi/test-root/${randomUUID()}/more`,
+    ]) {
+      const refused = await as(admin.cookie).post(`/app/org/${org.id}/profile`, {
+        iriType: 'generated-iri',
+        generatedIri,
+        ...content,
+      });
+      expect(refused.statusCode, generatedIri).toBe(400);
+      expect(refused.json<{ message: string }>().message).toContain(
+        'A generated IRI is https://w3id.org/xapi/test-root/ followed by a new lowercase UUID',
+      );
+    }
+  });
+
   it('removes the trailing slash of an external IRI and refuses bad or taken ones', async () => {
     const { org, admin } = await group();
     const iri = `https://example.org/profiles/${randomUUID()}`;

@@ -168,6 +168,7 @@ describe('statement templates', () => {
     });
     expect(shown.permissions).toEqual({
       edit: true,
+      delete: true,
       removeRule: true,
       removeLink: false,
       claim: false,
@@ -652,6 +653,11 @@ describe('statement templates', () => {
     const other = await otherPublished();
     const { admin, view, calls, url, templateId, concepts } = await draft();
     const target = (await template(admin.cookie, view, 'launched')).template.uuid;
+    // A deprecated template of the version is no new reference's target.
+    const retired = (await template(admin.cookie, view, 'retired')).template.uuid;
+    await lock(admin.cookie, view, retired);
+    const deprecated = await calls.post(`${base(view)}/${retired}/deprecate`, { reason: 'Old.' });
+    expect(deprecated.statusCode, deprecated.body).toBe(200);
     const linked = await calls.post(`${base(view)}/link`, { templateIds: [other.jump] });
     expect(linked.statusCode, linked.body).toBe(200);
     await lock(admin.cookie, view, templateId);
@@ -859,6 +865,7 @@ describe('statement templates', () => {
     expect(anonymous.template.deprecation).toMatchObject({ reason: 'Replaced.', by: null });
     expect(anonymous.permissions).toEqual({
       edit: false,
+      delete: false,
       removeRule: false,
       removeLink: false,
       claim: false,

@@ -109,9 +109,22 @@ export async function pageVersionItems(
   db: Db,
   versionId: string,
   kind: ItemRow['kind'],
-  options: { sort: ItemSort; page: number; limit: number },
+  options: { sort: ItemSort; page: number; limit: number; filter?: string },
 ): Promise<{ rows: ItemListRow[]; total: number }> {
-  const where = and(eq(versionItems.versionId, versionId), eq(profileItems.kind, kind));
+  const filter = options.filter?.trim() ?? '';
+  const pattern = `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = and(
+    eq(versionItems.versionId, versionId),
+    eq(profileItems.kind, kind),
+    // Name, IRI or type containing the text, in any letter case.
+    filter === ''
+      ? undefined
+      : or(
+          ilike(profileItems.name, pattern),
+          ilike(profileItems.iri, pattern),
+          ilike(profileItems.type, pattern),
+        ),
+  );
   const [total] = await db
     .select({ n: count() })
     .from(versionItems)

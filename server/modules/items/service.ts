@@ -50,6 +50,7 @@ export interface PageAnswer {
 /** What the viewer may do with an item in the version of the request (false outside one). */
 export interface ItemPermissions {
   edit: boolean;
+  delete: boolean;
   removeLink: boolean;
   claim: boolean;
 }
@@ -163,7 +164,7 @@ export class ItemService<Row, View, Change, List> {
     user: UserRow | null,
     profileId: string,
     versionId: string,
-    query: { sort: ItemSort; page: number; limit: number },
+    query: { sort: ItemSort; page: number; limit: number; filter?: string },
   ): Promise<List> {
     const access = await this.access(user, profileId, versionId);
     const { rows, total } = await pageVersionItems(
@@ -200,8 +201,11 @@ export class ItemService<Row, View, Change, List> {
     const row = frozenAs(access, this.spec.kind)(listed.row);
     const current = access.member && access.version.id === currentVersionId(access.profile);
     const own = !entry.linked && row.item.profileId === access.profile.id;
+    const edit = current && own && !row.item.deprecated;
     return this.view(user, row, entry.linked, {
-      edit: current && own && !row.item.deprecated,
+      edit,
+      // The same rule `remove` applies: an item a published version lists may be in use.
+      delete: edit && !(await isListedByPublished(this.db, row.item.id)),
       removeLink: current && entry.linked,
       claim: false,
     });
@@ -219,6 +223,7 @@ export class ItemService<Row, View, Change, List> {
     if (!visible) throw notFound(`No such ${this.label}.`);
     return this.view(user, row, false, {
       edit: false,
+      delete: false,
       removeLink: false,
       claim: orphan && user !== null,
     });

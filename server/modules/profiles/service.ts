@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  GENERATED_PROFILE_IRI_UUID,
   normalizeExternalIri,
   type CreateProfileInput,
   type Home,
@@ -131,7 +132,7 @@ export class ProfileService {
     const iri =
       input.iriType === 'external-iri'
         ? normalizeExternalIri(input.extiri ?? '')
-        : `${this.deps.rootIri}/${randomUUID()}`;
+        : this.newGeneratedIri(input.generatedIri);
     try {
       const { profile, version } = await this.db.transaction(async (tx) => {
         if (await findProfileByIri(tx, iri))
@@ -277,6 +278,22 @@ export class ProfileService {
       }
       throw error;
     }
+  }
+
+  /**
+   * A generated IRI for a new profile: the one the form showed when it is one this server could
+   * have minted (its root, a slash, a new UUID), or a new one. One already taken is refused by
+   * the uniqueness check of the caller.
+   */
+  private newGeneratedIri(shown: string | undefined): string {
+    const root = this.deps.rootIri;
+    if (shown === undefined || shown === '') return `${root}/${randomUUID()}`;
+    const uuid = shown.startsWith(`${root}/`) ? shown.slice(root.length + 1) : '';
+    if (!GENERATED_PROFILE_IRI_UUID.test(uuid))
+      throw badRequest(
+        `A generated IRI is ${root}/ followed by a new lowercase UUID; reload the form to get one, or leave it out and the server makes one.`,
+      );
+    return shown;
   }
 
   /** The IRI a choice means: an external one as given, or a generated one (kept if it is one). */

@@ -88,7 +88,8 @@ export class TemplateService extends ItemService<
       version,
       memberOfVersion: member,
       onlyProfileId: reference ? version?.profileId : undefined,
-      excludeDeprecated: false,
+      // A new StatementRef must not point at a deprecated template.
+      excludeDeprecated: reference,
       listed: reference ? 'only' : 'hide',
       excludeIds: reference && query.templateId ? [query.templateId] : undefined,
       page: query.page,

@@ -37,7 +37,7 @@ function ProfileStep({
   if (!list.data) {
     return (
       <Center py="md">
-        <Loader size="sm" aria-label="Loading the profiles" />
+        <Loader role="progressbar" size="sm" aria-label="Loading the profiles" />
       </Center>
     );
   }

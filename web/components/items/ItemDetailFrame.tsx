@@ -44,6 +44,10 @@ export type ItemPath = (itemId: string, rest?: string, versionId?: string) => st
 
 type Dialog = 'deprecate' | 'delete' | 'unlink' | null;
 
+/** Why an item someone may edit offers no Delete. */
+export const noDeleteMessage = (noun: string) =>
+  `No Delete: a published version lists this ${noun}, so it may be in use. Deprecate it instead.`;
+
 /**
  * The page of an item as the version lists it: breadcrumbs, name and badges, the actions of
  * those who may edit (Edit, Deprecate, Delete), the deprecated, linked and limited-editing
@@ -68,7 +72,7 @@ export function ItemDetailFrame<
   scope: ItemScope;
   itemPath: ItemPath;
   item: DetailItem;
-  permissions: { edit: boolean; removeLink: boolean };
+  permissions: { edit: boolean; delete: boolean; removeLink: boolean };
   /** Whether the item has an edit screen (Edit); kinds edited part by part have none. */
   editable?: boolean;
   /** The item in its defining profile's public page, e.g. 'concepts'; none for some kinds. */
@@ -105,19 +109,28 @@ export function ItemDetailFrame<
           </Group>
         </Stack>
         {permissions.edit && (
-          <Group gap="xs" role="toolbar" aria-label={`${capitalized(noun)} actions`}>
-            {editable && (
-              <Button component={Link} to={itemPath(item.uuid, 'edit')}>
-                Edit
+          <Stack gap={4} align="flex-end">
+            <Group gap="xs" role="toolbar" aria-label={`${capitalized(noun)} actions`}>
+              {editable && (
+                <Button component={Link} to={itemPath(item.uuid, 'edit')}>
+                  Edit
+                </Button>
+              )}
+              <Button variant="outline" color="orange" onClick={() => setDialog('deprecate')}>
+                Deprecate
               </Button>
+              {permissions.delete && (
+                <Button variant="outline" color="red" onClick={() => setDialog('delete')}>
+                  Delete
+                </Button>
+              )}
+            </Group>
+            {!permissions.delete && (
+              <Text size="sm" c="dimmed" maw="22rem" ta="right">
+                {noDeleteMessage(noun)}
+              </Text>
             )}
-            <Button variant="outline" color="orange" onClick={() => setDialog('deprecate')}>
-              Deprecate
-            </Button>
-            <Button variant="outline" color="red" onClick={() => setDialog('delete')}>
-              Delete
-            </Button>
-          </Group>
+          </Stack>
         )}
       </Group>
 

@@ -6,7 +6,16 @@ import { ClaimDialog } from './ClaimDialog';
 import { capitalized } from './types';
 
 /** An item loading, missing or failing to load, as a read-only view says it. */
-export function NotLoaded({ error, noun }: { error: unknown; noun: string }) {
+export function NotLoaded({
+  error,
+  noun,
+  loadingText,
+}: {
+  error: unknown;
+  noun: string;
+  /** Said beside the spinner while the item loads. */
+  loadingText?: string;
+}) {
   if (error) {
     if (error instanceof HttpError && error.status === 404)
       return <Text c="dimmed">This {noun} is not available.</Text>;
@@ -14,7 +23,10 @@ export function NotLoaded({ error, noun }: { error: unknown; noun: string }) {
   }
   return (
     <Center py="xl">
-      <Loader aria-label={`Loading the ${noun}`} />
+      <Group gap="sm">
+        <Loader role="progressbar" aria-label={`Loading the ${noun}`} />
+        {loadingText && <Text c="dimmed">{loadingText}</Text>}
+      </Group>
     </Center>
   );
 }

@@ -165,6 +165,34 @@ describe.each(kinds)('the $tab list', (kind) => {
     }
   });
 
+  it('filters by name, IRI or type and offers 10, 25, 50 or 100 rows a page, kept in the address', async () => {
+    const calls = serveDraft({
+      [`GET ${kind.api()}`]: (call) => [
+        200,
+        kind.list([kind.row()], { page: Number(call.query.get('page')), total: 1 }),
+      ],
+    });
+    const listCalls = () => calls.filter((c) => c.method === 'GET' && c.path === kind.api());
+    const router = renderApp(listPath);
+    await table();
+    const perPage = screen.getByRole('combobox', { name: 'Per page' });
+    expect(
+      within(perPage)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '25', '50', '100']);
+    await userEvent.selectOptions(perPage, '50');
+    await waitFor(() =>
+      expect(listCalls().at(-1)?.query.toString()).toBe('page=1&limit=50&sort=name'),
+    );
+    expect(router.state.location.search).toBe('?size=50');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Filter/ }), 'vid');
+    await waitFor(() =>
+      expect(listCalls().at(-1)?.query.toString()).toBe('page=1&limit=50&sort=name&filter=vid'),
+    );
+    expect(router.state.location.search).toBe('?size=50&filter=vid');
+  });
+
   it('works on the public page of the newest version and of a chosen one, without the buttons', async () => {
     const { profile: p, v1 } = publishedOnly(null);
     const published = kind.row({ status: 'Published' });

@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ITEM_PAGE_SIZE } from '../../api/items';
+import { ITEM_PAGE_SIZES } from '../../../common/items';
 import type { Profile, ProfileVersion, ProfileView } from '../../../common/profiles';
 import { isCurrentVersion, isMemberOf } from '../../pages/profile/format';
 import { ErrorAlert, Pager } from '../../pages/profile/parts';
@@ -60,21 +61,34 @@ export interface ItemsListConfig<Row, Column extends string> extends ItemsTableC
   actions: { label: string; to: string; variant?: 'light' }[];
 }
 
-/** The page and order of a list, read from the address: A–Z from the first page by default. */
+/**
+ * The page, order, page size and filter of a list, read from the address: A–Z, ten a page, from
+ * the first page, unfiltered by default.
+ */
 export function useItemsListParams<Sort extends string>(sorts: readonly Sort[]) {
   const [params, setParams] = useSearchParams();
   const sort = parseItemSort(sorts, params.get('sort'));
   const n = Number(params.get('page'));
   const page = Number.isInteger(n) && n >= 1 ? n : 1;
-  /** A new order starts again at the first page; the address keeps only what is not default. */
-  const update = (changes: { sort?: Sort; page?: number }) => {
-    const next = { sort: changes.sort ?? sort, page: changes.page ?? 1 };
+  const size = Number(params.get('size'));
+  const limit = (ITEM_PAGE_SIZES as readonly number[]).includes(size) ? size : ITEM_PAGE_SIZE;
+  const filter = params.get('filter') ?? '';
+  /** Any change but the page starts again at the first page; the address keeps what is not default. */
+  const update = (changes: { sort?: Sort; page?: number; limit?: number; filter?: string }) => {
+    const next = {
+      sort: changes.sort ?? sort,
+      page: changes.page ?? 1,
+      limit: changes.limit ?? limit,
+      filter: changes.filter ?? filter,
+    };
     const query: Record<string, string> = {};
     if (next.sort !== 'name') query.sort = next.sort;
     if (next.page !== 1) query.page = String(next.page);
-    setParams(query);
+    if (next.limit !== ITEM_PAGE_SIZE) query.size = String(next.limit);
+    if (next.filter !== '') query.filter = next.filter;
+    setParams(query, { replace: changes.filter !== undefined });
   };
-  return { sort, page, update };
+  return { sort, page, limit, filter, update };
 }
 
 /** Screens for authors only (members on the current version); anyone else gets the list. */
@@ -109,11 +123,29 @@ export function ItemsListPage<
   panel: (itemId: string | null, onClose: () => void) => ReactNode;
 }) {
   const [shown, setShown] = useState<string | null>(null);
-  const { sort, page, update } = params;
+  const { sort, page, limit, filter, update } = params;
   const data = list.data;
   const listed = data && rows(data);
   return (
     <Stack gap="md">
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          label={`Filter ${config.nouns}`}
+          description="By name, IRI or type"
+          placeholder="Type to filter"
+          value={filter}
+          onChange={(event) => update({ filter: event.currentTarget.value })}
+          maxLength={200}
+          style={{ flex: '1 1 16rem' }}
+        />
+        <NativeSelect
+          label="Per page"
+          data={ITEM_PAGE_SIZES.map(String)}
+          value={String(limit)}
+          onChange={(event) => update({ limit: Number(event.currentTarget.value) })}
+          w="7rem"
+        />
+      </Group>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed">
           {data ? `${data.total} ${data.total === 1 ? config.noun : config.nouns}` : ''}

@@ -15,7 +15,7 @@ export interface ItemQuery<View> {
 export function ItemLoader({ noun }: { noun: string }) {
   return (
     <Center py="xl">
-      <Loader aria-label={`Loading the ${noun}`} />
+      <Loader role="progressbar" aria-label={`Loading the ${noun}`} />
     </Center>
   );
 }

@@ -83,7 +83,7 @@ function ResetPassword() {
   if (check.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Checking the reset link" />
+        <Loader role="progressbar" aria-label="Checking the reset link" />
       </Center>
     );
   }

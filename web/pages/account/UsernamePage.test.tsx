@@ -90,5 +90,8 @@ describe('Select Username', () => {
     expect(alert).toHaveTextContent('Set Username Error');
     expect(alert).toHaveTextContent('That username is taken.');
     expect(screen.getByTestId('captcha-resets')).toHaveTextContent('1');
+    // The refusal was about the name typed then: changing it takes the refusal away.
+    await userEvent.type(screen.getByLabelText(/^Username/), 'x');
+    expect(screen.queryByText('That username is taken.')).toBeNull();
   });
 });

@@ -68,7 +68,12 @@ function UsernameForm({ choose }: { choose: ReturnType<typeof useChooseUsername>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Select username">
         <FormFields busy={choose.isPending}>
           <TextInput
-            {...form.register('username')}
+            {...form.register('username', {
+              // A refusal was about the name sent; once it changes, it no longer applies.
+              onChange: () => {
+                if (choose.isError) choose.reset();
+              },
+            })}
             label="Username"
             description={`${ACCOUNT_LIMITS.usernameMin}–${ACCOUNT_LIMITS.usernameMax} letters or digits, with - or _ between them.`}
             autoComplete="username"

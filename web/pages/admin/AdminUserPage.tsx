@@ -365,7 +365,7 @@ export function AdminUserPage() {
       <ErrorAlert error={detail.error} title="Could not load the user" />
       {detail.isPending && (
         <Center py="xl">
-          <Loader aria-label="Loading the user" />
+          <Loader role="progressbar" aria-label="Loading the user" />
         </Center>
       )}
       {data && (

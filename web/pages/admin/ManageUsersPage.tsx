@@ -185,7 +185,7 @@ export function ManageUsersPage() {
                   <Table.Tr>
                     <Table.Td colSpan={4}>
                       <Center py="lg">
-                        <Loader size="sm" aria-label="Loading the users" />
+                        <Loader role="progressbar" size="sm" aria-label="Loading the users" />
                       </Center>
                     </Table.Td>
                   </Table.Tr>

@@ -32,7 +32,7 @@ export function VerificationPage() {
         <ErrorAlert error={requests.error} title="Could not load the verification requests" />
         {requests.isLoading ? (
           <Center py="xl">
-            <Loader aria-label="Loading the verification requests" />
+            <Loader role="progressbar" aria-label="Loading the verification requests" />
           </Center>
         ) : (
           requests.data && (

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITED_EDIT_MESSAGE } from '../../../common/concepts';
 import { IRI_FORMAT_MESSAGE, REQUIRED } from '../../../common/profiles';
 import { feedback } from '../../app/feedback-store';
+import { noDeleteMessage } from '../../components/items/ItemDetailFrame';
 import { CONCEPT_NOT_FOUND } from './ConceptDetailPage';
 import { DEPRECATED_MESSAGE, LINK_REMOVED_MESSAGE } from './dialogs';
 import {
@@ -317,6 +318,15 @@ describe('concept page actions', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Old.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deprecate' }));
     expect(await within(dialog).findByText(held)).toBeVisible();
+  });
+
+  it('offers no Delete on a published concept, and says why', async () => {
+    serve(conceptView({ publishedInProfile: true }, { edit: true, delete: false }));
+    renderApp(versionPath(V1, `concepts/${CONCEPT_ID}`));
+    const actions = await screen.findByRole('toolbar', { name: 'Concept actions' });
+    expect(within(actions).getByRole('button', { name: 'Deprecate' })).toBeVisible();
+    expect(within(actions).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.getByText(noDeleteMessage('concept'))).toBeVisible();
   });
 
   it('keeps the server’s refusal of a deletion in the dialog', async () => {

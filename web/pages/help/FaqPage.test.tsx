@@ -1,8 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { serve } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { FAQ_ENTRIES } from './faq-entries';
 import { FaqPage } from './FaqPage';
+
+beforeEach(() =>
+  serve(() => [
+    200,
+    {
+      organizationName: 'xAPI Profile Server',
+      supportPhone: null,
+      helpdeskUrl: null,
+      publicUrl: 'http://localhost:3000',
+    },
+  ]),
+);
+afterEach(() => vi.unstubAllGlobals());
 
 describe('FaqPage', () => {
   it('shows a question button for every entry', () => {

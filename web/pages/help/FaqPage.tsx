@@ -1,9 +1,12 @@
 import { Accordion, Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { useSiteConfig } from '../../api/site';
+import { HELP_PAGE_LABEL, HELPDESK_LABEL } from '../../app/Footer';
 import { FAQ_ENTRIES } from './faq-entries';
 
 /** Frequently asked questions about authoring and publishing xAPI Profiles (route `/FAQs`). */
 export function FaqPage() {
+  const { data: site } = useSiteConfig();
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
@@ -46,8 +49,9 @@ export function FaqPage() {
         </Accordion>
 
         <Text size="sm" c="dimmed">
-          Did not find your answer? Use the help-desk link in the footer to contact the people who
-          run this server.
+          {site?.helpdeskUrl
+            ? `Did not find your answer? Use "${HELPDESK_LABEL}" at the bottom of the page to contact the people who run this server.`
+            : `Did not find your answer? "${HELP_PAGE_LABEL}" at the bottom of the page leads to the guidelines for profile authors.`}
         </Text>
       </Stack>
     </Container>

@@ -52,7 +52,8 @@ function LatestProfiles({ profiles }: { profiles: Home['latestProfiles'] | undef
                 {profile.isVerified && <VerifiedBadge size="sm" />}
               </Group>
               <Text size="sm" c="dimmed">
-                by {profile.author} ·{' '}
+                {/* The author is the working group: named once, as a link to it. */}
+                by{' '}
                 <Anchor component={Link} to={groupPath(profile.organization.uuid)} inherit>
                   {profile.organization.name}
                 </Anchor>{' '}

@@ -97,7 +97,9 @@ describe('HomePage', () => {
       `/profile/${PROFILE_ID}`,
     );
     expect(within(latest).getByText('Verified')).toBeVisible();
-    expect(within(latest).getByText(/by Video Working Group/)).toBeVisible();
+    // The group is the author: named once, as a link.
+    expect(within(latest).getByText(/^by/)).toHaveTextContent(/^by Video Working Group · \S+$/);
+    expect(within(latest).getByRole('link', { name: 'Video Working Group' })).toBeVisible();
     const concepts = screen.getByRole('region', { name: 'Latest Concepts' });
     expect(within(concepts).getByText('paused')).toBeVisible();
     expect(within(concepts).getByRole('link', { name: 'Video Profile' })).toHaveAttribute(

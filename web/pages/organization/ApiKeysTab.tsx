@@ -137,7 +137,7 @@ export function ApiKeysTab() {
                 <Table.Tr>
                   <Table.Td colSpan={7}>
                     <Center py="md">
-                      <Loader size="sm" aria-label="Loading the API keys" />
+                      <Loader role="progressbar" size="sm" aria-label="Loading the API keys" />
                     </Center>
                   </Table.Td>
                 </Table.Tr>

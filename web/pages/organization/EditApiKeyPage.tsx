@@ -48,7 +48,7 @@ export function EditApiKeyPage() {
         <ErrorAlert error={apiKey.error} title="Could not load the API key" />
         {apiKey.isPending && (
           <Center py="md">
-            <Loader size="sm" aria-label="Loading the API key" />
+            <Loader role="progressbar" size="sm" aria-label="Loading the API key" />
           </Center>
         )}
         {key && (

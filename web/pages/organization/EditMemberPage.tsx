@@ -107,7 +107,7 @@ export function EditMemberPage() {
         <ErrorAlert error={members.error} title="Could not load the members" />
         {members.isPending && (
           <Center py="md">
-            <Loader size="sm" aria-label="Loading the member" />
+            <Loader role="progressbar" size="sm" aria-label="Loading the member" />
           </Center>
         )}
         {members.isSuccess && !member && (

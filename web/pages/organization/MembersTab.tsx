@@ -230,7 +230,7 @@ export function MembersTab() {
                   <Table.Tr>
                     <Table.Td colSpan={columns}>
                       <Center py="md">
-                        <Loader size="sm" aria-label="Loading the members" />
+                        <Loader role="progressbar" size="sm" aria-label="Loading the members" />
                       </Center>
                     </Table.Td>
                   </Table.Tr>

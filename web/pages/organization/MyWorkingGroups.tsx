@@ -79,7 +79,7 @@ export function MyWorkingGroups() {
               <Table.Tr>
                 <Table.Td colSpan={3}>
                   <Center py="md">
-                    <Loader size="sm" aria-label="Loading your working groups" />
+                    <Loader role="progressbar" size="sm" aria-label="Loading your working groups" />
                   </Center>
                 </Table.Td>
               </Table.Tr>

@@ -240,7 +240,7 @@ export function OrganizationArea() {
   if (!organization || session.isLoading) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading the working group" />
+        <Loader role="progressbar" aria-label="Loading the working group" />
       </Center>
     );
   }

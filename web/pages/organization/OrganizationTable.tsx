@@ -272,7 +272,7 @@ export function OrganizationTable({
                 <Table.Tr>
                   <Table.Td colSpan={columns}>
                     <Center py="lg">
-                      <Loader size="sm" aria-label="Loading working groups" />
+                      <Loader role="progressbar" size="sm" aria-label="Loading working groups" />
                     </Center>
                   </Table.Td>
                 </Table.Tr>

@@ -208,6 +208,15 @@ describe('Create Profile form', () => {
       ]),
     );
     expect(regional.every((label) => label?.includes('(zh-'))).toBe(true);
+    // A code typed exactly comes first, then codes starting with it, then names.
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'fr');
+    const french = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(french[0]).toBe('French (fr)');
+    expect(french.indexOf('Afrikaans (af)')).toBeGreaterThan(french.indexOf('French (fr)'));
+    await userEvent.clear(picker);
+    await userEvent.type(picker, 'es');
+    expect((await screen.findAllByRole('option'))[0]).toHaveTextContent('Spanish (es)');
     await userEvent.clear(picker);
     await userEvent.type(picker, 'fren');
     await userEvent.click(await screen.findByRole('option', { name: 'French (fr)' }));
@@ -250,10 +259,14 @@ describe('Create Profile form', () => {
 
     await userEvent.type(nameBox(), '  Video Profile ');
     await userEvent.type(descriptionBox(), 'About videos.');
+    const shown = screen.getByLabelText('Generated IRI').textContent;
+    expect(shown).toMatch(new RegExp(`^${ROOT_IRI}/`));
     await userEvent.click(submitButton());
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    // The IRI the form showed is the IRI it asks for.
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       iriType: 'generated-iri',
+      generatedIri: shown,
       name: 'Video Profile',
       description: 'About videos.',
       translations: [

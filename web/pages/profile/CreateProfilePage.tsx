@@ -40,7 +40,7 @@ export function CreateProfileEntryPage() {
       <ErrorAlert error={groups.error} title="Could not load your working groups" />
       {groups.isLoading ? (
         <Center py="md">
-          <Loader aria-label="Loading your working groups" />
+          <Loader role="progressbar" aria-label="Loading your working groups" />
         </Center>
       ) : (
         <Paper withBorder radius="md" p="lg">
@@ -79,11 +79,16 @@ export function CreateProfileEntryPage() {
 }
 
 /** The request a filled-in form makes: the IRI choice plus the profile's content. */
-export function toCreateInput(values: ProfileFormOutput): CreateProfileInput {
+export function toCreateInput(
+  values: ProfileFormOutput,
+  generatedIri?: string,
+): CreateProfileInput {
   const iriType = values.iriType ?? 'generated-iri';
   return {
     iriType,
     ...(iriType === 'external-iri' ? { extiri: normalizeExternalIri(values.extiri ?? '') } : {}),
+    // The IRI the form showed is the one the profile gets.
+    ...(iriType === 'generated-iri' && generatedIri !== undefined ? { generatedIri } : {}),
     name: values.name,
     description: values.description,
     translations: values.translations,
@@ -100,6 +105,7 @@ export function CreateProfilePage() {
   const root = useRootIri();
   const create = useCreateProfile(organizationId);
   const [previewUuid] = useState(newUuid);
+  const generatedIri = root.data === undefined ? undefined : `${root.data}/${previewUuid}`;
 
   const group = groups.data?.find((g) => g.uuid === organizationId);
   const allowed = group !== undefined && isMembership(group.membership);
@@ -118,7 +124,7 @@ export function CreateProfilePage() {
       <ErrorAlert error={groups.error ?? root.error} title="Could not load the form" />
       {groups.isLoading ? (
         <Center py="md">
-          <Loader aria-label="Loading" />
+          <Loader role="progressbar" aria-label="Loading" />
         </Center>
       ) : !allowed ? (
         <Alert color="yellow" title="Not a member">
@@ -140,15 +146,12 @@ export function CreateProfilePage() {
               moreInformation: '',
               tags: [],
             }}
-            iri={{
-              fixed: false,
-              generatedIri: root.data === undefined ? undefined : `${root.data}/${previewUuid}`,
-            }}
+            iri={{ fixed: false, generatedIri }}
             busy={create.isPending}
             error={create.error}
             onCancel={() => void navigate(groupPath(organizationId))}
             onSubmit={(values) =>
-              create.mutate(toCreateInput(values), {
+              create.mutate(toCreateInput(values, generatedIri), {
                 onSuccess: (view) => {
                   feedback.showSuccess({
                     subject: 'Profile created',

@@ -106,7 +106,16 @@ export function GroupProfiles({
                 <Table.Td>
                   <StateBadge state={profile.state} />
                 </Table.Td>
-                <Table.Td>{profile.isVerified ? <VerifiedIcon /> : 'No'}</Table.Td>
+                <Table.Td>
+                  {profile.isVerified ? (
+                    <Group gap={6} wrap="nowrap">
+                      <VerifiedIcon />
+                      <span>Yes</span>
+                    </Group>
+                  ) : (
+                    'No'
+                  )}
+                </Table.Td>
                 <Table.Td>{formatDate(profile.updatedOn)}</Table.Td>
               </Table.Tr>
             ))}

@@ -3,7 +3,7 @@ import { PROFILE_LIMITS, type IriType } from '../../../common/profiles';
 
 /**
  * Generate the profile's IRI under the server's root, or use one the group already owns. The
- * generated IRI shown is a preview: the server assigns the final UUID when it saves.
+ * generated IRI shown is the one the profile gets: the form sends it when it saves.
  */
 export function IriChoice({
   iriType,

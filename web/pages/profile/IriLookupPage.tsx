@@ -93,7 +93,7 @@ export function IriLookupPage() {
         <ErrorAlert error={resolved.error} title="Could not look up the IRI" />
       ) : (
         <Center py="xl">
-          <Loader aria-label="Looking up the IRI" />
+          <Loader role="progressbar" aria-label="Looking up the IRI" />
         </Center>
       )}
     </Stack>

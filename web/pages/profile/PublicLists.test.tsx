@@ -200,6 +200,12 @@ describe('a working group’s profiles', () => {
       {
         [`GET /app/org/${GROUP_ID}/profile`]: page([
           listItem({ state: 'draft', version: 2, isVerified: false }),
+          listItem({
+            uuid: '99999999-9999-4999-8999-999999999999',
+            name: 'Verified Profile',
+            state: 'published',
+            isVerified: true,
+          }),
         ]),
         'GET /app/user/organizations': ok({
           success: true,
@@ -231,6 +237,10 @@ describe('a working group’s profiles', () => {
       'href',
       versionPath(V1),
     );
+    // Verified reads as a word too, like "No", not as a bare tick.
+    const verified = within(table).getAllByRole('row')[2]!;
+    expect(within(verified).getAllByRole('cell')[3]).toHaveTextContent(/Yes$/);
+    expect(within(verified).getByRole('img', { name: 'Verified' })).toBeInTheDocument();
   });
 
   it('shows visitors the empty state without a create button', async () => {

@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { PROFILE_LIMITS, translationSchema, type Translation } from '../../../common/profiles';
-import { availableLanguages, languageName, matchesLanguage } from './languages';
+import { availableLanguages, languageName, rankLanguageOptions } from './languages';
 
 export const NO_LANGUAGE_MATCH = 'No results found';
 
@@ -77,11 +77,9 @@ function TranslationDialog({
                 searchable
                 data={options.map((l) => ({ value: l.code, label: languageLabel(l.code) }))}
                 filter={({ options: items, search }) =>
-                  items.filter((item) => {
-                    if (!('value' in item)) return false;
-                    const language = byValue.get(item.value);
-                    return language !== undefined && matchesLanguage(language, search);
-                  })
+                  rankLanguageOptions(items, search, (item) =>
+                    'value' in item ? byValue.get(item.value) : undefined,
+                  )
                 }
                 nothingFoundMessage={NO_LANGUAGE_MATCH}
                 value={field.value === '' ? null : field.value}

@@ -345,7 +345,7 @@ function LoadedVersion({
   if (!query.data) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading the profile" />
+        <Loader role="progressbar" aria-label="Loading the profile" />
       </Center>
     );
   }

@@ -231,7 +231,38 @@ export function availableLanguages(
 
 /** A typed search matches the start of a language tag or any part of its name. */
 export function matchesLanguage(language: Language, search: string): boolean {
+  return languageRank(language, search) !== null;
+}
+
+/**
+ * How well a language fits a typed search, best first: its exact code (0), the start of its code
+ * (1), the start of its name (2), a word of its name starting with it (3), anywhere in its name
+ * (4); null when it does not fit. "fr" ranks French before Afrikaans.
+ */
+export function languageRank(language: Language, search: string): number | null {
   const text = search.trim().toLowerCase();
-  if (text === '') return true;
-  return language.code.toLowerCase().startsWith(text) || language.name.toLowerCase().includes(text);
+  if (text === '') return 0;
+  const code = language.code.toLowerCase();
+  const name = language.name.toLowerCase();
+  if (code === text) return 0;
+  if (code.startsWith(text)) return 1;
+  if (name.startsWith(text)) return 2;
+  if (name.split(/[\s(),-]+/).some((word) => word.startsWith(text))) return 3;
+  if (name.includes(text)) return 4;
+  return null;
+}
+
+/** The options of a language picker that fit a search, best fit first (ties keep list order). */
+export function rankLanguageOptions<T>(
+  items: readonly T[],
+  search: string,
+  languageOf: (item: T) => Language | undefined,
+): T[] {
+  const ranked: Array<{ item: T; rank: number; index: number }> = [];
+  items.forEach((item, index) => {
+    const language = languageOf(item);
+    const rank = language === undefined ? null : languageRank(language, search);
+    if (rank !== null) ranked.push({ item, rank, index });
+  });
+  return ranked.sort((a, b) => a.rank - b.rank || a.index - b.index).map((r) => r.item);
 }

@@ -98,7 +98,7 @@ export function VersionStatementsTest({
         <ErrorAlert error={document.error} title="Could not load the profile document" />
       ) : document.data === undefined ? (
         <Center py="xl">
-          <Loader aria-label="Loading the profile document" />
+          <Loader role="progressbar" aria-label="Loading the profile document" />
         </Center>
       ) : version ? (
         <BatchCheck version={version} />

@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core';
-import type { TemplateView } from '../../../common/templates';
+import { TEMPLATE_NOT_POPULATED, type TemplateView } from '../../../common/templates';
 import { useClaimTemplate, useTemplate } from '../../api/templates';
 import {
   Field,
@@ -42,7 +42,10 @@ function PanelBody({ templateId }: { templateId: string }) {
   const query = useTemplate(templateId);
   const claim = useClaimTemplate();
 
-  if (!query.data) return <NotLoaded error={query.error} noun={TEMPLATE_NOUN} />;
+  if (!query.data)
+    return (
+      <NotLoaded error={query.error} noun={TEMPLATE_NOUN} loadingText={TEMPLATE_NOT_POPULATED} />
+    );
   const { template, permissions } = query.data;
   return (
     <ItemPanelBody

@@ -27,7 +27,7 @@ function NotPopulated() {
   return (
     <Paper withBorder radius="md" p="lg" aria-busy="true">
       <Group gap="sm">
-        <Loader size="sm" aria-label="Loading the statement template" />
+        <Loader role="progressbar" size="sm" aria-label="Loading the statement template" />
         <Text c="dimmed">{TEMPLATE_NOT_POPULATED}</Text>
       </Group>
     </Paper>

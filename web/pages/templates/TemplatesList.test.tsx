@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { TEMPLATE_NOT_POPULATED } from '../../../common/templates';
 import { feedback } from '../../app/feedback-store';
 import { TEMPLATES_ADDED_MESSAGE } from './AddTemplatesPage';
 import {
@@ -82,6 +83,24 @@ describe('statement template list', () => {
 });
 
 describe('statement template side panel', () => {
+  it('says Template not populated while the template loads', async () => {
+    const row = templateRow({ name: 'Completed a quiz' });
+    let answer: (reply: [number, unknown]) => void = () => {};
+    serveDraft({
+      [`GET ${templatesApi()}`]: ok(templateList([row])),
+      [`GET /app/template/${TEMPLATE_ID}`]: () =>
+        new Promise<[number, unknown]>((resolve) => (answer = resolve)),
+    });
+    renderApp(templatesPath());
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: 'Show details of Completed a quiz' }));
+    const panel = await screen.findByRole('dialog', { name: 'Statement template details' });
+    expect(await within(panel).findByText(TEMPLATE_NOT_POPULATED)).toBeVisible();
+    answer([200, templateView(row)]);
+    expect(await within(panel).findByRole('heading', { name: 'Completed a quiz' })).toBeVisible();
+    expect(within(panel).queryByText(TEMPLATE_NOT_POPULATED)).toBeNull();
+  });
+
   it('shows every field of the template from the info button', async () => {
     const linked = templateRow({
       name: 'Completed a quiz',

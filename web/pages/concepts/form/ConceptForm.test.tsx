@@ -10,7 +10,7 @@ import {
   type ConceptValues,
 } from '../../../../common/concepts';
 import { IRI_FORMAT_MESSAGE } from '../../../../common/profiles';
-import { ConceptForm, type ConceptFormProps } from './ConceptForm';
+import { blockedMessage, ConceptForm, type ConceptFormProps } from './ConceptForm';
 import { LIVE_CHECK_TITLE } from './LiveFindings';
 import {
   ada,
@@ -359,6 +359,12 @@ describe('Document', () => {
     expect(await screen.findByText(SCHEMA_FORMAT_MESSAGE)).toBeVisible();
     await fill(inline, '{"type": "object"}');
     await waitFor(() => expect(screen.queryByText(SCHEMA_FORMAT_MESSAGE)).toBeNull());
+    // An object the JSON Schema meta-schema refuses.
+    await fill(inline, '{"type": 5}');
+    await userEvent.tab();
+    expect(await screen.findByText(SCHEMA_FORMAT_MESSAGE)).toBeVisible();
+    await fill(inline, '{"type": "object"}');
+    await waitFor(() => expect(screen.queryByText(SCHEMA_FORMAT_MESSAGE)).toBeNull());
     await submit('Create Document');
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     // The schema IRI typed before is not saved: the inline schema was chosen.
@@ -369,6 +375,46 @@ describe('Document', () => {
       schemaType: 'inlineSchema',
       inlineSchema: '{"type": "object"}',
       schemaString: '',
+    });
+  });
+});
+
+describe('Document and Extension forms', () => {
+  it.each(['Document', 'Extension'] as const)(
+    'flags an empty IRI suffix on the first submit of a new %s',
+    async (conceptType) => {
+      stubSearch();
+      const onSubmit = renderForm(conceptType);
+      await submit(`Create ${conceptType}`);
+      const suffix = screen.getByRole('textbox', { name: /^IRI Suffix/ });
+      await waitFor(() => expect(suffix).toHaveAttribute('aria-invalid', 'true'));
+      expect(onSubmit).not.toHaveBeenCalled();
+    },
+  );
+
+  it('forgets the inline schema error once Schema IRI is chosen, and says what keeps Create disabled', async () => {
+    stubSearch();
+    const onSubmit = renderForm('Extension');
+    await fillBasics('Level', 'The level reached.');
+    await choose(/^Extension Type/, 'Activity Extension');
+    await userEvent.click(screen.getByRole('radio', { name: 'Inline JSON Schema' }));
+    await fill(textbox(/^Inline Schema/), '[1,2]');
+    await userEvent.tab();
+    expect(await screen.findByText(SCHEMA_FORMAT_MESSAGE)).toBeVisible();
+    const create = screen.getByRole('button', { name: 'Create Extension' });
+    expect(create).toBeDisabled();
+    expect(create).toHaveAccessibleDescription(blockedMessage(['inlineSchema']));
+    expect(screen.getByText(blockedMessage(['inlineSchema']))).toBeVisible();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Schema IRI' }));
+    await fill(textbox(/^Schema IRI/), 'https://example.org/level.json');
+    await waitFor(() => expect(create).toBeEnabled());
+    expect(screen.queryByText(blockedMessage(['inlineSchema']))).toBeNull();
+    await submit('Create Extension');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(submitted(onSubmit)).toMatchObject({
+      schemaType: 'schemaString',
+      schemaString: 'https://example.org/level.json',
     });
   });
 });

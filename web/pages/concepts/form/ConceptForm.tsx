@@ -6,11 +6,12 @@ import {
   Group,
   Select,
   Stack,
+  Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
   conceptInputSchema,
@@ -93,6 +94,40 @@ const resolver = zodResolver(conceptInputSchema) as unknown as Resolver<
  * translations, then the fields of the kind. The contract's schema gives the messages under the
  * fields; the xAPI Profiles validator checks the concept as it is typed.
  */
+/** The labels of the fields, as the reason a disabled submit button names them. */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  description: 'Description',
+  translations: 'Translations',
+  iriType: 'IRI',
+  geniri: 'IRI',
+  extiri: 'External IRI',
+  type: 'Type',
+  activityType: 'Activity Type',
+  moreInfo: 'More Information',
+  interactionType: 'Interaction Type',
+  correctResponsesPattern: 'Correct Responses Pattern',
+  choices: 'Choices',
+  scale: 'Scale',
+  source: 'Source',
+  target: 'Target',
+  steps: 'Steps',
+  extensions: 'Extensions',
+  mediaType: 'Media Type',
+  contextIri: 'Context IRI',
+  schemaType: 'Schema',
+  inlineSchema: 'Inline Schema',
+  schemaString: 'Schema IRI',
+  similarTerms: 'Similar Terms',
+  recommendedTerms: 'Recommended Terms',
+};
+
+/** Why the submit button is disabled: the fields still in error, by their labels. */
+export function blockedMessage(fields: string[]): string {
+  const labels = [...new Set(fields.map((f) => FIELD_LABELS[f] ?? f))];
+  return `Correct ${labels.length === 1 ? 'this field' : 'these fields'} first: ${labels.join(', ')}.`;
+}
+
 export function ConceptForm({
   mode,
   conceptType,
@@ -119,6 +154,7 @@ export function ConceptForm({
   });
   const { errors, isDirty } = form.formState;
   const hasErrors = Object.keys(errors).length > 0;
+  const blockedId = useId();
   const watched = useWatch({ control: form.control });
   const values = { ...initial, ...watched } as ConceptFormValues;
   const [suffixEdited, setSuffixEdited] = useState(initial.geniri !== '');
@@ -454,12 +490,14 @@ export function ConceptForm({
               />
               <SchemaField
                 schemaType={values.schemaType}
-                onSchemaTypeChange={(value) =>
+                onSchemaTypeChange={(value) => {
                   form.setValue('schemaType', value, {
                     shouldDirty: true,
                     shouldValidate: form.formState.isSubmitted,
-                  })
-                }
+                  });
+                  // The other field is hidden now, and its error with it: it no longer counts.
+                  form.clearErrors(value === 'inlineSchema' ? 'schemaString' : 'inlineSchema');
+                }}
                 schemaTypeError={errors.schemaType?.message}
                 inlineSchema={values.inlineSchema}
                 onInlineSchemaChange={(value) =>
@@ -516,11 +554,21 @@ export function ConceptForm({
               >
                 Cancel
               </Button>
-              <Button type="submit" loading={busy} disabled={hasErrors}>
+              <Button
+                type="submit"
+                loading={busy}
+                disabled={hasErrors}
+                aria-describedby={hasErrors ? blockedId : undefined}
+              >
                 {isNew ? `Create ${kind}` : 'Save Changes'}
               </Button>
             </Group>
           </Group>
+          {hasErrors && (
+            <Text id={blockedId} size="sm" c="red.8" ta="right">
+              {blockedMessage(Object.keys(errors))}
+            </Text>
+          )}
         </Stack>
       </Fieldset>
       <DiscardChangesDialog

@@ -105,6 +105,25 @@ describe('creating a concept', () => {
     });
     expect(feedback.getState().success?.message).toBe(createdMessage('Rewound'));
   });
+
+  it('explains a refused IRI next to the form, without the global Permission Denied banner', async () => {
+    const taken = `A concept with the IRI ${PROFILE_IRI}/verbs/rewound already exists.`;
+    stubServer(
+      {
+        [`POST ${conceptsApi(V1)}`]: () => [
+          409,
+          { success: false, code: 'CONFLICT', message: taken },
+        ],
+      },
+      signedIn(ada),
+    );
+    renderScreens(`${base()}/create/Verb`, draft);
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Rewound');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Description/ }), 'Went back.');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Verb' }));
+    expect(await screen.findByText(taken)).toBeVisible();
+    expect(feedback.getState().errors).toEqual([]);
+  });
 });
 
 const DOCUMENT_IRI = `${PROFILE_IRI}/documents/bookmark`;

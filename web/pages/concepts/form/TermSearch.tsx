@@ -97,7 +97,9 @@ export function TermSearch({
           // Enter searches as typing does; it never submits the concept form.
           if (event.key === 'Enter') event.preventDefault();
         }}
-        rightSection={loading ? <Loader size="xs" aria-label="Searching" /> : null}
+        rightSection={
+          loading ? <Loader role="progressbar" size="xs" aria-label="Searching" /> : null
+        }
         type="search"
       />
       <ErrorAlert error={remote.error ?? own.error} title="Search failed" />

@@ -70,7 +70,13 @@ export function conceptView(
       },
       ...overrides,
     },
-    permissions: { edit: false, removeLink: false, claim: false, ...permissions },
+    permissions: {
+      edit: false,
+      delete: permissions.edit ?? false,
+      removeLink: false,
+      claim: false,
+      ...permissions,
+    },
   };
 }
 

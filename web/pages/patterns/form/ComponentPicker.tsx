@@ -28,8 +28,10 @@ export const NO_COMPONENTS_FOUND = 'No results found';
 const RESULTS_HEIGHT = 455;
 
 /** What a single-component pattern says about adding: one component, replaced by the next. */
-export const singleComponentHint = (type: PatternType) =>
-  `A ${PATTERN_TYPE_LABELS[type]} pattern takes one component: adding another replaces it.`;
+export const singleComponentHint = (type: PatternType) => {
+  const label = PATTERN_TYPE_LABELS[type];
+  return `${/^[aeiou]/i.test(label) ? 'An' : 'A'} ${label} pattern takes one component: adding another replaces it.`;
+};
 
 type KnownComponent = PatternComponent & { uuid: string; componentType: ComponentType };
 const isKnown = (c: PatternComponent): c is KnownComponent =>

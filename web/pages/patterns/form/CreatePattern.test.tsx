@@ -322,7 +322,9 @@ describe('creating a single-component pattern', () => {
     await fillDetails('Maybe');
     await userEvent.click(continueButton());
     expect(problems()).toHaveTextContent(SINGLE_COMPONENT_MESSAGE('optional'));
-    expect(screen.getByText(/takes one component: adding another replaces it/)).toBeVisible();
+    expect(
+      screen.getByText('An Optional pattern takes one component: adding another replaces it.'),
+    ).toBeVisible();
     await addComponent('Statement Templates', 'Played');
     expect(chosenNames()).toEqual(['1. Played']);
     await addComponent('Patterns', 'Rewinding');

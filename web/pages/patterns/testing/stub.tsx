@@ -81,7 +81,13 @@ export function patternView(
       content: { id: row.iri, type: 'Pattern' },
       ...overrides,
     },
-    permissions: { edit: false, removeLink: false, claim: false, ...permissions },
+    permissions: {
+      edit: false,
+      delete: permissions.edit ?? false,
+      removeLink: false,
+      claim: false,
+      ...permissions,
+    },
   };
 }
 
@@ -112,7 +118,7 @@ export function templateView(overrides: Partial<TemplateView['template']> = {}):
       content: {},
       ...overrides,
     },
-    permissions: { edit: false, removeRule: false, removeLink: false, claim: false },
+    permissions: { edit: false, delete: false, removeRule: false, removeLink: false, claim: false },
   };
 }
 

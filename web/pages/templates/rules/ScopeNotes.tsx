@@ -9,7 +9,7 @@ import { useUpdateRule } from '../../../api/templates';
 import { feedback } from '../../../app/feedback-store';
 import { ConfirmChangeDialog } from '../../../components/items/dialogs';
 import { HiddenHeader } from '../../organization/parts';
-import { availableLanguages, languageName, matchesLanguage } from '../../profile/languages';
+import { availableLanguages, languageName, rankLanguageOptions } from '../../profile/languages';
 import { ErrorAlert } from '../../profile/parts';
 import { NO_LANGUAGE_MATCH } from '../../profile/TranslationsField';
 import { underTemplateLock, type TemplateTarget } from '../dialogs';
@@ -87,11 +87,9 @@ function AddScopeNoteDialog({
                 searchable
                 data={options.map((l) => ({ value: l.code, label: `${l.name} (${l.code})` }))}
                 filter={({ options: items, search }) =>
-                  items.filter((item) => {
-                    if (!('value' in item)) return false;
-                    const language = byCode.get(item.value);
-                    return language !== undefined && matchesLanguage(language, search);
-                  })
+                  rankLanguageOptions(items, search, (item) =>
+                    'value' in item ? byCode.get(item.value) : undefined,
+                  )
                 }
                 nothingFoundMessage={NO_LANGUAGE_MATCH}
                 value={field.value === '' ? null : field.value}

@@ -88,6 +88,7 @@ export function templateView(
     },
     permissions: {
       edit: false,
+      delete: permissions.edit ?? false,
       removeRule: false,
       removeLink: false,
       claim: false,

@@ -1,0 +1,218 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { siteAdmin } from './users';
+
+/**
+ * Every screen a person reaches — public, signed in, authoring, admin — checked with axe-core
+ * against WCAG 2.0/2.1 A and AA. A serious or critical violation fails the test and names the
+ * page, the rule and the elements.
+ */
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/user/login');
+  await page.getByLabel('Email').fill(siteAdmin.email);
+  await page.getByLabel(/^Password/).fill(siteAdmin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('button', { name: /^Site Administrator/ })).toBeVisible();
+}
+
+async function siteApi(api: APIRequestContext) {
+  const csrf = ((await (await api.get('/app/csrf')).json()) as { token: string }).token;
+  return async <T>(url: string, data: unknown): Promise<T> => {
+    const response = await api.post(url, { headers: { 'x-csrf-token': csrf }, data });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as T;
+  };
+}
+
+interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Opens a page, waits until it has drawn its heading, and returns its serious findings. */
+async function audit(page: Page, path: string, ready?: (page: Page) => Promise<void>) {
+  await page.goto(path);
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  if (ready) await ready(page);
+  await page.waitForLoadState('networkidle');
+  // Loaders gone: the page shows what a person reads.
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v): Finding => ({
+      page: path,
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
+}
+
+test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', async ({ page }) => {
+  test.setTimeout(420_000);
+  page.setDefaultTimeout(15_000);
+  const stamp = Date.now().toString(36);
+  const findings: Finding[] = [];
+  const pages: string[] = [];
+  const check = async (path: string, ready?: (page: Page) => Promise<void>) => {
+    pages.push(path);
+    findings.push(...(await audit(page, path, ready)));
+  };
+
+  // Public pages, signed out.
+  for (const path of [
+    '/',
+    '/profiles',
+    '/organization',
+    '/help',
+    '/FAQs',
+    '/user/login',
+    '/user/create',
+    '/user/forgotpassword',
+    '/user/resend',
+    '/api-info',
+    '/api-info/validate',
+    '/no-such-page',
+  ]) {
+    await check(path);
+  }
+
+  // A working group with a draft profile, concepts, templates and a pattern.
+  await signIn(page);
+  const post = await siteApi(page.request);
+  const group = await post<{ organization: { uuid: string } }>('/app/org', {
+    name: `Accessible Group ${stamp}`,
+    collaborationLink: 'https://example.org/accessible',
+    description: 'A group whose screens are checked.',
+  });
+  const orgId = group.organization.uuid;
+  const made = await post<{ profile: { uuid: string }; version: { uuid: string } }>(
+    `/app/org/${orgId}/profile`,
+    {
+      iriType: 'generated-iri',
+      name: `Accessible Profile ${stamp}`,
+      description: 'Checked for accessibility.',
+      translations: [],
+      moreInformation: '',
+      tags: [],
+    },
+  );
+  const profileId = made.profile.uuid;
+  const versionId = made.version.uuid;
+  const version = `/organization/${orgId}/profile/${profileId}/version/${versionId}`;
+  const base = `/app/profile/${profileId}/version/${versionId}`;
+  const verb = await post<{ concept: { uuid: string } }>(`${base}/concepts`, {
+    conceptType: 'Verb',
+    iriType: 'generated-iri',
+    geniri: 'read',
+    name: `read-${stamp}`,
+    description: 'Read a page.',
+  });
+  const first = await post<{ template: { uuid: string } }>(`${base}/templates`, {
+    iriType: 'generated-iri',
+    geniri: 'opened',
+    name: 'Opened a page',
+    description: 'Someone opened a page.',
+  });
+  const second = await post<{ template: { uuid: string } }>(`${base}/templates`, {
+    iriType: 'generated-iri',
+    geniri: 'closed',
+    name: 'Closed a page',
+    description: 'Someone closed a page.',
+  });
+  const pattern = await post<{ pattern: { uuid: string } }>(`${base}/patterns`, {
+    type: 'sequence',
+    primary: true,
+    iriType: 'generated-iri',
+    geniri: 'reading',
+    name: 'Reading session',
+    description: 'Opening, then closing.',
+    components: [
+      { componentType: 'template', componentId: first.template.uuid },
+      { componentType: 'template', componentId: second.template.uuid },
+    ],
+  });
+  expect(pattern.pattern.uuid).toMatch(UUID);
+  const templatePath = `${version}/templates/${first.template.uuid}`;
+
+  // Signed-in, group and authoring screens.
+  await check('/user/account');
+  await check('/organization/create');
+  await check(`/organization/${orgId}`);
+  await check(`/organization/${orgId}/members`);
+  await check(`/organization/${orgId}/apiKeys`);
+  await check(`/organization/${orgId}/apiKeys/create`);
+  await check(`/organization/${orgId}/edit`);
+  await check(`/organization/${orgId}/profile/create`);
+  await check(version);
+  await check(`${version}/concepts`);
+  await check(`${version}/concepts/create`);
+  await check(`${version}/concepts/create/Verb`);
+  await check(`${version}/concepts/create/ContextExtension`);
+  await check(`${version}/concepts/${verb.concept.uuid}`);
+  await check(`${version}/concepts/${verb.concept.uuid}/edit`);
+  await check(`${version}/templates`);
+  await check(`${version}/templates/create`);
+  await check(templatePath);
+  await check(`${templatePath}/rule/create`);
+  await check(`${templatePath}/example`);
+  await check(`${templatePath}/determining-properties/create`);
+  await check(`${version}/patterns`);
+  await check(`${version}/patterns/create`);
+  await check(`${version}/patterns/create/sequence`, async (p) => {
+    // The second step: choosing the components.
+    await p.getByRole('textbox', { name: /^Name/ }).fill('Another session');
+    await p.getByRole('textbox', { name: /^Description/ }).fill('Checked step.');
+    await p.getByRole('button', { name: 'Continue' }).click();
+    await expect(p.getByRole('textbox', { name: 'Search statement templates' })).toBeVisible();
+  });
+  await check(`${version}/patterns/${pattern.pattern.uuid}`);
+  await check(`${version}/test`);
+
+  // Admin screens.
+  await check('/admin/users');
+  await check('/admin/verification');
+
+  // On a 1366 px laptop screen the header keeps one line per control, and a success message
+  // leaves the account menu and the search button uncovered.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/organization/create');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const admin = await nav.getByRole('button', { name: /^Admin/ }).boundingBox();
+  const home = await nav.getByRole('link').first().boundingBox();
+  expect(admin && home && Math.abs(admin.height - home.height)).toBeLessThan(2);
+  await page.getByRole('textbox', { name: /^Name/ }).fill(`Toast Group ${stamp}`);
+  await page.getByRole('textbox', { name: /^Collaboration Link/ }).fill('https://example.org/t');
+  await page.getByRole('textbox', { name: /^Description/ }).fill('Where the toast goes.');
+  await page.getByRole('button', { name: 'Create Working Group' }).click();
+  const toast = page.getByRole('status').filter({ hasText: /created/i });
+  await expect(toast).toBeVisible();
+  const toastBox = await toast.boundingBox();
+  for (const control of [
+    page.getByRole('button', { name: /^Site Administrator/ }),
+    page.getByRole('button', { name: 'Search', exact: true }),
+  ]) {
+    const box = await control.boundingBox();
+    expect(toastBox && box).toBeTruthy();
+    const overlaps =
+      toastBox!.x < box!.x + box!.width &&
+      box!.x < toastBox!.x + toastBox!.width &&
+      toastBox!.y < box!.y + box!.height &&
+      box!.y < toastBox!.y + toastBox!.height;
+    expect(overlaps).toBe(false);
+  }
+
+  expect(pages.length).toBeGreaterThanOrEqual(25);
+  console.log(`axe checked ${pages.length} pages, ${findings.length} serious or critical findings`);
+  expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
+});

@@ -1,0 +1,58 @@
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import { constants } from 'node:zlib';
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+const ENCODED_TAG = /-(br|gzip)"$/;
+
+/**
+ * Compresses the JSON (and JSON-LD, Turtle, text) answers of one scope — `/app` or `/api` — with
+ * br or gzip, whichever the client prefers, when the body is at least
+ * {@link COMPRESSION_THRESHOLD_BYTES}. An answer that already names its encoding is left alone.
+ * A strong ETag names bytes, so a compressed answer's tag gets the encoding as a suffix
+ * (`"abc-br"`); {@link representationTag} maps such a tag back for conditional requests.
+ */
+export async function registerCompression(scope: FastifyInstance): Promise<void> {
+  await scope.register(fastifyCompress, {
+    global: true,
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    // Quick settings: answers are made per request, so speed matters more than the last byte.
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+    // Request bodies stay plain JSON, as before.
+    globalDecompression: false,
+  });
+  // Route-level onSend hooks run after the scope's; the compressor adds its own per route, so this
+  // one is added per route too, after it.
+  scope.addHook('onRoute', (route) => {
+    route.onSend = [route.onSend ?? []].flat().concat(tagTheEncoding);
+  });
+}
+
+const tagTheEncoding: onSendHookHandler = (request, reply, payload, done) => {
+  const encoding = reply.getHeader('content-encoding');
+  const etag = reply.getHeader('etag');
+  if (typeof etag !== 'string' || !etag.endsWith('"') || etag.startsWith('W/')) {
+    done(null, payload);
+    return;
+  }
+  if (encoding === 'br' || encoding === 'gzip') {
+    reply.header('etag', `${etag.slice(0, -1)}-${encoding}"`);
+  } else if (reply.statusCode === 304) {
+    // The 304 names the representation the client holds, compressed or not.
+    const held = (request.headers['if-none-match'] ?? '')
+      .split(',')
+      .map((t) => t.trim().replace(/^W\//, ''))
+      .find((t) => representationTag(t) === etag);
+    if (held) reply.header('etag', held);
+  }
+  done(null, payload);
+};
+
+/** The ETag of the uncompressed representation a (possibly compressed) tag stands for. */
+export function representationTag(tag: string): string {
+  return tag.replace(ENCODED_TAG, '"');
+}
