@@ -7,6 +7,7 @@ import {
   desc,
   eq,
   exists,
+  ilike,
   inArray,
   isNotNull,
   isNull,
@@ -30,6 +31,7 @@ import {
   type ProfileVersionRow,
 } from '../../db/schema';
 import {
+  containsPattern,
   preciseThenFuzzy,
   searchTextOf,
   textMatch,
@@ -112,7 +114,7 @@ export async function pageVersionItems(
   options: { sort: ItemSort; page: number; limit: number; filter?: string },
 ): Promise<{ rows: ItemListRow[]; total: number }> {
   const filter = options.filter?.trim() ?? '';
-  const pattern = `%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(filter);
   const where = and(
     eq(versionItems.versionId, versionId),
     eq(profileItems.kind, kind),
