@@ -13,15 +13,20 @@ export function pageItems(page: number, pageCount: number): Array<number | 'gap'
   return items;
 }
 
-/** Previous, the numbered pages and Next; nothing when everything fits on one page. */
+/**
+ * Previous, the numbered pages and Next; nothing when everything fits on one page. `items` chooses
+ * which page numbers to offer (by default the first, the last and the two around the current one).
+ */
 export function Pager({
   page,
   pageCount,
   onChange,
+  items = pageItems,
 }: {
   page: number;
   pageCount: number;
   onChange: (page: number) => void;
+  items?: (page: number, pageCount: number) => Array<number | 'gap'>;
 }) {
   if (pageCount <= 1) return null;
   return (
@@ -34,7 +39,7 @@ export function Pager({
       >
         Previous
       </Button>
-      {pageItems(page, pageCount).map((item, index) =>
+      {items(page, pageCount).map((item, index) =>
         item === 'gap' ? (
           <Text key={`gap-${index}`} c="dimmed" px={4} aria-hidden>
             …

@@ -29,6 +29,7 @@ import {
 import { useSearch, type SearchParams } from '../../api/search';
 import { formatDate, groupPath, publicProfilePath } from '../profile/format';
 import { ErrorAlert, VerifiedBadge } from '../profile/parts';
+import { Pager } from '../organization/Pager';
 
 export const NO_RESULTS = 'No results for the query';
 
@@ -279,7 +280,7 @@ function CategoryPage({
         </Text>
       ) : null}
       {data ? <Results category={category} results={data.results} words={words} /> : null}
-      <SearchPager page={params.page} pageCount={pageCount} onChange={onPage} />
+      <Pager page={params.page} pageCount={pageCount} onChange={onPage} items={pagerPages} />
     </Stack>
   );
 }
@@ -467,55 +468,9 @@ function ItemCard({
   );
 }
 
-/** Previous, up to five pages either side of the current one, and Next. */
+/** The page numbers the search pager offers: up to five either side of the current one. */
 export function pagerPages(page: number, pageCount: number): number[] {
   const from = Math.max(1, page - SEARCH_PAGER_SPAN);
   const to = Math.min(pageCount, page + SEARCH_PAGER_SPAN);
   return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
-}
-
-function SearchPager({
-  page,
-  pageCount,
-  onChange,
-}: {
-  page: number;
-  pageCount: number;
-  onChange: (page: number) => void;
-}) {
-  if (pageCount <= 1) return null;
-  return (
-    <Group component="nav" aria-label="Pagination" gap={4} justify="center">
-      <Button
-        variant="default"
-        size="compact-sm"
-        disabled={page <= 1}
-        onClick={() => onChange(page - 1)}
-      >
-        Previous
-      </Button>
-      {pagerPages(page, pageCount).map((item) => (
-        <Button
-          key={item}
-          variant={item === page ? 'filled' : 'default'}
-          color={STRONG}
-          size="compact-sm"
-          miw={32}
-          aria-label={`Page ${item}`}
-          aria-current={item === page ? 'page' : undefined}
-          onClick={() => onChange(item)}
-        >
-          {item}
-        </Button>
-      ))}
-      <Button
-        variant="default"
-        size="compact-sm"
-        disabled={page >= pageCount}
-        onClick={() => onChange(page + 1)}
-      >
-        Next
-      </Button>
-    </Group>
-  );
 }
