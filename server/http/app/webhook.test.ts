@@ -314,6 +314,30 @@ describe('webhook deliveries', () => {
     expect(await deliveriesOf(outsiderHook.id)).toHaveLength(0);
   });
 
+  it("tells a member's hook of a new profile's first draft, and no outsider", async () => {
+    const group = await makeGroup(t.app, t.database);
+    const outsider = await makePerson(t.database.db, t.app.services.sessions);
+    const memberPath = freshPath();
+    const outsiderPath = freshPath();
+    await createHook(t.app, group.admin.cookie, {
+      target: receiver.url(memberPath),
+      event: 'draftCreated',
+    });
+    await createHook(t.app, outsider.cookie, {
+      target: receiver.url(outsiderPath),
+      event: 'draftCreated',
+    });
+
+    const draft = await makeProfile(t.app, group.admin.cookie, group.org.id, 'Brand new');
+    await webhooksSettled(t.database);
+    expect(at(memberPath)).toHaveLength(1);
+    expect(JSON.parse(at(memberPath)[0]!.raw.toString())).toMatchObject({
+      event: 'draftCreated',
+      profile: { uuid: draft.profile.uuid, name: 'Brand new', version: 1 },
+    });
+    expect(at(outsiderPath)).toHaveLength(0);
+  });
+
   it('retries after a 500 and succeeds, sending the same bytes with the same delivery id', async () => {
     const { group, profileId } = await publishedProfile();
     const path = freshPath();

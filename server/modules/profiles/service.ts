@@ -24,6 +24,7 @@ import type { CounterService } from '../counters/service';
 import type { Visitor } from '../counters/visitors';
 import type { JsonObject } from '../../../xapi/index';
 import type { ReadCache } from '../read-cache/cache';
+import { recordEvent } from '../events/outbox';
 import { normalizeDocument } from './document';
 import { loadProfileAccess, visibleVersion, type ProfileAccess } from './access';
 import { draftFor, requireCurrent, versionIri } from './drafts';
@@ -153,6 +154,17 @@ export class ProfileService {
           moreInformation: input.moreInformation ?? '',
           tags: input.tags ?? [],
           createdBy: author.id,
+        });
+        // A new profile's first draft is a draft created like any later one (hooks hear of it).
+        await recordEvent(tx, {
+          type: 'versionCreated',
+          payload: {
+            profileId: created.id,
+            versionId: first.id,
+            versionNumber: first.version,
+            versionIri: first.iri,
+            basedOnVersionId: null,
+          },
         });
         return {
           profile: await updateProfile(tx, created.id, { currentDraftVersionId: first.id }),
