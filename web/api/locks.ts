@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ErrorBody } from '../../common/errors';
 import type { LockAnswer } from '../../common/locks';
 import { HttpError, http, sendWhileLeaving } from './http';
@@ -15,14 +15,21 @@ const ACTIVITY_EVENTS = ['input', 'keydown', 'pointerdown', 'pointermove', 'whee
 /** After a renewal that could not reach the server, the next activity tries again this much later. */
 const RETRY_RENEWAL_MS = 5000;
 
-export type WriteLockState = 'acquiring' | 'held' | 'failed' | 'expired';
+/**
+ * `lapsed`: the lock ran out while the editor was idle; the screen keeps what was typed and the
+ * editor's next activity takes the lock again quietly. `failed`: it could not be had (someone
+ * else holds it, or the caller may not edit), with the server's reason in `message`.
+ */
+export type WriteLockState = 'acquiring' | 'held' | 'lapsed' | 'failed';
 
 export interface WriteLock {
   state: WriteLockState;
   /** Why the lock could not be had (`failed`): the server's message, else a general one. */
   message: string | null;
-  /** Tries again after a failure or an expiry. */
+  /** Tries again after a failure. */
   retry: () => void;
+  /** Takes a lapsed lock again now, as the editor's activity would. */
+  resume: () => void;
 }
 
 const enc = encodeURIComponent;
@@ -94,7 +101,8 @@ interface Status {
 /**
  * The write lock of an edit screen. Takes it on mount (`POST lockPath`); while the editor is
  * active (typing, pointing, scrolling) renews it once `RENEW_AT` of the timeout has passed, so an
- * idle screen lets it run out (`expired`); gives it up on unmount and when the page goes away
+ * idle screen lets it run out (`lapsed`) and the editor's next activity takes it again, or, if
+ * someone else took it meanwhile, says who (`failed`); gives it up on unmount and when the page goes away
  * (`pagehide`, with a keepalive request), taking it again if the page comes back from the cache.
  * Times are measured from when each request was sent, so the client's lock ends no later than
  * the server's, whatever the two clocks say.
@@ -103,6 +111,7 @@ export function useWriteLock(lockPath: string): WriteLock {
   const [attempt, setAttempt] = useState(0);
   const key = `${lockPath}#${attempt}`;
   const [status, setStatus] = useState<Status | null>(null);
+  const resumeRef = useRef<() => void>(() => {});
 
   useEffect(() => {
     /** This run of the effect is still the screen's. */
@@ -113,6 +122,8 @@ export function useWriteLock(lockPath: string): WriteLock {
     let renewAt = 0;
     let expiresAt = 0;
     let renewing = false;
+    /** The lock ran out; the next activity takes it again. */
+    let lapsed = false;
     let activeSinceRenewal = false;
     let listening = false;
     let renewTimer: ReturnType<typeof setTimeout> | undefined;
@@ -128,7 +139,10 @@ export function useWriteLock(lockPath: string): WriteLock {
     const onActivity = () => {
       activeSinceRenewal = true;
       const now = Date.now();
-      if (!renewing && now >= renewAt && now < expiresAt) void obtain(true);
+      if (!renewing && now >= renewAt && (lapsed || now < expiresAt)) void obtain(true);
+    };
+    resumeRef.current = () => {
+      if (lapsed && !renewing) void obtain(true);
     };
     const listen = (on: boolean) => {
       if (on === listening) return;
@@ -138,11 +152,13 @@ export function useWriteLock(lockPath: string): WriteLock {
         else window.removeEventListener(type, onActivity, { capture: true });
       }
     };
-    const expire = () => {
+    /** The lock ran out unrenewed: keep listening, so the editor's return takes it again. */
+    const lapse = () => {
       clearTimers();
-      listen(false);
       mayHold = false;
-      show('expired');
+      lapsed = true;
+      renewAt = 0;
+      show('lapsed');
     };
     const schedule = (sentAt: number) => {
       clearTimers();
@@ -154,7 +170,7 @@ export function useWriteLock(lockPath: string): WriteLock {
         },
         Math.max(0, renewAt - Date.now()),
       );
-      expiryTimer = setTimeout(expire, Math.max(0, expiresAt - Date.now()));
+      expiryTimer = setTimeout(lapse, Math.max(0, expiresAt - Date.now()));
     };
 
     async function obtain(renewal: boolean): Promise<void> {
@@ -166,6 +182,7 @@ export function useWriteLock(lockPath: string): WriteLock {
       renewing = false;
       if (!mounted) return;
       if (outcome.kind === 'held') {
+        lapsed = false;
         timeoutMs = outcome.timeoutMs;
         schedule(sentAt);
         listen(true);
@@ -174,12 +191,17 @@ export function useWriteLock(lockPath: string): WriteLock {
         mayHold = false;
         show('failed', outcome.message);
       } else if (outcome.kind === 'refused') {
-        // The lock ran out on the server and someone else has it now.
-        expire();
+        // The lock ran out on the server and someone else has it now: say who.
+        clearTimers();
+        listen(false);
+        mayHold = false;
+        lapsed = false;
+        show('failed', outcome.message);
       } else {
-        // Still held until it runs out; the next activity tries again, a little later.
+        // Held until it runs out, if it still was; the next activity tries again, a little later.
         activeSinceRenewal = true;
-        renewAt = Math.min(expiresAt, Date.now() + RETRY_RENEWAL_MS);
+        const later = Date.now() + RETRY_RENEWAL_MS;
+        renewAt = lapsed ? later : Math.min(expiresAt, later);
       }
     }
 
@@ -202,6 +224,7 @@ export function useWriteLock(lockPath: string): WriteLock {
 
     return () => {
       mounted = false;
+      resumeRef.current = () => {};
       clearTimers();
       listen(false);
       window.removeEventListener('pagehide', onPageHide);
@@ -211,6 +234,7 @@ export function useWriteLock(lockPath: string): WriteLock {
   }, [lockPath, key]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const resume = useCallback(() => resumeRef.current(), []);
   const current = status?.key === key ? status : null;
-  return { state: current?.state ?? 'acquiring', message: current?.message ?? null, retry };
+  return { state: current?.state ?? 'acquiring', message: current?.message ?? null, retry, resume };
 }

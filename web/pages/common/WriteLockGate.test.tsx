@@ -1,13 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCK_TIMED_OUT_MESSAGE } from '../../../common/locks';
 import { resetCsrfToken } from '../../api/http';
 import { LOCK_ACQUIRING_MESSAGE } from '../../api/locks';
 import { feedback } from '../../app/feedback-store';
 import { renderWithProviders } from '../../test/render';
 import { lockAnswer, lockedBy } from './testing/locks';
-import { EXPIRED_HINT, REESTABLISH_LABEL, RETRY_LABEL, WriteLockGate } from './WriteLockGate';
+import { KEPT_HINT, RETRY_LABEL, WriteLockGate } from './WriteLockGate';
 
 const LOCK = '/app/profile/p-1/version/v-1/lock';
 
@@ -114,18 +113,21 @@ describe('WriteLockGate', () => {
     expect(onLeave).toHaveBeenCalledOnce();
   });
 
-  it('lets an idle lock run out, hides the form, and reestablishes it on request', async () => {
+  it('lets an idle lock run out without closing the form, and takes it again at the next activity', async () => {
     const calls = serve([held(0.3), held()]);
     renderGate();
-    expect(await screen.findByRole('form', { name: 'Edit form' })).toBeVisible();
-    expect(await screen.findByText(LOCK_TIMED_OUT_MESSAGE, {}, { timeout: 2000 })).toBeVisible();
-    expect(screen.queryByRole('form', { name: 'Edit form' })).toBeNull();
-    expect(screen.getByText(EXPIRED_HINT)).toBeVisible();
-    // Nobody worked on the screen, so it was never renewed.
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await act(async () => {
+      await sleep(450);
+    });
+    // Nobody worked on the screen, so it was never renewed, and nothing was said.
     expect(posts(calls)).toHaveLength(1);
-    await userEvent.click(screen.getByRole('button', { name: REESTABLISH_LABEL }));
-    expect(await screen.findByRole('form', { name: 'Edit form' })).toBeVisible();
-    expect(posts(calls)).toHaveLength(2);
+    expect(screen.getByRole('form', { name: 'Edit form' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.type(name, 'x');
+    await waitFor(() => expect(posts(calls)).toHaveLength(2));
+    expect(name).toHaveValue('x');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('renews the lock before it runs out while the editor is active', async () => {
@@ -140,7 +142,6 @@ describe('WriteLockGate', () => {
         await sleep(100);
       });
     }
-    expect(screen.queryByText(LOCK_TIMED_OUT_MESSAGE)).toBeNull();
     expect(screen.getByRole('form', { name: 'Edit form' })).toBeVisible();
     // Renewed about every 0.4 s (80% of the timeout), never once per keystroke.
     const renewals = posts(calls).length - 1;
@@ -148,16 +149,21 @@ describe('WriteLockGate', () => {
     expect(renewals).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 400) + 1);
   });
 
-  it('treats a renewal refused by the server as a lost lock', async () => {
+  it('says who took the lock when a renewal is refused, keeping the form read-only', async () => {
     serve([held(0.5), [409, lockedBy('Bob Builder')]]);
     renderGate();
     const name = await screen.findByRole('textbox', { name: 'Name' });
+    await userEvent.type(name, 'kept');
     await act(async () => {
       await sleep(420);
       fireEvent.pointerDown(name);
     });
-    expect(await screen.findByText(LOCK_TIMED_OUT_MESSAGE)).toBeVisible();
-    expect(screen.getByRole('button', { name: REESTABLISH_LABEL })).toBeVisible();
+    expect(await screen.findByText(/^Bob Builder is editing this\./)).toBeVisible();
+    expect(screen.getByText(KEPT_HINT)).toBeVisible();
+    expect(screen.getByRole('button', { name: RETRY_LABEL })).toBeVisible();
+    expect(name).toHaveValue('kept');
+    await userEvent.type(name, 'more');
+    expect(name).toHaveValue('kept');
   });
 
   it('gives the lock up when the screen closes', async () => {

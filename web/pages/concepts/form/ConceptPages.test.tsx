@@ -6,7 +6,7 @@ import { LIMITED_EDIT_MESSAGE, type ConceptView } from '../../../../common/conce
 import { feedback } from '../../../app/feedback-store';
 import { PAGE_DOES_NOT_EXIST } from '../../../components/items/LoadedItem';
 import { lockedBy, lockHandlers } from '../../common/testing/locks';
-import { REESTABLISH_LABEL, RETRY_LABEL } from '../../common/WriteLockGate';
+import { RETRY_LABEL } from '../../common/WriteLockGate';
 import { change, conceptsApi, conceptView } from '../testing/stub';
 import { CHOOSER_TITLE } from './ConceptTypeChooser';
 import { createdMessage } from './CreateConceptPage';
@@ -278,7 +278,6 @@ describe('editing a concept', () => {
     renderScreens(`${base()}/${CONCEPT_ID}/edit/document`, draft);
     expect(await screen.findByText(/^Grace Hopper is editing this\./)).toBeVisible();
     expect(screen.getByRole('button', { name: RETRY_LABEL })).toBeVisible();
-    expect(screen.queryByRole('button', { name: REESTABLISH_LABEL })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Document Details' })).toBeNull();
   });
 

@@ -1,12 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { IRI_FORMAT_MESSAGE, REQUIRED } from '../../../../common/profiles';
 import { TEMPLATE_LIMITED_EDIT_MESSAGE } from '../../../../common/templates';
 import { feedback } from '../../../app/feedback-store';
 import { DISCARD_TITLE } from '../../common/DiscardChangesDialog';
-import { lockedBy } from '../../common/testing/locks';
-import { RETRY_LABEL } from '../../common/WriteLockGate';
+import { lockAnswer, lockedBy } from '../../common/testing/locks';
+import { KEPT_HINT, RETRY_LABEL } from '../../common/WriteLockGate';
 import { serveSignedIn, serveTemplate } from '../testing/screens';
 import {
   editable,
@@ -187,6 +187,78 @@ describe('editing the details of a statement template', () => {
     expect(await screen.findByText(/^Grace Hopper is editing this\./)).toBeVisible();
     expect(screen.getByRole('button', { name: RETRY_LABEL })).toBeVisible();
     expect(screen.queryByRole('form', { name: 'Statement Template Details' })).toBeNull();
+  });
+
+  /** A lock of 0.3 s until `short` is turned off; refused while `holder` names someone. */
+  function shortLock() {
+    const lock = { holder: null as string | null, posts: 0, short: true };
+    const handler = () => {
+      lock.posts += 1;
+      if (lock.holder) return [409, lockedBy(lock.holder)] as [number, unknown];
+      return [200, lockAnswer('template:test', lock.short ? 0.3 : 600)] as [number, unknown];
+    };
+    return { lock, handler };
+  }
+  const lapse = () =>
+    act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 450));
+    });
+
+  it('keeps what was typed when the lock ran out idle, takes it again quietly and saves', async () => {
+    const { lock, handler } = shortLock();
+    const calls = serveTemplate(details(), {
+      [`POST ${templateApi(V1, '/lock')}`]: handler,
+      [`PUT ${templateApi()}`]: ok(templateChange(V1)),
+    });
+    const router = renderApp(templatePath(V1, '/edit'));
+    const description = await textbox(/^Description/);
+    await userEvent.type(description, ' Typed before a break.');
+    await lapse();
+    lock.short = false;
+    const before = lock.posts;
+    expect(screen.getByRole('form', { name: 'Statement Template Details' })).toBeVisible();
+    expect(description).toHaveValue('A learner played a video. Typed before a break.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(templatePath()));
+    // Taken again once, by the click, without a word.
+    expect(lock.posts).toBe(before + 1);
+    expect(screen.queryByText(/is editing this/)).toBeNull();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      description: 'A learner played a video. Typed before a break.',
+    });
+  });
+
+  it('says who took a lapsed lock, keeps the text read-only, and Retry goes on once it is free', async () => {
+    const { lock, handler } = shortLock();
+    const calls = serveTemplate(details(), {
+      [`POST ${templateApi(V1, '/lock')}`]: handler,
+      [`PUT ${templateApi()}`]: ok(templateChange(V1)),
+    });
+    const router = renderApp(templatePath(V1, '/edit'));
+    const description = await textbox(/^Description/);
+    await userEvent.type(description, ' Mine.');
+    await lapse();
+    lock.short = false;
+    lock.holder = 'Grace Hopper';
+    fireEvent.pointerDown(description);
+    expect(await screen.findByText(/^Grace Hopper is editing this\./)).toBeVisible();
+    expect(screen.getByText(KEPT_HINT)).toBeVisible();
+    expect(description).toHaveValue('A learner played a video. Mine.');
+    await userEvent.type(description, ' Lost?');
+    expect(description).toHaveValue('A learner played a video. Mine.');
+    // A save while someone else holds the lock is not sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    lock.holder = null;
+    await userEvent.click(screen.getByRole('button', { name: RETRY_LABEL }));
+    await waitFor(() => expect(screen.queryByText(KEPT_HINT)).toBeNull());
+    expect(description).toHaveValue('A learner played a video. Mine.');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(templatePath()));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      description: 'A learner played a video. Mine.',
+    });
   });
 
   it('shows the template page to anyone who may not edit it', async () => {
