@@ -208,3 +208,24 @@ export const deletedItemsSchema = pageInfoSchema.extend({
   items: z.array(deletedItemSchema),
 });
 export type DeletedItems = z.infer<typeof deletedItemsSchema>;
+
+/** Where a deleted item waits: its working group, its profile and the version members edit. */
+export const deletedItemPlaceSchema = z.object({
+  organization: z.object({ uuid: z.string(), name: z.string() }),
+  profile: z.object({ uuid: z.string(), name: z.string() }),
+  versionId: z.string(),
+});
+export type DeletedItemPlace = z.infer<typeof deletedItemPlaceSchema>;
+
+/**
+ * Deleted Items across profiles: the deleted items of every profile of the groups the person
+ * belongs to, sorted by group and profile, and how many orphans wait to be claimed, with a
+ * Deleted Items page of one of their profiles to claim them from (null when they have none).
+ */
+export const myDeletedItemsSchema = pageInfoSchema.extend({
+  success: z.literal(true),
+  items: z.array(deletedItemSchema.extend({ place: deletedItemPlaceSchema })),
+  orphans: z.object({ total: z.number().int(), place: deletedItemPlaceSchema.nullable() }),
+});
+export type MyDeletedItems = z.infer<typeof myDeletedItemsSchema>;
+export type MyDeletedItem = MyDeletedItems['items'][number];

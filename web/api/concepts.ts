@@ -8,7 +8,7 @@ import type {
   ConceptView,
   conceptSortSchema,
 } from '../../common/concepts';
-import type { DeletedItems } from '../../common/items';
+import type { DeletedItems, MyDeletedItems } from '../../common/items';
 import { http } from './http';
 import {
   ITEM_PAGE_SIZE,
@@ -59,6 +59,7 @@ export const conceptKeys = {
   ...concepts.keys,
   deleted: (profileId: string, versionId: string, page: number) =>
     ['concepts', 'deleted', profileId, versionId, page] as const,
+  mine: (page: number) => ['concepts', 'deleted', 'mine', page] as const,
 };
 
 export const {
@@ -91,6 +92,20 @@ export function useDeletedItems(profileId: string, versionId: string, page: numb
   return useQuery({
     queryKey: conceptKeys.deleted(profileId, versionId, page),
     queryFn: () => http.get<DeletedItems>(deletedItemsUrl(profileId, versionId, page)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function myDeletedItemsUrl(page: number): string {
+  const query = new URLSearchParams({ page: String(page), limit: String(ITEM_PAGE_SIZE) });
+  return `/app/deleted-items?${query.toString()}`;
+}
+
+/** Deleted Items across profiles: those of every profile of the person's groups. */
+export function useMyDeletedItems(page: number) {
+  return useQuery({
+    queryKey: conceptKeys.mine(page),
+    queryFn: () => http.get<MyDeletedItems>(myDeletedItemsUrl(page)),
     placeholderData: keepPreviousData,
   });
 }

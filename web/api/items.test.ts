@@ -307,4 +307,40 @@ describe.each(kinds)('$plural hooks', (kind) => {
       url: `/app/profile/p1/version/v1/${plural}/x2/link`,
     });
   });
+
+  it(`does not ask again for a ${noun} whose link was removed while its page is still shown`, async () => {
+    const calls = serve((call) =>
+      call.method === 'DELETE'
+        ? [200, { success: true, versionId: 'v1' }]
+        : call.url.endsWith('/x2')
+          ? [200, { success: true, shown: true }]
+          : [200, { success: true, [plural]: [], page: 1, limit: 10, total: 0 }],
+    );
+    const { wrapper } = hookClient();
+    const asked = () => calls.filter((c) => c.method === 'GET' && c.url.endsWith('/x2')).length;
+    const page = renderHook(
+      () => ({
+        shown: kind.useVersionItem('p1', 'v1', 'x2'),
+        list: kind.useVersionItems('p1', 'v1', { page: 1, sort: 'name' }),
+        unlink: kind.useRemoveLink('p1', 'v1', 'x2'),
+      }),
+      { wrapper },
+    );
+    await waitFor(() => expect(page.result.current.shown.isSuccess).toBe(true));
+    await waitFor(() => expect(page.result.current.list.data?.total).toBe(0));
+    expect(asked()).toBe(1);
+    const listed = () => calls.filter((c) => c.method === 'GET' && c.url.includes('?')).length;
+    expect(listed()).toBe(1);
+    await act(async () => {
+      await page.result.current.unlink.mutateAsync();
+    });
+    // The lists are asked for again; the page, re-rendered before it is left, is not.
+    await waitFor(() => expect(listed()).toBe(2));
+    page.rerender();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(asked()).toBe(1);
+    expect(page.result.current.shown.isSuccess).toBe(true);
+  });
 });

@@ -1,8 +1,10 @@
 import {
+  hashKey,
   keepPreviousData,
   useMutation,
   useQuery,
   useQueryClient,
+  type Query,
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
@@ -94,10 +96,16 @@ export function itemApi<Noun extends string, T extends ItemTypes>(
   /** An item on its own: `/app/{noun}/{id}{rest}`. */
   const ownUrl = (itemId: string, rest = '') => `/app/${noun}/${enc(itemId)}${rest}`;
 
-  /** Counts, drafts and lists change with every change: refresh the kind and the profiles. */
-  const refresh = (queryClient: QueryClient): Promise<unknown> =>
+  /**
+   * Counts, drafts and lists change with every change: refresh the kind and the profiles, all
+   * but the kind's queries `keep` turns down.
+   */
+  const refresh = (
+    queryClient: QueryClient,
+    keep: (query: Query) => boolean = () => true,
+  ): Promise<unknown> =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: keys.all }),
+      queryClient.invalidateQueries({ queryKey: keys.all, predicate: keep }),
       ...alsoRefresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       refreshProfiles(queryClient),
     ]);
@@ -139,8 +147,11 @@ export function itemApi<Noun extends string, T extends ItemTypes>(
 
   /**
    * A change after which the item is gone from the version (deleted, or no longer linked). The
-   * caller leaves its page first; the item is forgotten and the lists refresh on the next tick, so
-   * it is not asked for again while its page is still mounted.
+   * caller leaves its page, which may stay mounted a moment longer (the next page loading). On
+   * the next tick the lists refresh, but never the item's own queries: the server would answer
+   * 404. Those nothing shows are forgotten now; one a page still shows keeps its data, unrefreshed,
+   * until that page is gone and the cache collects it. (Removing it under a mounted page would
+   * only make the page's next render ask for it again.)
    */
   function useLeavingChange<R extends { success: boolean }>(
     profileId: string,
@@ -153,9 +164,14 @@ export function itemApi<Noun extends string, T extends ItemTypes>(
       mutationFn: () => succeeded(call()),
       onSuccess: () => {
         setTimeout(() => {
-          queryClient.removeQueries({ queryKey: keys.versionItem(profileId, versionId, itemId) });
-          queryClient.removeQueries({ queryKey: keys.item(itemId) });
-          void refresh(queryClient);
+          const leaving = [keys.versionItem(profileId, versionId, itemId), keys.item(itemId)].map(
+            (queryKey) => hashKey(queryKey),
+          );
+          queryClient.removeQueries({
+            predicate: (query) =>
+              leaving.includes(query.queryHash) && query.getObserversCount() === 0,
+          });
+          void refresh(queryClient, (query) => !leaving.includes(query.queryHash));
         }, 0);
       },
     });

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { apiInfoRoute } from '../pages/api-info/routes';
 import { NotFoundPage } from '../pages/common/NotFoundPage';
-import { PageHeading } from '../pages/common/PageHeading';
 import { HomePage } from '../pages/home/HomePage';
 import { ExplorePage } from '../pages/profile/ExplorePage';
 import { RequireAdmin, RequireAuth } from './guards';
@@ -40,6 +39,10 @@ const GuidelinesPage = lazyPage(() => import('../pages/help/GuidelinesPage'), 'G
 const DeletedItemsPage = lazyPage(
   () => import('../pages/items/DeletedItemsPage'),
   'DeletedItemsPage',
+);
+const MyDeletedItemsPage = lazyPage(
+  () => import('../pages/items/MyDeletedItemsPage'),
+  'MyDeletedItemsPage',
 );
 const HooksPage = lazyPage(() => import('../pages/hooks/HooksPage'), 'HooksPage');
 const CreateHookPage = lazyPage(() => import('../pages/hooks/CreateHookPage'), 'CreateHookPage');
@@ -97,8 +100,6 @@ const PublicProfilePage = lazyPage(
   'PublicProfilePage',
 );
 
-/** A screen whose content arrives with its feature; until then it shows only its heading. */
-const heading = (title: string): ReactNode => <PageHeading>{title}</PageHeading>;
 const signedIn = (element: ReactNode): ReactNode => <RequireAuth>{element}</RequireAuth>;
 const adminOnly = (element: ReactNode): ReactNode => <RequireAdmin>{element}</RequireAdmin>;
 
@@ -209,7 +210,7 @@ export const routes: RouteObject[] = [
       apiInfoRoute,
       { path: 'help', element: <GuidelinesPage /> },
       { path: 'FAQs', element: <FaqPage /> },
-      { path: 'deleted-items', element: signedIn(heading('Deleted Items')) },
+      { path: 'deleted-items', element: signedIn(<MyDeletedItemsPage />) },
       {
         path: 'deleted-items/organization/:organizationId/profile/:profileId/version/:versionId',
         element: signedIn(<DeletedItemsPage />),

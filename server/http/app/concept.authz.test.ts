@@ -42,6 +42,12 @@ const matrix: MatrixRow<AdoptionFixture>[] = [
     url: (f) => `/app/deleted-items/profile/${f.profile}/version/${f.version}`,
     expect: { draft: s(401, 404, 200), published: s(401, 200, 200) },
   },
+  {
+    method: 'GET',
+    route: '/app/deleted-items',
+    url: () => '/app/deleted-items',
+    expect: { draft: s(401, 200, 200), published: s(401, 200, 200) },
+  },
   ...adoptionRows<AdoptionFixture>('concept'),
 ];
 

@@ -3,6 +3,7 @@ import { successSchema } from '../../../common/api';
 import {
   claimSchema,
   deletedItemsSchema,
+  myDeletedItemsSchema,
   deprecateSchema,
   linkAnswerSchema,
   type ItemKind,
@@ -220,5 +221,10 @@ export function deletedItemsRoutes(app: ZodApp, services: Services): void {
     },
     async ({ user, params: p, query }) =>
       services.adoption.deletedItems(user, p.profileId, p.versionId, query.page, query.limit),
+  );
+  app.get(
+    '/deleted-items',
+    { schema: { querystring: pageQuerySchema, response: { 200: myDeletedItemsSchema } } },
+    async ({ user, query }) => services.adoption.myDeletedItems(user, query.page, query.limit),
   );
 }

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  memberships,
   organizations,
   profileItems,
   profileVersions,
@@ -305,6 +306,78 @@ export async function listDeletedItems(
     .limit(options.limit)
     .offset((options.page - 1) * options.limit);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Joined rows of the groups `userId` is a member or admin of (a pending request is not). */
+const memberOf = (userId: string) =>
+  and(
+    eq(memberships.organizationId, profiles.organizationId),
+    eq(memberships.userId, userId),
+    isNotNull(memberships.level),
+  );
+
+/**
+ * The deleted items of every profile of the groups `userId` belongs to, by group and profile,
+ * newest deletion first. Membership is part of the query, so nothing else is ever read.
+ */
+export async function listMemberDeletedItems(
+  db: Db,
+  options: { userId: string; page: number; limit: number },
+) {
+  const where = isNotNull(profileItems.deletedAt);
+  const [total] = await db
+    .select({ n: count() })
+    .from(profileItems)
+    .innerJoin(profiles, eq(profiles.id, profileItems.profileId))
+    .innerJoin(memberships, memberOf(options.userId))
+    .where(where);
+  const rows = await joinParents(db, sql<boolean>`false`)
+    .innerJoin(memberships, memberOf(options.userId))
+    .where(where)
+    .orderBy(
+      asc(sql`lower(${organizations.name})`),
+      asc(organizations.id),
+      asc(sql`lower(${shownVersion.name})`),
+      asc(profiles.id),
+      desc(profileItems.deletedAt),
+      asc(profileItems.id),
+    )
+    .limit(options.limit)
+    .offset((options.page - 1) * options.limit);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** How many items were left without a profile when theirs was deleted. */
+export async function countOrphans(db: Db): Promise<number> {
+  const [total] = await db
+    .select({ n: count() })
+    .from(profileItems)
+    .where(isNull(profileItems.profileId));
+  return total?.n ?? 0;
+}
+
+/** The first profile (by group and name) of the groups `userId` belongs to, with its group. */
+export async function firstMemberProfile(db: Db, userId: string) {
+  const [row] = await db
+    .select({ profile: profiles, version: shownVersion, organization: organizations })
+    .from(profiles)
+    .innerJoin(memberships, memberOf(userId))
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .innerJoin(
+      shownVersion,
+      eq(
+        shownVersion.id,
+        sql`coalesce(${profiles.currentPublishedVersionId}, ${profiles.currentDraftVersionId})`,
+      ),
+    )
+    .orderBy(
+      asc(sql`lower(${organizations.name})`),
+      asc(organizations.id),
+      asc(sql`lower(${shownVersion.name})`),
+      asc(profiles.id),
+    )
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findEmail(db: Db, userId: string | null): Promise<string | null> {

@@ -7,8 +7,16 @@ import { currentVersionId, draftFor } from '../profiles/drafts';
 import { findProfile } from '../profiles/repo';
 import { authorOf, ITEM_LABELS } from './access';
 import { presentDeletedItem } from './presenter';
-import type { DeletedItems } from '../../../common/items';
-import { addEntries, findItem, findEntry, listDeletedItems } from '../item-store/listing';
+import type { DeletedItemPlace, DeletedItems, MyDeletedItems } from '../../../common/items';
+import {
+  addEntries,
+  countOrphans,
+  findItem,
+  findEntry,
+  firstMemberProfile,
+  listDeletedItems,
+  listMemberDeletedItems,
+} from '../item-store/listing';
 import { updateItem } from '../item-store/repo';
 
 export interface Adopted {
@@ -48,6 +56,47 @@ export class ItemAdoption {
       limit,
     });
     return { success: true, items: rows.map(presentDeletedItem), page, limit, total };
+  }
+
+  /**
+   * Deleted Items across profiles: the deleted items of every profile of the person's groups,
+   * each with the version whose Deleted Items page restores it, and the orphans they may claim.
+   */
+  async myDeletedItems(user: UserRow | null, page: number, limit: number): Promise<MyDeletedItems> {
+    if (!user) throw unauthorized();
+    const db = this.deps.db;
+    const [{ rows, total }, orphanTotal, first] = await Promise.all([
+      listMemberDeletedItems(db, { userId: user.id, page, limit }),
+      countOrphans(db),
+      firstMemberProfile(db, user.id),
+    ]);
+    const items = rows.flatMap((row) => {
+      const versionId = row.parent ? currentVersionId(row.parent) : null;
+      if (!row.parent || !row.organization || !versionId) return [];
+      const place: DeletedItemPlace = {
+        organization: { uuid: row.organization.id, name: row.organization.name },
+        profile: { uuid: row.parent.id, name: row.parentVersion?.name ?? row.parent.iri },
+        versionId,
+      };
+      return [{ ...presentDeletedItem(row), place }];
+    });
+    const firstVersionId = first ? currentVersionId(first.profile) : null;
+    const orphanPlace: DeletedItemPlace | null =
+      first && firstVersionId
+        ? {
+            organization: { uuid: first.organization.id, name: first.organization.name },
+            profile: { uuid: first.profile.id, name: first.version.name },
+            versionId: firstVersionId,
+          }
+        : null;
+    return {
+      success: true,
+      items,
+      orphans: { total: orphanTotal, place: orphanPlace },
+      page,
+      limit,
+      total,
+    };
   }
 
   private adopt(

@@ -408,4 +408,36 @@ describe('concept page actions', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V1, 'concepts')));
     expect(await screen.findByRole('status')).toHaveTextContent(LINK_REMOVED_MESSAGE);
   });
+
+  it('does not ask for a concept again once its link is removed', async () => {
+    let removed = false;
+    const calls = serve(
+      conceptView({ linked: true, parentProfile: otherParent }, { removeLink: true }),
+      {
+        [`DELETE ${conceptApi(V1, '/link')}`]: () => {
+          removed = true;
+          return [200, { success: true, versionId: V1 }];
+        },
+        [`GET ${conceptsApi()}`]: ok(conceptList([])),
+      },
+    );
+    const asked = () => calls.filter((c) => c.method === 'GET' && c.path === conceptApi()).length;
+    const router = renderApp(versionPath(V1, `concepts/${CONCEPT_ID}`));
+    const banner = await screen.findByRole('alert', { name: 'Linked concept' });
+    expect(asked()).toBe(1);
+    await userEvent.click(within(banner).getByRole('button', { name: 'Remove Link' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Remove Link?' })).getByRole('button', {
+        name: 'Remove Link',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V1, 'concepts')));
+    expect(removed).toBe(true);
+    // The list the page returns to is asked for afresh, after the change.
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'GET' && c.path === conceptsApi()).length).toBe(1),
+    );
+    await screen.findByRole('status');
+    expect(asked()).toBe(1);
+  });
 });
