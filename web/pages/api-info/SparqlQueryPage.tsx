@@ -14,7 +14,7 @@ import {
 import { basicSetup, EditorView } from 'codemirror';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { sparqlColumns, sparqlCsv } from '../../../common/sparql';
+import { sparqlColumns, sparqlCsv, type SparqlValue } from '../../../common/sparql';
 import { EXAMPLE_PROFILE_IRI, sparqlExamples } from '../../../common/sparql-examples';
 import { useSparqlQuery } from '../../api/sparql';
 import { PageHeading } from '../common/PageHeading';
@@ -152,7 +152,7 @@ export function SparqlQueryPage() {
                   <Table.Tr key={index}>
                     {columns.map((column) => (
                       <Table.Td key={column} style={{ wordBreak: 'break-word' }}>
-                        {row[column]?.value ?? ''}
+                        <BindingValue binding={row[column]} />
                       </Table.Td>
                     ))}
                   </Table.Tr>
@@ -164,4 +164,12 @@ export function SparqlQueryPage() {
       ) : null}
     </Stack>
   );
+}
+
+/** A bound value: an IRI as a link a person can follow (every IRI minted here dereferences). */
+function BindingValue({ binding }: { binding: SparqlValue | undefined }) {
+  if (!binding) return null;
+  if (binding.type === 'uri' && /^https?:\/\//.test(binding.value))
+    return <Anchor href={binding.value}>{binding.value}</Anchor>;
+  return <>{binding.value}</>;
 }
