@@ -3,9 +3,22 @@ import type { ProfileRow, ProfileVersionRow } from '../../db/schema';
 import { copyVersionItems } from '../item-store/repo';
 import { conflict, forbidden } from '../errors';
 import { recordEvent } from '../events/outbox';
-import { insertVersion, nextVersionNumber, updateProfile } from './repo';
+import { findVersionByIri, insertVersion, nextVersionNumber, updateProfile } from './repo';
 
 export const versionIri = (profileIri: string, version: number) => `${profileIri}/v${version}`;
+
+/**
+ * The IRI of a new version numbered `number`: `{profile}/v{number}`, unless a version already
+ * carries it (imported documents name their versions freely, so an imported first version may be
+ * `…/v2`); then the first free `{profile}/v{number}-{n}`.
+ */
+async function freeVersionIri(tx: Db, profileIri: string, number: number): Promise<string> {
+  const usual = versionIri(profileIri, number);
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? usual : `${usual}-${n}`;
+    if (!(await findVersionByIri(tx, candidate))) return candidate;
+  }
+}
 
 /** The version members edit: the draft when there is one, else the published version. */
 export const currentVersionId = (profile: ProfileRow) =>
@@ -37,7 +50,7 @@ export async function draftFor(
   const draft = await insertVersion(tx, {
     profileId: profile.id,
     version: number,
-    iri: versionIri(profile.iri, number),
+    iri: await freeVersionIri(tx, profile.iri, number),
     name: version.name,
     description: version.description,
     language: version.language,
