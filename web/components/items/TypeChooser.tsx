@@ -1,6 +1,7 @@
 import { Anchor, Breadcrumbs, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import type { ItemListScope } from './ItemsListPage';
+import classes from './TypeChooser.module.css';
 
 /** Where the create form of a type lives, under the version's item list. */
 export const createPath = (listPath: string, type?: string) =>
@@ -52,21 +53,17 @@ export function TypeChooser<Type extends string>({
       </div>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {types.map((type) => (
-          <Paper
-            key={type}
-            component={Link}
-            to={createPath(scope.listPath(), type)}
-            withBorder
-            radius="md"
-            p="md"
-            aria-label={labels[type]}
-            aria-describedby={`${idPrefix}-${type}`}
-            style={{ textDecoration: 'none', color: 'inherit' }}
-          >
+          <Paper key={type} withBorder radius="md" p="md" className={classes.card}>
             <Stack gap={4}>
-              <Text fw={700} c="indigo">
+              <Anchor
+                component={Link}
+                to={createPath(scope.listPath(), type)}
+                fw={700}
+                className={classes.link}
+                aria-describedby={`${idPrefix}-${type}`}
+              >
                 {labels[type]}
-              </Text>
+              </Anchor>
               <Text size="sm" id={`${idPrefix}-${type}`}>
                 {sentences[type]}
               </Text>
