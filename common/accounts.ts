@@ -67,6 +67,15 @@ export const newPasswordField = z
     'This password is too common; choose one that is harder to guess.',
   );
 
+/** A password as the person types it to prove who they are (sign-in, confirming a change). */
+export const typedPasswordField = z
+  .string({ error: REQUIRED })
+  .min(1, REQUIRED)
+  .max(
+    ACCOUNT_LIMITS.passwordMax,
+    `Password must be at most ${ACCOUNT_LIMITS.passwordMax} characters.`,
+  );
+
 const captchaField = z
   .string({ error: REQUIRED })
   .min(1, REQUIRED)
@@ -160,13 +169,7 @@ export type UpdateAccountResponse = z.infer<typeof updateAccountResponseSchema>;
 /** The current password is asked again: the stored hash is redone with the new address's salt. */
 export const confirmEmailRequestSchema = z.object({
   code: required(ACCOUNT_LIMITS.tokenMax, 'Code'),
-  password: z
-    .string({ error: REQUIRED })
-    .min(1, REQUIRED)
-    .max(
-      ACCOUNT_LIMITS.passwordMax,
-      `Password must be at most ${ACCOUNT_LIMITS.passwordMax} characters.`,
-    ),
+  password: typedPasswordField,
 });
 
 export const resetKeyQuerySchema = z.object({

@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   Paper,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -13,16 +12,13 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import {
-  ACCOUNT_LIMITS,
-  updateAccountRequestSchema,
-  type UpdateAccountRequest,
-} from '../../../common/accounts';
+import { updateAccountRequestSchema, type UpdateAccountRequest } from '../../../common/accounts';
 import type { SessionUser } from '../../../common/user';
 import { useUpdateAccount } from '../../api/accounts';
 import { feedback } from '../../app/feedback-store';
 import { FormFeedback, FormFields } from './AccountCard';
 import { PasswordPair } from './PasswordPair';
+import { EmailField, NameFields } from './fields';
 
 /** Stands in for the password, which the app never knows. */
 const MASKED_PASSWORD = '••••••••••';
@@ -113,33 +109,16 @@ export function AccountEditForm({
             disabled
             readOnly
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              {...form.register('firstname')}
-              label="First Name"
-              autoComplete="given-name"
-              maxLength={ACCOUNT_LIMITS.nameMax}
-              required
-              error={errors.firstname?.message}
-            />
-            <TextInput
-              {...form.register('lastname')}
-              label="Last Name"
-              autoComplete="family-name"
-              maxLength={ACCOUNT_LIMITS.nameMax}
-              required
-              error={errors.lastname?.message}
-            />
-          </SimpleGrid>
-          <TextInput
-            {...form.register('email')}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            maxLength={ACCOUNT_LIMITS.emailMax}
-            description="A new address takes effect after you confirm the code we send to it."
-            required
+          <NameFields
+            first={form.register('firstname')}
+            last={form.register('lastname')}
+            firstError={errors.firstname?.message}
+            lastError={errors.lastname?.message}
+          />
+          <EmailField
+            field={form.register('email')}
             error={errors.email?.message}
+            description="A new address takes effect after you confirm the code we send to it."
           />
           <Checkbox
             {...form.register('publicizeName')}

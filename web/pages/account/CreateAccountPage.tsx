@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { AccountCard, FormFeedback, FormFields } from './AccountCard';
 import { RedirectIfSignedIn, useReturnState } from './navigation';
 import { PasswordPair } from './PasswordPair';
 import type { ValidateState } from './ValidatePage';
+import { EmailField, NameFields } from './fields';
 
 function CreateAccountForm() {
   const navigate = useNavigate();
@@ -69,33 +70,13 @@ function CreateAccountForm() {
             required
             error={errors.username?.message}
           />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput
-              {...form.register('firstname')}
-              label="First Name"
-              autoComplete="given-name"
-              maxLength={ACCOUNT_LIMITS.nameMax}
-              required
-              error={errors.firstname?.message}
-            />
-            <TextInput
-              {...form.register('lastname')}
-              label="Last Name"
-              autoComplete="family-name"
-              maxLength={ACCOUNT_LIMITS.nameMax}
-              required
-              error={errors.lastname?.message}
-            />
-          </SimpleGrid>
-          <TextInput
-            {...form.register('email')}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            maxLength={ACCOUNT_LIMITS.emailMax}
-            required
-            error={errors.email?.message}
+          <NameFields
+            first={form.register('firstname')}
+            last={form.register('lastname')}
+            firstError={errors.firstname?.message}
+            lastError={errors.lastname?.message}
           />
+          <EmailField field={form.register('email')} error={errors.email?.message} />
           <PasswordPair
             password={form.register('password')}
             repeat={form.register('password2')}

@@ -1,23 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Text } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
-import { ACCOUNT_LIMITS, loginRequestSchema, REQUIRED } from '../../../common/accounts';
+import { ACCOUNT_LIMITS, loginRequestSchema, typedPasswordField } from '../../../common/accounts';
 import { useLogin } from '../../api/accounts';
 import { AccountCard, errorCode, FormFeedback, FormFields } from './AccountCard';
 import { afterSignIn, RedirectIfSignedIn, useReturnLocation, useReturnState } from './navigation';
+import { EmailField } from './fields';
 
 /** The sign-in request, with the typed password in place of the key derived from it. */
-const signInFormSchema = loginRequestSchema.extend({
-  password: z
-    .string({ error: REQUIRED })
-    .min(1, REQUIRED)
-    .max(
-      ACCOUNT_LIMITS.passwordMax,
-      `Password must be at most ${ACCOUNT_LIMITS.passwordMax} characters.`,
-    ),
-});
+const signInFormSchema = loginRequestSchema.extend({ password: typedPasswordField });
 
 function SignInForm() {
   const navigate = useNavigate();
@@ -63,15 +55,7 @@ function SignInForm() {
     >
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Sign in">
         <FormFields busy={login.isPending}>
-          <TextInput
-            {...form.register('email')}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            maxLength={ACCOUNT_LIMITS.emailMax}
-            required
-            error={errors.email?.message}
-          />
+          <EmailField field={form.register('email')} error={errors.email?.message} />
           <PasswordInput
             {...form.register('password')}
             label="Password"

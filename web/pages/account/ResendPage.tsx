@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ACCOUNT_LIMITS, emailWithCaptchaSchema, RESEND_NOTICE } from '../../../common/accounts';
+import { emailWithCaptchaSchema, RESEND_NOTICE } from '../../../common/accounts';
 import { useResendValidation } from '../../api/accounts';
 import { CaptchaField } from './CaptchaField';
 import { AccountCard, FormFeedback, FormFields } from './AccountCard';
 import { RedirectIfSignedIn } from './navigation';
+import { EmailField } from './fields';
 
 function ResendForm() {
   const resend = useResendValidation();
@@ -57,15 +58,7 @@ function ResendForm() {
     >
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Resend validation">
         <FormFields busy={resend.isPending}>
-          <TextInput
-            {...form.register('email')}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            maxLength={ACCOUNT_LIMITS.emailMax}
-            required
-            error={errors.email?.message}
-          />
+          <EmailField field={form.register('email')} error={errors.email?.message} />
           <CaptchaField control={form.control} resetSignal={captchaReset} />
           <Button type="submit" fullWidth loading={resend.isPending}>
             Resend Validation Code
