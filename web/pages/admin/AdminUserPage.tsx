@@ -5,7 +5,6 @@ import {
   Breadcrumbs,
   Button,
   Center,
-  Checkbox,
   DataList,
   Fieldset,
   Group,
@@ -19,7 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
 import { ACCOUNT_LIMITS } from '../../../common/accounts';
@@ -31,6 +30,7 @@ import { feedback } from '../../app/feedback-store';
 import { PageHeading } from '../common/PageHeading';
 import { formatDate, organizationPath } from '../organization/format';
 import { ConfirmDialog, ErrorAlert, HiddenHeader, LevelBadge } from '../organization/parts';
+import { CheckboxField } from '../../components/CheckboxField';
 
 export const ADMIN_CHECKBOX_LABEL = 'Has admin permissions for the server';
 
@@ -180,36 +180,22 @@ function AccountEdit({
               maxLength={ACCOUNT_LIMITS.emailMax}
               error={errors.email?.message}
             />
-            <Controller
+            <CheckboxField
               control={form.control}
               name="publicizeName"
-              render={({ field }) => (
-                <Checkbox
-                  label="Show Your Name"
-                  description="When checked, the name is public and shown with the profiles this user works on. Otherwise only the username is visible."
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                  onBlur={field.onBlur}
-                />
-              )}
+              label="Show Your Name"
+              description="When checked, the name is public and shown with the profiles this user works on. Otherwise only the username is visible."
             />
-            <Controller
+            <CheckboxField
               control={form.control}
               name="admin"
-              render={({ field }) => (
-                <Checkbox
-                  label={ADMIN_CHECKBOX_LABEL}
-                  description={
-                    ownAccount
-                      ? 'You cannot change the role of your own account.'
-                      : 'Admins manage users, verify profiles and see analytics.'
-                  }
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                  onBlur={field.onBlur}
-                  disabled={ownAccount}
-                />
-              )}
+              label={ADMIN_CHECKBOX_LABEL}
+              description={
+                ownAccount
+                  ? 'You cannot change the role of your own account.'
+                  : 'Admins manage users, verify profiles and see analytics.'
+              }
+              disabled={ownAccount}
             />
             <ErrorAlert error={update.error} title="Account Not Saved" />
             <Group justify="flex-end" gap="sm">

@@ -1,14 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -22,6 +13,7 @@ import {
   type WebhookSubject,
 } from '../../../common/webhooks';
 import { ErrorAlert } from '../organization/parts';
+import { CheckboxField } from '../../components/CheckboxField';
 
 /** The form's values: the server's rules, with the subject required and the secret as typed. */
 const hookFormSchema = z.object({
@@ -189,32 +181,20 @@ export function HookForm({
           autoComplete="new-password"
         />
         {secretSet && (
-          <Controller
+          <CheckboxField
             control={form.control}
             name="removeSecret"
-            render={({ field }) => (
-              <Checkbox
-                label="Remove the client secret"
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                disabled={busy}
-              />
-            )}
+            label="Remove the client secret"
+            disabled={busy}
           />
         )}
-        <Controller
+        <CheckboxField
           control={form.control}
           name="isEnabled"
-          render={({ field }) => (
-            <Checkbox
-              label="Enabled"
-              description="A disabled hook receives nothing until it is enabled again."
-              checked={field.value ?? true}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              disabled={busy}
-            />
-          )}
+          label="Enabled"
+          description="A disabled hook receives nothing until it is enabled again."
+          disabled={busy}
+          whenUnset
         />
         <ErrorAlert error={error} title="Web Hook Not Saved" />
         <Group justify="flex-end" gap="sm">

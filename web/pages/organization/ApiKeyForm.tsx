@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Input, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Input, Stack, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { apiKeyInputSchema, CHECK_AT_LEAST_ONE, type ApiKeyInput } from '../../../common/api-keys';
 import { ErrorAlert } from './parts';
+import { CheckboxField } from '../../components/CheckboxField';
 
 /**
  * The server's rules for a key, with the read-or-write check run even while the description is
@@ -68,48 +69,28 @@ export function ApiKeyForm({
           error={errors.readPermission?.message}
         >
           <Group gap="xl" mt="xs">
-            <Controller
+            <CheckboxField
               control={form.control}
               name="readPermission"
-              render={({ field }) => (
-                <Checkbox
-                  label="Read"
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                  onBlur={field.onBlur}
-                  disabled={busy}
-                />
-              )}
+              label="Read"
+              disabled={busy}
             />
-            <Controller
+            <CheckboxField
               control={form.control}
               name="writePermission"
-              rules={{ deps: ['readPermission'] }}
-              render={({ field }) => (
-                <Checkbox
-                  label="Write"
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.currentTarget.checked)}
-                  onBlur={field.onBlur}
-                  disabled={busy}
-                />
-              )}
+              label="Write"
+              disabled={busy}
+              deps={['readPermission']}
             />
           </Group>
         </Input.Wrapper>
-        <Controller
+        <CheckboxField
           control={form.control}
           name="isEnabled"
-          render={({ field }) => (
-            <Checkbox
-              label="Enabled"
-              description="A disabled key is refused until it is enabled again."
-              checked={field.value ?? true}
-              onChange={(event) => field.onChange(event.currentTarget.checked)}
-              onBlur={field.onBlur}
-              disabled={busy}
-            />
-          )}
+          label="Enabled"
+          description="A disabled key is refused until it is enabled again."
+          disabled={busy}
+          whenUnset
         />
         <ErrorAlert error={error} title="API Key Not Saved" />
         <Group justify="flex-end" gap="sm">
