@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ConceptChange, ConceptList } from '../../../common/concepts';
 import type { HarvestCandidate, HarvestFile, HarvestQueue } from '../../../common/harvest';
 import type { ProfileView } from '../../../common/profiles';
+import { harvestFiles } from '../../db/schema';
+import { HARVEST_FILES_PER_PROFILE } from '../../modules/harvest/service';
 import { useTestApp } from '../../test/app';
 import { addMember, callsOf, makeGroup, makeProfile, publishVersion } from '../../test/authoring';
 import { makePerson } from '../../test/people';
@@ -470,6 +472,41 @@ describe('the Import Queue', () => {
     ]);
     expect((await calls.get(`${queueUrl(view)}/${first.id}`)).statusCode).toBe(404);
     expect((await calls.delete(`${queueUrl(view)}/${first.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a file beyond the files a queue may hold, until one is removed', async () => {
+    const { admin, view, calls } = await ownDraft();
+    await t.database.db.insert(harvestFiles).values(
+      Array.from({ length: HARVEST_FILES_PER_PROFILE }, (_, n) => ({
+        profileId: view.profile.uuid,
+        fileName: `f${n}.json`,
+        statementCount: 1,
+        skippedCount: 0,
+      })),
+    );
+    const refused = await calls.post(`${queueUrl(view)}?fileName=one-more.json`, [
+      simpleStatement('urn:v'),
+    ]);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'IMPORT_QUEUE_FULL' });
+    expect(refused.json<{ message: string }>().message).toMatch(/remove one/);
+    const [first] = (await calls.get(queueUrl(view))).json<HarvestQueue>().files;
+    expect((await calls.delete(`${queueUrl(view)}/${first!.id}`)).statusCode).toBe(200);
+    await upload(admin.cookie, queueUrl(view), [simpleStatement('urn:v')]);
+  });
+
+  it('reports a concept deleted from the profile as parentless, since its IRI stays taken', async () => {
+    const { admin, view, calls } = await ownDraft();
+    const iri = `${view.profile.iri}/verbs/gone`;
+    const made = await calls.post(conceptsUrl(view), verbForm(iri, 'gone'));
+    const id = made.json<ConceptChange>().concept.uuid;
+    await calls.post(`${conceptsUrl(view)}/${id}/lock`);
+    expect((await calls.delete(`${conceptsUrl(view)}/${id}`)).statusCode).toBe(200);
+    const file = await upload(admin.cookie, queueUrl(view), [simpleStatement(iri)]);
+    expect(candidate(file, 'Verb', iri).match).toMatchObject({
+      state: 'parentless',
+      existing: { id, path: null },
+    });
   });
 
   it('keeps each profile’s files to itself', async () => {
