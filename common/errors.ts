@@ -38,6 +38,14 @@ export const ErrorCode = {
   QueryTimeout: 'QUERY_TIMEOUT',
   /** A SPARQL answer larger than the server sends; narrow the query or add a LIMIT. */
   ResultTooLarge: 'RESULT_TOO_LARGE',
+  /** A profile document sent where xAPI statements are expected; import it as a profile. */
+  ProfileDocument: 'PROFILE_DOCUMENT',
+  /** A file of more statements than the server takes at once; split it. */
+  TooManyStatements: 'TOO_MANY_STATEMENTS',
+  /** A profile's Import Queue holds as many files as it may; remove one first. */
+  ImportQueueFull: 'IMPORT_QUEUE_FULL',
+  /** An Import Queue candidate is no longer in the match state it was read in. */
+  MatchStateChanged: 'MATCH_STATE_CHANGED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

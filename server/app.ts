@@ -20,6 +20,7 @@ import { searchRoutes } from './http/app/search.routes';
 import { lockRoutes } from './http/app/lock.routes';
 import { metricsRoutes } from './http/app/metrics.routes';
 import { conceptRoutes } from './http/app/concept.routes';
+import { harvestRoutes } from './http/app/harvest.routes';
 import { deletedItemsRoutes } from './http/app/item.routes';
 import { patternRoutes } from './http/app/pattern.routes';
 import { templateRoutes } from './http/app/template.routes';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       conceptRoutes(scoped, services);
       templateRoutes(scoped, services);
       patternRoutes(scoped, services);
+      harvestRoutes(scoped, services);
       deletedItemsRoutes(scoped, services);
       lockRoutes(scoped, services);
       metricsRoutes(scoped, services);

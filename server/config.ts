@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { IMPORT_MAX_STATEMENTS_DEFAULT } from '../common/harvest';
 
 const secret = z.string().min(32, 'must be at least 32 characters');
 const optionalText = z
@@ -73,6 +74,12 @@ export const envSchema = z.object({
     .min(5, 'must be at least 5')
     .max(86_400, 'must be at most 86400')
     .default(600),
+  IMPORT_MAX_STATEMENTS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(IMPORT_MAX_STATEMENTS_DEFAULT),
   JOB_POLL_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .min(0.5, 'must be at least 0.5')
@@ -149,6 +156,8 @@ export interface Config {
   apiRateLimit: { perKey: number; perAddress: number };
   /** How long a write lock lasts without renewal. */
   lockTimeoutSeconds: number;
+  /** Statements one file of the Import Queue may hold; a larger file is refused whole. */
+  importMaxStatements: number;
   /** How often an idle job worker looks for new jobs (mails, outbox events). */
   jobPollSeconds: number;
   /** How often each node writes the views, exports and API use it counted in memory. */
@@ -259,6 +268,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secrets,
     captchaCost: env.ALTCHA_COST,
     lockTimeoutSeconds: env.LOCK_TIMEOUT_SECONDS,
+    importMaxStatements: env.IMPORT_MAX_STATEMENTS,
     jobPollSeconds: env.JOB_POLL_SECONDS,
     counterFlushSeconds: env.COUNTER_FLUSH_SECONDS,
     snapshotCacheBytes: env.SNAPSHOT_CACHE_MB * 1024 * 1024,

@@ -10,6 +10,7 @@ import { ChangeService } from './modules/changes/service';
 import { CounterService, type CounterLog } from './modules/counters/service';
 import { ItemAdoption } from './modules/items/adoption';
 import { ConceptService } from './modules/concepts/service';
+import { HarvestService } from './modules/harvest/service';
 import { PatternService } from './modules/patterns/service';
 import { TemplateService } from './modules/templates/service';
 import { LockService } from './modules/locks/service';
@@ -52,6 +53,8 @@ export interface Services {
   adoption: ItemAdoption;
   templates: TemplateService;
   patterns: PatternService;
+  /** Profiles' Import Queues: files of statements harvested into candidate concepts. */
+  harvest: HarvestService;
   profiles: ProfileService;
   publicApi: PublicApiService;
   /** Comparisons of two versions of a profile (changelogs). */
@@ -166,6 +169,11 @@ export function buildServices(
     adoption: new ItemAdoption({ db, organizations }),
     templates: new TemplateService({ db, organizations, locks }),
     patterns: new PatternService({ db, organizations, locks }),
+    harvest: new HarvestService({
+      db,
+      organizations,
+      maxStatements: config.importMaxStatements,
+    }),
     profiles,
     publicApi: new PublicApiService(db, config.publicUrl, counters, readCache),
     changes: new ChangeService({ db, organizations, counters }),

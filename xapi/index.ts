@@ -25,3 +25,4 @@ export {
 } from './contexts/loader.js';
 export * from './statement/index.js';
 export * from './changes/index.js';
+export * from './harvest/index.js';

@@ -8,3 +8,4 @@ export * from './items';
 export * from './locks';
 export * from './outbox';
 export * from './webhooks';
+export * from './harvest';
