@@ -60,10 +60,10 @@ export function useRemoveHarvestFile(profileId: string, versionId: string) {
   return useMutation({
     mutationFn: (fileId: string) =>
       succeeded(http.delete<Success>(harvestUrl(profileId, versionId, `/${enc(fileId)}`))),
-    onSuccess: (_answer, fileId) => {
-      queryClient.removeQueries({ queryKey: harvestKeys.file(profileId, versionId, fileId) });
-      return queryClient.invalidateQueries({ queryKey: harvestKeys.queue(profileId, versionId) });
-    },
+    // The removed file's own query is left alone: removing it under the screen still showing it
+    // would ask the server for it again, which answers 404. Unwatched, the cache collects it.
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: harvestKeys.queue(profileId, versionId) }),
   });
 }
 
