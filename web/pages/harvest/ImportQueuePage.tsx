@@ -297,6 +297,8 @@ function CandidateCard({
   candidate: HarvestCandidate;
 }) {
   const name = candidateName(candidate);
+  // Statements need not name what they use; then the IRI is its only name, shown once.
+  const named = name !== candidate.iri;
   const { state, existing } = candidate.match;
   const navigate = useNavigate();
   const add = useAddHarvested(profile.uuid, version.uuid, fileId);
@@ -323,12 +325,24 @@ function CandidateCard({
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
           <Stack gap={2} style={{ minWidth: 0, flex: '1 1 20rem' }}>
             <Group gap="xs">
-              <Text fw={600}>{name}</Text>
+              <Text fw={600} style={{ wordBreak: 'break-word', minWidth: 0 }}>
+                {named ? (
+                  name
+                ) : (
+                  <Code fz="sm" style={{ wordBreak: 'break-all' }}>
+                    {candidate.iri}
+                  </Code>
+                )}
+              </Text>
               <Badge color={MATCH_COLORS[state]} variant="light">
                 {MATCH_LABELS[state]}
               </Badge>
             </Group>
-            <Code style={{ wordBreak: 'break-all', alignSelf: 'flex-start' }}>{candidate.iri}</Code>
+            {named && (
+              <Code style={{ wordBreak: 'break-all', alignSelf: 'flex-start' }}>
+                {candidate.iri}
+              </Code>
+            )}
             <Text size="xs" c="dimmed">
               Used by {plural(candidate.statementCount, 'statement')}
               {existing?.profile ? ` · defined in ${existing.profile.name}` : ''}
