@@ -142,6 +142,15 @@ describe('Import Queue tab', () => {
     await waitFor(() => expect(screen.queryByRole('tab', { name: /Import Queue/ })).toBeNull());
   });
 
+  it('is not shown, nor the queue asked for, on an older version', async () => {
+    const { profile: p, v1 } = publishedWithDraft();
+    const calls = stubServer({ [`GET ${versionApi(V1)}`]: ok(view(p, v1)) }, signedIn(ada));
+    renderApp(versionPath(V1));
+    await screen.findByRole('tab', { name: /Concepts/ });
+    expect(screen.queryByRole('tab', { name: /Import Queue/ })).toBeNull();
+    expect(calls.some((c) => c.path.includes('/harvest'))).toBe(false);
+  });
+
   it('is not shown, nor the queue asked for, to visitors', async () => {
     const { profile: p, v1 } = publishedOnly(null);
     const calls = stubServer({ [`GET /app/profile/${PROFILE_ID}`]: ok(view(p, v1)) }, signedOut);
