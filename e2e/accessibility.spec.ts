@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { seriousAxeFindings, siteApi, type AxeFinding } from './site';
 import { siteAdmin } from './users';
 
 /**
@@ -19,50 +19,19 @@ async function signIn(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: /^Site Administrator/ })).toBeVisible();
 }
 
-async function siteApi(api: APIRequestContext) {
-  const csrf = ((await (await api.get('/app/csrf')).json()) as { token: string }).token;
-  return async <T>(url: string, data: unknown): Promise<T> => {
-    const response = await api.post(url, { headers: { 'x-csrf-token': csrf }, data });
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as T;
-  };
-}
-
-interface Finding {
-  page: string;
-  rule: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
 /** Opens a page, waits until it has drawn its heading, and returns its serious findings. */
 async function audit(page: Page, path: string, ready?: (page: Page) => Promise<void>) {
   await page.goto(path);
   await expect(page.getByRole('heading').first()).toBeVisible();
   if (ready) await ready(page);
-  await page.waitForLoadState('networkidle');
-  // Loaders gone: the page shows what a person reads.
-  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v): Finding => ({
-      page: path,
-      rule: v.id,
-      impact: v.impact ?? '',
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
+  return seriousAxeFindings(page, path);
 }
 
 test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', async ({ page }) => {
   test.setTimeout(420_000);
   page.setDefaultTimeout(15_000);
   const stamp = Date.now().toString(36);
-  const findings: Finding[] = [];
+  const findings: AxeFinding[] = [];
   const pages: string[] = [];
   const check = async (path: string, ready?: (page: Page) => Promise<void>) => {
     pages.push(path);
@@ -89,7 +58,7 @@ test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', a
 
   // A working group with a draft profile, concepts, templates and a pattern.
   await signIn(page);
-  const post = await siteApi(page.request);
+  const { post } = await siteApi(page.request);
   const group = await post<{ organization: { uuid: string } }>('/app/org', {
     name: `Accessible Group ${stamp}`,
     collaborationLink: 'https://example.org/accessible',

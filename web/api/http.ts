@@ -127,6 +127,44 @@ export function conflictShownInline<T>(call: Promise<T>): Promise<T> {
   return call;
 }
 
+/**
+ * What an answer means, whichever way it came (fetch or an upload): 200–399 give their body, 409
+ * gives its body (after raising 'Permission Denied' for a POST or PUT whose screen does not
+ * explain it), 401 raises the global permission error; anything else throws the server's message.
+ */
+function settle<T>(
+  method: Method,
+  url: string,
+  status: number,
+  statusText: string,
+  payload: unknown,
+  { shown, explained }: { shown: boolean; explained: boolean },
+): T {
+  if (status >= 200 && status < 400) {
+    if (changesSession(url)) resetCsrfToken();
+    return payload as T;
+  }
+  if (isRelease(method, url)) return payload as T;
+
+  if (status === 409) {
+    if ((method === 'POST' || method === 'PUT') && shown && !explained) {
+      feedback.reportError({
+        errorType: 'Permission',
+        type: 'conflict',
+        message: PERMISSION_DENIED_MESSAGE,
+      });
+    }
+    return payload as T;
+  }
+
+  const message = serverMessage(payload) ?? statusText;
+  if (status === 401) {
+    feedback.reportError({ errorType: 'Permission', type: 'permission', message });
+    sessionEvents.dispatchEvent(new Event(UNAUTHORIZED));
+  }
+  throw new HttpError(status, message, payload);
+}
+
 async function run<T>(
   method: Method,
   url: string,
@@ -155,30 +193,10 @@ async function run<T>(
       throw new NetworkError(error);
     }
 
-    const payload = await readBody(response);
-    if (response.status >= 200 && response.status < 400) {
-      if (changesSession(url)) resetCsrfToken();
-      return payload as T;
-    }
-    if (isRelease(method, url)) return payload as T;
-
-    if (response.status === 409) {
-      if ((method === 'POST' || method === 'PUT') && shown && !explained()) {
-        feedback.reportError({
-          errorType: 'Permission',
-          type: 'conflict',
-          message: PERMISSION_DENIED_MESSAGE,
-        });
-      }
-      return payload as T;
-    }
-
-    const message = serverMessage(payload) ?? response.statusText;
-    if (response.status === 401) {
-      feedback.reportError({ errorType: 'Permission', type: 'permission', message });
-      sessionEvents.dispatchEvent(new Event(UNAUTHORIZED));
-    }
-    throw new HttpError(response.status, message, payload);
+    return settle<T>(method, url, response.status, response.statusText, await readBody(response), {
+      shown,
+      explained: explained(),
+    });
   } finally {
     if (shown) feedback.requestFinished();
   }
@@ -199,6 +217,91 @@ export function sendWhileLeaving(method: Exclude<Method, 'GET'>, url: string): v
       }),
     )
     .catch(() => {});
+}
+
+/** How far an upload has gone: bytes sent of the total, or null when the browser cannot tell. */
+export type UploadProgress = { loaded: number; total: number } | null;
+
+/** The person stopped an upload ({@link upload}'s signal was aborted). */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('The upload was cancelled.');
+    this.name = 'UploadCancelled';
+  }
+}
+
+function sendUpload(
+  url: string,
+  text: string,
+  token: string,
+  onProgress: (progress: UploadProgress) => void,
+  signal: AbortSignal | undefined,
+): Promise<{ status: number; statusText: string; payload: unknown }> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new UploadCancelled());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('content-type', 'application/json');
+    xhr.setRequestHeader('x-csrf-token', token);
+    xhr.upload.onprogress = (event) =>
+      onProgress(event.lengthComputable ? { loaded: event.loaded, total: event.total } : null);
+    const stop = () => xhr.abort();
+    signal?.addEventListener('abort', stop, { once: true });
+    const done = () => signal?.removeEventListener('abort', stop);
+    xhr.onload = () => {
+      done();
+      let payload: unknown = undefined;
+      if (xhr.responseText !== '') {
+        try {
+          payload = JSON.parse(xhr.responseText) as unknown;
+        } catch {
+          payload = xhr.responseText;
+        }
+      }
+      resolve({ status: xhr.status, statusText: xhr.statusText, payload });
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new UploadCancelled());
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new NetworkError(new Error(`Upload to ${url} failed`)));
+    };
+    xhr.send(text);
+  });
+}
+
+/**
+ * POSTs a text (a file's own JSON) with its upload progress, which `fetch` cannot report. The
+ * answer reads as {@link request}'s does, except that the screen explains a refusal itself; no
+ * loading overlay covers the page, as the screen shows the progress. Aborting `signal` stops it
+ * and rejects with {@link UploadCancelled}.
+ */
+export async function upload<T>(
+  url: string,
+  text: string,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  const onProgress = options.onProgress ?? (() => {});
+  const { signal } = options;
+  let answer = await sendUpload(url, text, await csrf(), onProgress, signal);
+  if (
+    answer.status === 403 &&
+    (answer.payload as { code?: unknown } | undefined)?.code === 'CSRF_INVALID'
+  ) {
+    resetCsrfToken();
+    answer = await sendUpload(url, text, await csrf(), onProgress, signal);
+  }
+  return settle<T>('POST', url, answer.status, answer.statusText, answer.payload, {
+    shown: true,
+    explained: true,
+  });
 }
 
 export const http = {

@@ -30,13 +30,14 @@ type Dialog = 'publish' | 'revoke' | 'delete' | null;
 
 /**
  * What can be done with the version: publish, request or revoke verification, export, share,
- * edit and delete, each offered only to those allowed to do it.
+ * import, edit and delete, each offered only to those allowed to do it.
  */
 export function VersionActions({
   profile,
   version,
   isSiteAdmin,
   onEdit,
+  onImport,
   onPublished,
   onDeleted,
 }: {
@@ -44,6 +45,7 @@ export function VersionActions({
   version: ProfileVersion;
   isSiteAdmin: boolean;
   onEdit: () => void;
+  onImport: () => void;
   onPublished: (versionId: string) => void;
   onDeleted: () => void;
 }) {
@@ -138,6 +140,11 @@ export function VersionActions({
         <Button variant="default" onClick={copyLink}>
           Copy share link
         </Button>
+        {member && current && (
+          <Button variant="default" onClick={onImport}>
+            Import
+          </Button>
+        )}
         {member && current && (
           <Button variant="default" onClick={onEdit}>
             Edit

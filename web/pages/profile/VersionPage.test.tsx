@@ -61,6 +61,7 @@ describe('version page', () => {
       'Publish',
       'Export to JSON-LD',
       'Copy share link',
+      'Import',
       'Edit',
       'Delete',
     ]);

@@ -19,10 +19,13 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router';
 import type { Profile, ProfileVersion, ProfileView } from '../../../common/profiles';
 import { HttpError } from '../../api/http';
+import { useHarvestQueue } from '../../api/harvest';
 import { useProfileView } from '../../api/profiles';
 import { useSession } from '../../api/session';
 import { NotFoundPage } from '../common/NotFoundPage';
 import { ConceptsArea } from '../concepts/ConceptsArea';
+import { ImportPage } from '../harvest/ImportPage';
+import { ImportQueuePage } from '../harvest/ImportQueuePage';
 import type { VersionPaths } from '../../components/items/ItemsListPage';
 import { PatternsArea } from '../patterns/PatternsArea';
 import { VersionStatementsTest } from '../statements/VersionStatementsTest';
@@ -32,6 +35,7 @@ import { EditProfileDetails } from './EditProfileDetails';
 import {
   groupPath,
   groupVersionPath,
+  isCurrentVersion,
   isMemberOf,
   latestVersionUuid,
   publicProfilePath,
@@ -45,9 +49,9 @@ import { VersionBanners } from './VersionBanners';
 // The usage chart brings the drawing library: fetched only when a published profile is shown.
 const ProfileUsage = lazy(async () => ({ default: (await import('./ProfileUsage')).ProfileUsage }));
 
-const TABS = ['', 'templates', 'patterns', 'concepts'] as const;
+const TABS = ['', 'templates', 'patterns', 'concepts', 'queue'] as const;
 type Tab = (typeof TABS)[number];
-type Sub = Tab | 'edit' | 'test' | 'compare';
+type Sub = Tab | 'edit' | 'test' | 'compare' | 'import';
 
 /** The tab or screen a sub-path opens; the item tabs have screens of their own under them. */
 function subOf(path: string): Sub | null {
@@ -57,6 +61,7 @@ function subOf(path: string): Sub | null {
   return path === 'edit' ||
     path === 'test' ||
     path === 'compare' ||
+    path === 'import' ||
     (TABS as readonly string[]).includes(path)
     ? (path as Sub)
     : null;
@@ -196,6 +201,12 @@ function VersionView({
   const publishable =
     version.state === 'draft' &&
     profile.versions.some((v) => v.uuid === other && v.state === 'published');
+  // Only members have a queue, and only on the current version.
+  const importer = isMemberOf(profile) && isCurrentVersion(profile, version);
+  const queue = useHarvestQueue(profile.uuid, version.uuid, importer);
+  const queuedFiles = queue.data?.files.length ?? 0;
+  const queuePath = (fileId?: string) =>
+    fileId === undefined ? here('queue') : `${here('queue')}?file=${encodeURIComponent(fileId)}`;
 
   return (
     <Stack gap="md">
@@ -213,6 +224,14 @@ function VersionView({
           version={version}
           paths={paths}
           backPath={here()}
+        />
+      ) : sub === 'import' ? (
+        <ImportPage
+          profile={profile}
+          version={version}
+          backPath={here()}
+          queuePath={queuePath}
+          versionPath={(id) => paths(id)}
         />
       ) : sub === 'test' ? (
         <VersionStatementsTest
@@ -237,6 +256,7 @@ function VersionView({
             version={version}
             isSiteAdmin={isAdmin}
             onEdit={() => void navigate(here('edit'))}
+            onImport={() => void navigate(here('import'))}
             onPublished={(id) => void navigate(paths(id))}
             onDeleted={leave}
           />
@@ -277,6 +297,11 @@ function VersionView({
               >
                 Concepts
               </Tabs.Tab>
+              {importer && queuedFiles > 0 && (
+                <Tabs.Tab value="queue" rightSection={<CountBadge value={queuedFiles} />}>
+                  Import Queue
+                </Tabs.Tab>
+              )}
             </Tabs.List>
             <Tabs.Panel value="details">
               <Stack gap="md">
@@ -304,6 +329,9 @@ function VersionView({
                   element={<PatternsArea view={view} paths={paths} />}
                 />
               </Routes>
+            </Tabs.Panel>
+            <Tabs.Panel value="queue">
+              <ImportQueuePage profile={profile} version={version} paths={paths} />
             </Tabs.Panel>
             <Tabs.Panel value="concepts">
               <Routes>

@@ -1,5 +1,5 @@
 import { Anchor, Breadcrumbs, Paper, Stack, Text } from '@mantine/core';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { ConceptValues } from '../../../../common/concepts';
 import { useCreateConcept } from '../../../api/concepts';
 import { feedback } from '../../../app/feedback-store';
@@ -9,7 +9,8 @@ import { useConceptScope } from '../scope';
 import { ConceptForm } from './ConceptForm';
 import { createPath } from '../../../components/items/TypeChooser';
 import { CHOOSER_TITLE } from './ConceptTypeChooser';
-import { blankConceptValues, conceptTypeOfParam } from './values';
+import { prefilledConceptValues, prefillOfState } from './prefill';
+import { conceptTypeOfParam } from './values';
 
 export const createdMessage = (name: string) => `${name} was successfully created.`;
 
@@ -23,12 +24,14 @@ export const conceptDetailPath = (
 
 /**
  * {base}/concepts/create/{type}: a new concept of one kind. Any other `{type}` goes back to the
- * chooser. Saving a published version lands in its next draft; the concept is shown there.
+ * chooser. Saving a published version lands in its next draft; the concept is shown there. The
+ * navigation state may fill the form in (`prefillState`), as the Import Queue does.
  */
 export function CreateConceptPage() {
   const scope = useConceptScope();
   const { type } = useParams();
   const navigate = useNavigate();
+  const prefill = prefillOfState(useLocation().state);
   const { profile, version } = scope;
   const create = useCreateConcept(profile.uuid, version.uuid);
   const conceptType = conceptTypeOfParam(type);
@@ -79,7 +82,7 @@ export function CreateConceptPage() {
           key={conceptType}
           mode="create"
           conceptType={conceptType}
-          initial={blankConceptValues(conceptType, true)}
+          initial={prefilledConceptValues(conceptType, prefill)}
           profileId={profile.uuid}
           versionId={version.uuid}
           profileIri={profile.iri}

@@ -1,0 +1,234 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IMPORT_ACCEPTED_TEXT, IMPORT_MAX_FILE_BYTES } from '../../../common/harvest';
+import { feedback } from '../../app/feedback-store';
+import { fakeUploads } from '../../test/upload';
+import {
+  ada,
+  ok,
+  profile,
+  publishedWithDraft,
+  renderApp,
+  signedIn,
+  stubServer,
+  V1,
+  V2,
+  version,
+  versionApi,
+  versionPath,
+  view,
+} from '../profile/testing/stub';
+import { CANCELLED_MESSAGE, NO_IMPORT_PERMISSION, UNKNOWN_PROGRESS_PERCENT } from './ImportPage';
+import { formatFileSize, tooLargeMessage, wrongTypeMessage } from './format';
+import { FILE_ID, fileAnswer, harvestApi, harvestFile, queueOf } from './testing/stub';
+
+beforeEach(() => feedback.reset());
+afterEach(() => vi.unstubAllGlobals());
+
+const STATEMENTS = JSON.stringify([
+  {
+    actor: { mbox: 'mailto:ada@example.org' },
+    verb: { id: 'http://example.org/verbs/skipped', display: { 'en-US': 'skipped' } },
+    object: { id: 'http://example.org/activities/intro' },
+  },
+]);
+
+const jsonFile = (text = STATEMENTS, name = 'statements.json') =>
+  new File([text], name, { type: 'application/json' });
+
+/** The draft version 1 of the test profile, its queue empty, for a member. */
+function serveImport(handlers: Parameters<typeof stubServer>[0] = {}) {
+  return stubServer(
+    {
+      [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
+      [`GET ${harvestApi()}`]: ok(queueOf([], 20)),
+      ...handlers,
+    },
+    signedIn(ada),
+  );
+}
+
+const chooser = () => screen.getByLabelText('Choose a file');
+const choose = (file: File) => userEvent.upload(chooser(), file, { applyAccept: false });
+const dropArea = () => screen.getByRole('group', { name: 'Import a file' });
+
+describe('file sizes', () => {
+  it('reads in bytes, KB, MB and GB with steps of 1024', () => {
+    expect(formatFileSize(0)).toBe('0 bytes');
+    expect(formatFileSize(1)).toBe('1 byte');
+    expect(formatFileSize(1023)).toBe('1023 bytes');
+    expect(formatFileSize(1024)).toBe('1 KB');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(1024 * 1024 - 1)).toBe('1024 KB');
+    expect(formatFileSize(1024 * 1024)).toBe('1 MB');
+    expect(formatFileSize(10 * 1024 * 1024)).toBe('10 MB');
+    expect(formatFileSize(3 * 1024 ** 3)).toBe('3 GB');
+    expect(formatFileSize(2048 * 1024 ** 3)).toBe('2048 GB');
+  });
+});
+
+describe('import screen', () => {
+  it('is opened by the Import action and states what it takes and the statement limit', async () => {
+    serveImport();
+    const router = renderApp(versionPath(V1));
+    await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V1, 'import')));
+    expect(await screen.findByRole('heading', { name: 'Import' })).toBeVisible();
+    expect(screen.getByText(IMPORT_ACCEPTED_TEXT)).toBeVisible();
+    expect(
+      await screen.findByText(/A file of statements may hold up to 20 statements\./),
+    ).toBeVisible();
+    expect(screen.getByText(/Files up to 10 MB\./)).toBeVisible();
+    expect(chooser()).toHaveAttribute('type', 'file');
+  });
+
+  it('is refused to non-members and on an older version', async () => {
+    const { profile: p, v1 } = publishedWithDraft();
+    stubServer({ [`GET ${versionApi(V1)}`]: ok(view(p, v1)) }, signedIn(ada));
+    renderApp(versionPath(V1, 'import'));
+    expect(await screen.findByText(NO_IMPORT_PERMISSION)).toBeVisible();
+    expect(screen.queryByLabelText('Choose a file')).toBeNull();
+    // The older version offers no Import either.
+    expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
+  });
+
+  it('refuses a file of another type, and one too large, without sending it', async () => {
+    const uploads = fakeUploads();
+    serveImport();
+    renderApp(versionPath(V1, 'import'));
+    await screen.findByLabelText('Choose a file');
+    await choose(new File(['a,b'], 'statements.csv', { type: 'text/csv' }));
+    expect(await screen.findByText(wrongTypeMessage('statements.csv'))).toBeVisible();
+
+    const big = jsonFile();
+    Object.defineProperty(big, 'size', { value: IMPORT_MAX_FILE_BYTES + 1 });
+    await choose(big);
+    expect(await screen.findByText(tooLargeMessage('statements.json', big.size))).toBeVisible();
+    expect(
+      screen.getByText(/is 10 MB; the largest file that can be imported is 10 MB/),
+    ).toBeVisible();
+    expect(uploads.uploads).toHaveLength(0);
+  });
+
+  it('refuses a file that is not JSON', async () => {
+    const uploads = fakeUploads();
+    serveImport();
+    renderApp(versionPath(V1, 'import'));
+    await screen.findByLabelText('Choose a file');
+    await choose(jsonFile('{"actor": ', 'broken.json'));
+    expect(await screen.findByText(/“broken.json” is not valid JSON/)).toBeVisible();
+    expect(uploads.uploads).toHaveLength(0);
+  });
+
+  it('shows the area being dragged over', async () => {
+    serveImport();
+    renderApp(versionPath(V1, 'import'));
+    await screen.findByLabelText('Choose a file');
+    fireEvent.dragEnter(dropArea(), { dataTransfer: { files: [], dropEffect: 'none' } });
+    expect(screen.getByText('Drop the file to import it')).toBeVisible();
+    expect(dropArea()).toHaveAttribute('data-dragging');
+    fireEvent.dragLeave(dropArea(), { relatedTarget: document.body });
+    expect(screen.getByText('Drag a file here, or')).toBeVisible();
+  });
+
+  it('uploads the file with real progress, then opens its queue', async () => {
+    const uploads = fakeUploads();
+    const file = harvestFile();
+    serveImport({ [`GET ${harvestApi(V1, `/${FILE_ID}`)}`]: ok(fileAnswer(file)) });
+    const router = renderApp(versionPath(V1, 'import'));
+    await screen.findByLabelText('Choose a file');
+    // A dropped file is taken like a chosen one.
+    fireEvent.drop(dropArea(), { dataTransfer: { files: [jsonFile()] } });
+    const upload = await uploads.next();
+
+    expect(upload.method).toBe('POST');
+    expect(upload.path).toBe(harvestApi());
+    expect(upload.query.get('fileName')).toBe('statements.json');
+    expect(upload.headers['content-type']).toBe('application/json');
+    expect(upload.headers['x-csrf-token']).toBe('csrf-token');
+    expect(upload.body).toBe(STATEMENTS);
+
+    const bar = await screen.findByRole('progressbar', { name: 'Upload of statements.json' });
+    expect(screen.getByText(`(${formatFileSize(STATEMENTS.length)})`)).toBeVisible();
+    act(() => upload.progress(45, 100));
+    expect(bar).toHaveAttribute('aria-valuenow', '45');
+    expect(screen.getByText('Uploading… 45 %')).toBeVisible();
+
+    act(() => upload.respond(200, fileAnswer(file)));
+    await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V1, 'queue')));
+    expect(router.state.location.search).toBe(`?file=${FILE_ID}`);
+  });
+
+  it('shows the fixed 60 % when the browser cannot tell the progress', async () => {
+    const uploads = fakeUploads();
+    serveImport();
+    renderApp(versionPath(V1, 'import'));
+    await screen.findByLabelText('Choose a file');
+    await choose(jsonFile());
+    const upload = await uploads.next();
+    act(() => upload.progress(10));
+    expect(
+      await screen.findByRole('progressbar', { name: 'Upload of statements.json' }),
+    ).toHaveAttribute('aria-valuenow', String(UNKNOWN_PROGRESS_PERCENT));
+  });
+
+  it('cancels an upload: the request is aborted and another file can be chosen', async () => {
+    const uploads = fakeUploads();
+    serveImport();
+    const router = renderApp(versionPath(V1, 'import'));
+    await screen.findByLabelText('Choose a file');
+    await choose(jsonFile());
+    const upload = await uploads.next();
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(upload.aborted).toBe(true);
+    expect(await screen.findByText(CANCELLED_MESSAGE)).toBeVisible();
+    expect(chooser()).toBeEnabled();
+    expect(router.state.location.pathname).toBe(versionPath(V1, 'import'));
+  });
+
+  it('shows a harvest error until it is dismissed, and then takes a file again', async () => {
+    const uploads = fakeUploads();
+    serveImport();
+    renderApp(versionPath(V1, 'import'));
+    await screen.findByLabelText('Choose a file');
+    await choose(jsonFile());
+    const upload = await uploads.next();
+    act(() =>
+      upload.respond(400, {
+        success: false,
+        code: 'BAD_REQUEST',
+        message: 'The file holds 25 statements; at most 20 are taken.',
+      }),
+    );
+    const alert = await screen.findByRole('alert', { name: 'Import Error' });
+    expect(alert).toHaveTextContent(
+      'Before importing again, Please dismiss this error "The file holds 25 statements; at most 20 are taken."',
+    );
+    expect(chooser()).toBeDisabled();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Dismiss the error' }));
+    expect(screen.queryByRole('alert', { name: 'Import Error' })).toBeNull();
+    expect(chooser()).toBeEnabled();
+    expect(screen.getByText('Drag a file here, or')).toBeVisible();
+  });
+
+  it('sends a profile document to import-profile and opens the draft it became', async () => {
+    const uploads = fakeUploads();
+    const { profile: p, v2 } = publishedWithDraft();
+    const document_ = JSON.stringify({
+      '@context': 'https://w3id.org/xapi/profiles/context',
+      id: 'https://example.org/profiles/video',
+      type: 'Profile',
+    });
+    serveImport({ [`GET ${versionApi(V2)}`]: ok(view(p, v2)) });
+    const router = renderApp(versionPath(V1, 'import'));
+    await screen.findByLabelText('Choose a file');
+    await choose(jsonFile(document_, 'profile.jsonld'));
+    const upload = await uploads.next();
+    expect(upload.path).toBe(versionApi(V1, '/import-profile'));
+    expect(upload.query.get('fileName')).toBe('profile.jsonld');
+    expect(upload.body).toBe(document_);
+    act(() => upload.respond(200, { success: true, versionId: V2, findings: [] }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V2)));
+  });
+});
