@@ -119,6 +119,7 @@ describe.skipIf(!present)('authored corpus: every profile as a draft, read throu
     };
     try {
       await ok(base);
+      await ok(`${base}/document`);
       const listed = await ok(`${base}/findings`);
       const errorsSent = validate(sent, { mode: 'import' }).some((f) => f.severity === 'error');
       if (errorsSent) {

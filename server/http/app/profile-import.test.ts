@@ -298,6 +298,50 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
     });
   });
 
+  describe('who may call the two routes', () => {
+    // anonymous, outsider, member × a draft-only profile and a published one.
+    it('answers findings as the version is visible, and takes a file from members only', async () => {
+      const draft = (await importDraft(uniqueProfile().doc)).metadata;
+      const published = (await api.import(group.keys.readWrite, uniqueProfile().doc)).metadata;
+      const people = { anonymous: undefined, outsider: outsiderCookie, member: group.cookie };
+      const findings: Record<string, number> = {};
+      const files: Record<string, number> = {};
+      for (const [who, cookie] of Object.entries(people)) {
+        for (const [state, metadata] of Object.entries({ draft, published })) {
+          const calls = callsOf(t.app, cookie);
+          findings[`${who} ${state}`] = (
+            await calls.get(`${versionPath(metadata)}/findings`)
+          ).statusCode;
+          const file = await api.get(`/api/profile/${metadata.version_uuid}`, {
+            key: group.keys.readOnly,
+          });
+          files[`${who} ${state}`] = (
+            await calls.post(
+              `${versionPath(metadata)}/import-profile?fileName=profile.jsonld`,
+              file.json(),
+            )
+          ).statusCode;
+        }
+      }
+      expect(findings).toEqual({
+        'anonymous draft': 404,
+        'anonymous published': 200,
+        'outsider draft': 404,
+        'outsider published': 200,
+        'member draft': 200,
+        'member published': 200,
+      });
+      expect(files).toEqual({
+        'anonymous draft': 404,
+        'anonymous published': 401,
+        'outsider draft': 404,
+        'outsider published': 403,
+        'member draft': 200,
+        'member published': 200,
+      });
+    });
+  });
+
   describe('version histories', () => {
     it('accepts a next version whose versions list leaves out older ones, with a warning', async () => {
       const document = uniqueProfile();

@@ -34,7 +34,7 @@ import { deleteDraft, deleteProfile } from './lifecycle/deletion';
 import { publishDraft, requireCurrentDraft } from './lifecycle/publish';
 import { importProfileFile } from './lifecycle/import';
 import { versionFindings } from './findings';
-import { readDraftDocument } from './import';
+import { decomposeDocument, readDraftDocument } from './import';
 import {
   decideVerification,
   requestVerification,
@@ -241,10 +241,17 @@ export class ProfileService {
           now,
         );
         const findings = await versionFindings(tx, { ...loaded, ...stored }, now);
-        return {
-          versionId: stored.version.id,
-          findings: [...dropped.map((f) => ({ ...f, item: null })), ...findings],
-        };
+        const notes = [...dropped.map((f) => ({ ...f, item: null }))];
+        const sent = decomposeDocument(document).versions[0]?.id;
+        if (sent !== undefined && sent !== stored.version.iri)
+          notes.push({
+            ruleId: 'version-iri',
+            severity: 'warning',
+            path: '/versions/0/id',
+            message: `${sent} is a version this server already stores, so the draft is ${stored.version.iri}; change its IRI in Edit Profile Details if you want another.`,
+            item: null,
+          });
+        return { versionId: stored.version.id, findings: [...notes, ...findings] };
       });
     } catch (error) {
       if (isUniqueViolation(error))
