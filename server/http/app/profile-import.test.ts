@@ -254,6 +254,9 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
         .from(profileVersions)
         .where(eq(profileVersions.id, response.json<{ versionId: string }>().versionId));
       expect(draft?.iri).not.toBe(`${document.base}/v2`);
+      expect(response.json<Findings>().findings).toContainEqual(
+        expect.objectContaining({ ruleId: 'version-iri', severity: 'warning', item: null }),
+      );
       expect(draft?.state).toBe('draft');
       const view = await asMember().get(`/app/profile/${profileUuidOf(metadata)}`);
       expect(view.json<ProfileView>().version.uuid).toBe(draft?.id);

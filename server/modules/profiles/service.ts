@@ -248,7 +248,7 @@ export class ProfileService {
             ruleId: 'version-iri',
             severity: 'warning',
             path: '/versions/0/id',
-            message: `${sent} is a version this server already stores, so the draft is ${stored.version.iri}; change its IRI in Edit Profile Details if you want another.`,
+            message: `${sent} is a version this server already stores, so the draft keeps a version IRI of its own: ${stored.version.iri}.`,
             item: null,
           });
         return { versionId: stored.version.id, findings: [...notes, ...findings] };
