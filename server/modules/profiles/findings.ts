@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { ItemRow } from '../../db/schema';
 import { knownItemsFor, LISTS, listOf } from '../item-store/known-items';
 import { listVersionItems } from '../item-store/repo';
-import { checkDocument } from './document';
+import { checkDocument, normalizeDocument } from './document';
 import { exampleFindings } from './example-gate';
 import type { VersionTarget } from './lifecycle/target';
 import { versionDocument } from './publishing';
@@ -30,8 +30,12 @@ export async function versionFindings(
     (l) => l.item,
   );
   const generatedAt = target.version.generatedAt ?? now.toISOString();
-  const document = await versionDocument(db, { ...target, generatedAt, components: listed });
   const draft = target.version.state === 'draft';
+  // A published version is what its frozen snapshot says, whatever its items became since.
+  const snapshot = draft ? null : (target.version.snapshot as JsonObject | null);
+  const document = snapshot
+    ? normalizeDocument(snapshot)
+    : await versionDocument(db, { ...target, generatedAt, components: listed });
   const { errors, warnings } = checkDocument(document, draft ? 'authoring' : 'import', [
     await knownItemsFor(db, document),
   ]);
