@@ -114,11 +114,14 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
       delete withoutId.doc.id;
       const noVersions = uniqueProfile();
       delete noVersions.doc.versions;
+      const conceptsNotAList = uniqueProfile();
+      conceptsNotAList.doc.concepts = { verb: 'watched' };
       const anonymousItem = uniqueProfile();
       (anonymousItem.doc.templates as JsonObject[]).unshift({ scopeNote: { en: 'later' } });
       for (const [doc, named] of [
         [withoutId.doc, /"id"/],
         [noVersions.doc, /versions/],
+        [conceptsNotAList.doc, /"concepts" must be a list/],
         [anonymousItem.doc, /\/templates\/0/],
       ] as const) {
         const response = await api.post(
@@ -171,6 +174,37 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
       expectError(publish, 400, 'VALIDATION_FAILED');
       const site = await asMember().post(`${versionPath(metadata)}/publish`, { confirmed: true });
       expect(site.statusCode, site.body).toBe(400);
+    });
+  });
+
+  describe('odd stored content', () => {
+    it('reads every item of a draft with an unknown concept type, missing labels and a rule without location', async () => {
+      const document = uniqueProfile();
+      const concepts = document.doc.concepts as JsonObject[];
+      concepts.push({ id: `${document.base}/odd/thing`, type: 'Gadget', inScheme: 'elsewhere' });
+      concepts.push({ id: `${document.base}/odd/verb`, type: 'Verb' });
+      const template = (document.doc.templates as JsonObject[])[0] as JsonObject;
+      template.rules = [{ presence: 'included' }, 'not a rule'];
+      delete template.prefLabel;
+      const pattern = (document.doc.patterns as JsonObject[])[0] as JsonObject;
+      delete pattern.prefLabel;
+      delete pattern.definition;
+      pattern.sequence = 'not a list';
+      const { metadata, findings } = await importDraft(document.doc);
+      expect(findings.filter((f) => f.severity === 'error').length).toBeGreaterThan(0);
+      const base = versionPath(metadata);
+      for (const plural of ['concepts', 'templates', 'patterns']) {
+        const list = await asMember().get(`${base}/${plural}?limit=100`);
+        expect(list.statusCode, list.body).toBe(200);
+        const rows = list.json<Record<string, Array<{ uuid: string }>>>()[plural] ?? [];
+        expect(rows.length).toBeGreaterThan(0);
+        for (const row of rows) {
+          const item = await asMember().get(`${base}/${plural}/${row.uuid}`);
+          expect(item.statusCode, `${plural}/${row.uuid}: ${item.body}`).toBe(200);
+        }
+      }
+      expect((await asMember().get(`${base}/findings`)).statusCode).toBe(200);
+      expect((await asMember().get(`${base}/document`)).statusCode).toBe(200);
     });
   });
 

@@ -123,7 +123,9 @@ export function readDraftDocument(input: unknown): { document: JsonObject; dropp
   for (const [, key] of ITEM_LISTS) {
     const list = document[key];
     if (list === undefined) continue;
-    if (!Array.isArray(list))
+    // The model reads a lone value as a list of one; the file's own shape is what to name.
+    const sent = isJson(input) ? input[key] : list;
+    if (!Array.isArray(list) || !Array.isArray(sent))
       throw refuse(`"${key}" must be a list of ${key} to keep the profile as a draft.`);
     const kept: JsonObject[] = [];
     list.forEach((entry, index) => {
