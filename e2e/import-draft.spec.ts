@@ -101,7 +101,7 @@ test('a profile that breaks MUSTs comes in as a draft and is fixed item by item 
     .getByRole('textbox', { name: /^Description/ })
     .fill('Restrictions every statement defined by cmi5 follows.');
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByRole('status')).toContainText('saved');
+  await expect(page.getByRole('status', { name: 'Statement template saved' })).toBeVisible();
 
   // Back on the version page, that finding is gone.
   await page.goto(versionPath);
