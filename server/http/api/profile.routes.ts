@@ -20,6 +20,7 @@ import {
   statusInputSchema,
   uuidParams,
   validateAnswerSchema,
+  writeAnswerSchema,
 } from './schemas';
 
 type Security = Array<Record<string, string[]>>;
@@ -130,17 +131,17 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
       schema: {
         summary: 'Import a profile',
         description:
-          'Validates the document (import rules) and stores it in the key’s working group: a new IRI creates a profile, an IRI the group owns gets its next version. Published unless `status.published` is false.',
+          'Stores the document in the key’s working group: a new IRI creates a profile, an IRI the group owns gets its next version (its `wasRevisionOf` must name the latest stored version). Published unless `status.published` is false; published, it must pass the import rules (400 with the findings otherwise). Kept as a draft, it may break MUSTs, to be fixed here: it needs only a profile `id`, a first version `id` and items that are objects with an `id`; an item listed twice keeps its first entry. The answer lists the findings.',
         tags: ['Profiles'],
         body: importBodySchema,
         security: KEY,
-        response: { 200: metadataAnswerSchema, ...errors(400, 401, 403, 409, 413, 429) },
+        response: { 200: writeAnswerSchema, ...errors(400, 401, 403, 409, 413, 429) },
       },
     },
     async (request, reply) => {
       const answer = await api.import(request.apiCaller, request.body);
       reply.header('last-modified', answer.lastModified.toUTCString());
-      return { success: true as const, metadata: answer.metadata };
+      return { success: true as const, metadata: answer.metadata, findings: answer.findings };
     },
   );
 
@@ -150,13 +151,13 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
       schema: {
         summary: 'Edit a draft profile',
         description:
-          'Replaces the draft’s content. Requires If-Unmodified-Since (the Last-Modified of your last GET or POST); If-Match with the ETag is honoured too. Stays a draft unless `status.published` is true.',
+          'Replaces the draft’s content. Requires If-Unmodified-Since (the Last-Modified of your last GET or POST); If-Match with the ETag is honoured too. Stays a draft unless `status.published` is true; a draft may break MUSTs, and the answer lists its findings.',
         tags: ['Profiles'],
         params: uuidParams,
         body: importBodySchema,
         security: KEY,
         response: {
-          200: metadataAnswerSchema,
+          200: writeAnswerSchema,
           ...errors(400, 401, 403, 404, 409, 412, 413, 428, 429),
         },
       },
@@ -169,7 +170,7 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
         preconditionsOf(request),
       );
       reply.header('last-modified', answer.lastModified.toUTCString());
-      return { success: true as const, metadata: answer.metadata };
+      return { success: true as const, metadata: answer.metadata, findings: answer.findings };
     },
   );
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { changeSetSchema, comparisonQuerySchema, comparisonSchema } from '../../../common/changes';
 import { ErrorCode } from '../../../common/errors';
+import { versionFindingSchema } from '../../../common/harvest';
 import { pageQuerySchema } from '../../../common/pagination';
 
 /** The contract of `/api`: these schemas validate requests and generate /api/openapi.json. */
@@ -52,6 +53,15 @@ export const metadataSchema = z
 export const metadataAnswerSchema = z.object({
   success: z.literal(true),
   metadata: metadataSchema,
+});
+
+/** An import or edit: the metadata, and what the check found in the stored document. */
+export const writeAnswerSchema = metadataAnswerSchema.extend({
+  findings: z
+    .array(versionFindingSchema)
+    .describe(
+      'What the check found. A draft keeps a document that breaks MUSTs: its findings point into the draft’s document (the one GET answers), with the item each falls in. Published at once, the document has no errors; its warnings are listed.',
+    ),
 });
 
 export const metadataListSchema = z.object({

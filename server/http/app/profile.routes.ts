@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { successSchema } from '../../../common/api';
 import { comparisonQuerySchema, siteComparisonSchema } from '../../../common/changes';
+import {
+  harvestUploadQuerySchema,
+  IMPORT_MAX_FILE_BYTES,
+  profileImportAnswerSchema,
+  versionFindingsSchema,
+} from '../../../common/harvest';
 import { pageQuerySchema } from '../../../common/pagination';
 import {
   createProfileSchema,
@@ -145,6 +151,41 @@ export function profileRoutes(app: ZodApp, services: Services): void {
         request.params.versionId,
         request.body,
       ),
+  );
+
+  app.get(
+    '/profile/:profileId/version/:versionId/findings',
+    { schema: { params: versionParams, response: { 200: versionFindingsSchema } } },
+    async (request) => ({
+      success: true as const,
+      findings: await profiles.findings(
+        request.user,
+        request.params.profileId,
+        request.params.versionId,
+      ),
+    }),
+  );
+
+  app.post(
+    '/profile/:profileId/version/:versionId/import-profile',
+    {
+      bodyLimit: IMPORT_MAX_FILE_BYTES,
+      schema: {
+        params: versionParams,
+        querystring: harvestUploadQuerySchema,
+        body: documentSchema,
+        response: { 200: profileImportAnswerSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await profiles.importFile(
+        request.user,
+        request.params.profileId,
+        request.params.versionId,
+        request.body,
+      )),
+    }),
   );
 
   app.post(

@@ -12,7 +12,7 @@ export const versionIri = (profileIri: string, version: number) => `${profileIri
  * carries it (imported documents name their versions freely, so an imported first version may be
  * `…/v2`); then the first free `{profile}/v{number}-{n}`.
  */
-async function freeVersionIri(tx: Db, profileIri: string, number: number): Promise<string> {
+export async function freeVersionIri(tx: Db, profileIri: string, number: number): Promise<string> {
   const usual = versionIri(profileIri, number);
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? usual : `${usual}-${n}`;

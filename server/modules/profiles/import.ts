@@ -77,13 +77,79 @@ export function checkImport(input: unknown): { errors: Finding[]; warnings: Find
   };
 }
 
-/** Checks a document as an import and returns it in the normal form `serialize` writes. */
-export function readImportDocument(input: unknown): JsonObject {
-  const { errors } = checkImport(input);
+/**
+ * Checks a document as an import and returns it in the normal form `serialize` writes, with the
+ * warnings of the check.
+ */
+export function readCheckedImport(input: unknown): { document: JsonObject; warnings: Finding[] } {
+  const { errors, warnings } = checkImport(input);
   if (errors.length > 0) throw invalidProfile(errors);
   const { model } = parse(input);
   if (!model) throw badRequest('The profile must be a JSON object.');
-  return serialize(model);
+  return { document: serialize(model), warnings };
+}
+
+/** The lists a profile document keeps its items in, with the kind each one holds. */
+const ITEM_LISTS: Array<[ItemKind, 'concepts' | 'templates' | 'patterns']> = [
+  ['concept', 'concepts'],
+  ['template', 'templates'],
+  ['pattern', 'patterns'],
+];
+
+/**
+ * A document to keep as a draft, broken MUSTs and all, as long as it can be stored: a JSON
+ * object with a profile IRI and a first version IRI, and items that are objects with a string
+ * id. Anything else is refused with a 400 naming what to fix. An item listed again after its
+ * first entry is left out of the draft and reported as a finding: the first one is kept.
+ */
+export function readDraftDocument(input: unknown): { document: JsonObject; dropped: Finding[] } {
+  const { model } = parse(input);
+  const refuse = (message: string) =>
+    new AppError(400, ErrorCode.ValidationFailed, message, {
+      findings: checkImport(input).errors,
+    });
+  if (!model) throw refuse('The profile must be a JSON object.');
+  const document = serialize(model);
+  if (typeof document.id !== 'string' || document.id.trim() === '')
+    throw refuse('The profile needs its IRI in "id" before it can be kept as a draft.');
+  const versions = document.versions;
+  const first: unknown = Array.isArray(versions) ? versions[0] : undefined;
+  if (!isJson(first) || typeof first.id !== 'string' || first.id.trim() === '')
+    throw refuse(
+      'The profile needs "versions" with the IRI of the version it describes first (versions[0].id) before it can be kept as a draft.',
+    );
+  const seen = new Map<string, string>();
+  const dropped: Finding[] = [];
+  for (const [, key] of ITEM_LISTS) {
+    const list = document[key];
+    if (list === undefined) continue;
+    // The model reads a lone value as a list of one; the file's own shape is what to name.
+    const sent = isJson(input) ? input[key] : list;
+    if (!Array.isArray(list) || !Array.isArray(sent))
+      throw refuse(`"${key}" must be a list of ${key} to keep the profile as a draft.`);
+    const kept: JsonObject[] = [];
+    list.forEach((entry, index) => {
+      const at = `/${key}/${index}`;
+      if (!isJson(entry) || typeof entry.id !== 'string' || entry.id.trim() === '')
+        throw refuse(
+          `${at} has no IRI in "id": every entry of "${key}" must be an object with its IRI before the profile can be kept as a draft.`,
+        );
+      const earlier = seen.get(entry.id);
+      if (earlier === undefined) {
+        seen.set(entry.id, at);
+        kept.push(entry);
+        return;
+      }
+      dropped.push({
+        ruleId: 'L1',
+        severity: 'warning',
+        path: at,
+        message: `${entry.id} is listed again at ${at} of the file; the draft keeps its first entry (${earlier}) and leaves this one out.`,
+      });
+    });
+    document[key] = kept;
+  }
+  return { document, dropped };
 }
 
 const isJson = (value: unknown): value is Json =>
@@ -189,7 +255,9 @@ async function storeComponents(
     seen.add(component.iri);
     const found = existing.get(component.iri);
     if (found && found.profileId !== null && found.profileId !== profile.id) {
-      throw conflict(`The ${kindLabel[found.kind]} ${component.iri} belongs to another profile.`);
+      throw conflict(
+        `The ${kindLabel[found.kind]} ${component.iri} belongs to another profile: remove it from the document, or give it an IRI of this profile.`,
+      );
     }
     if (found && found.kind !== component.kind) {
       throw conflict(`${component.iri} is already a ${kindLabel[found.kind]} on this server.`);
@@ -241,10 +309,11 @@ export async function importDocument(
   tx: Db,
   request: ImportRequest,
   now: Date,
-): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
+): Promise<{ profile: ProfileRow; version: ProfileVersionRow; history: Finding[] }> {
   const parts = decomposeDocument(request.document);
   const [self, ...older] = parts.versions;
   if (!self) throw badRequest('The profile document must list its versions.');
+  const history: Finding[] = [];
   if (await findVersionByIri(tx, self.id))
     throw conflict(`A profile version with the IRI ${self.id} already exists.`);
 
@@ -257,11 +326,7 @@ export async function importDocument(
         'This profile already has a draft: update it with PUT, or publish or delete it first.',
       );
     const current = await findVersion(tx, profile.currentPublishedVersionId ?? '');
-    if (current && (older[0]?.id !== current.iri || !self.wasRevisionOf?.includes(current.iri))) {
-      throw conflict(
-        `A new version must continue the stored history: versions[1] must be ${current.iri} and versions[0].wasRevisionOf must include it.`,
-      );
-    }
+    if (current) history.push(...continuesHistory(self, older, current.iri));
   } else {
     profile = await insertProfile(tx, {
       iri: parts.iri,
@@ -285,20 +350,51 @@ export async function importDocument(
   });
   await storeComponents(tx, profile, version.id, parts.components, request.userId);
   profile = await updateProfile(tx, profile.id, { currentDraftVersionId: version.id });
-  if (!request.published) return { profile, version };
-  return freezeVersion(
+  if (!request.published) return { profile, version, history };
+  const frozen = await freezeVersion(
     tx,
     { profile, version, organization: request.organization, components: parts.components },
     now,
     'import',
   );
+  return { ...frozen, history };
+}
+
+/**
+ * Whether a document's first version continues the stored history: its `wasRevisionOf` names
+ * the latest stored version (or, without `wasRevisionOf`, `versions[1]` is that version). A
+ * document whose `versions` leaves out older entries still continues it (a warning: the server
+ * keeps the history it has); one revising anything else is a fork, refused.
+ */
+function continuesHistory(self: VersionEntry, older: VersionEntry[], latest: string): Finding[] {
+  const continues = self.wasRevisionOf
+    ? self.wasRevisionOf.includes(latest)
+    : older[0]?.id === latest;
+  if (!continues)
+    throw conflict(
+      `A new version must continue the stored history: versions[0].wasRevisionOf must name the latest stored version ${latest}${
+        self.wasRevisionOf ? `, but it names ${self.wasRevisionOf.join(', ')}` : ''
+      }.`,
+    );
+  if (older[0]?.id === latest) return [];
+  return [
+    {
+      ruleId: 'history',
+      severity: 'warning',
+      path: '/versions',
+      message: `"versions" does not list ${latest}, which ${self.id} revises; the server keeps the history it stores, so the document of this version lists every stored version before it.`,
+    },
+  ];
 }
 
 /** Replaces a draft's content with a checked document; publishes it when asked. */
 export async function replaceDraft(
   tx: Db,
   target: { profile: ProfileRow; draft: ProfileVersionRow; organization: OrganizationRow },
-  request: Omit<ImportRequest, 'organization'>,
+  request: Omit<ImportRequest, 'organization'> & {
+    /** Keep the draft's own IRI when the document's version IRI is stored already. */
+    renameTakenVersion?: boolean;
+  },
   now: Date,
 ): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
   const parts = decomposeDocument(request.document);
@@ -309,13 +405,16 @@ export async function replaceDraft(
   const [self] = parts.versions;
   if (!self) throw badRequest('The profile document must list its versions.');
   const owner = await findVersionByIri(tx, self.id);
-  if (owner && owner.id !== target.draft.id)
+  const taken = owner !== null && owner.id !== target.draft.id;
+  if (taken && !request.renameTakenVersion)
     throw conflict(`A profile version with the IRI ${self.id} already exists.`);
+  // A version stored already (a published one uploaded again to edit it) keeps its IRI; the
+  // draft keeps the IRI it has, and its place in the history follows the stored versions.
   let version = await updateVersion(tx, target.draft.id, {
-    iri: self.id,
+    ...(taken ? {} : { iri: self.id }),
     ...parts.header,
-    generatedAt: self.generatedAtTime ?? null,
-    revisionOf: self.wasRevisionOf ?? null,
+    generatedAt: taken ? null : (self.generatedAtTime ?? null),
+    revisionOf: taken ? null : (self.wasRevisionOf ?? null),
     ...(request.verificationRequest
       ? {
           verificationRequestedAt: request.verificationRequest,

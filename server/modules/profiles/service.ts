@@ -10,6 +10,7 @@ import {
   type UpdateVersionInput,
   type VerifyDecision,
 } from '../../../common/profiles';
+import type { VersionFinding } from '../../../common/harvest';
 import type { Db } from '../../db/client';
 import type { ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
@@ -31,6 +32,9 @@ import { draftFor, requireCurrent, versionIri } from './drafts';
 import { versionDocument } from './publishing';
 import { deleteDraft, deleteProfile } from './lifecycle/deletion';
 import { publishDraft, requireCurrentDraft } from './lifecycle/publish';
+import { importProfileFile } from './lifecycle/import';
+import { versionFindings } from './findings';
+import { decomposeDocument, readDraftDocument } from './import';
 import {
   decideVerification,
   requestVerification,
@@ -199,6 +203,63 @@ export class ProfileService {
     const version = visibleVersion(loaded, await findVersion(this.db, versionId));
     this.countView(loaded, version, visitor);
     return this.view(loaded, version);
+  }
+
+  /** The findings of a version's document, for whoever may see the version. */
+  async findings(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+  ): Promise<VersionFinding[]> {
+    const loaded = await this.load(user, profileId);
+    const version = visibleVersion(loaded, await findVersion(this.db, versionId));
+    return versionFindings(this.db, { ...loaded, version }, this.now());
+  }
+
+  /**
+   * A profile file chosen by a member becomes the content of the profile's next draft (the
+   * current version's draft, or a new one after it), with the findings of that draft.
+   */
+  async importFile(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    input: unknown,
+  ): Promise<{ versionId: string; findings: VersionFinding[] }> {
+    const { document, dropped } = readDraftDocument(input);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const loaded = await this.load(user, profileId, tx, true);
+        const author = groupPolicy.member(loaded.actor);
+        const version = visibleVersion(loaded, await findVersion(tx, versionId));
+        requireCurrent(loaded.profile, version);
+        const now = this.now();
+        const stored = await importProfileFile(
+          tx,
+          { ...loaded, version },
+          { document, userId: author.id },
+          now,
+        );
+        const findings = await versionFindings(tx, { ...loaded, ...stored }, now);
+        const notes = [...dropped.map((f) => ({ ...f, item: null }))];
+        const sent = decomposeDocument(document).versions[0]?.id;
+        if (sent !== undefined && sent !== stored.version.iri)
+          notes.push({
+            ruleId: 'version-iri',
+            severity: 'warning',
+            path: '/versions/0/id',
+            message: `${sent} is a version this server already stores, so the draft keeps a version IRI of its own: ${stored.version.iri}.`,
+            item: null,
+          });
+        return { versionId: stored.version.id, findings: [...notes, ...findings] };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw conflict(
+          'Another change stored the same profile, version or item at the same moment; read it again and retry.',
+        );
+      throw error;
+    }
   }
 
   /** Counted in memory and written later with the others: a page view never writes. */

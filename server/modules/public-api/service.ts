@@ -7,7 +7,14 @@ import type { CounterService } from '../counters/service';
 import { countVersionItems, findItemWithVersions } from '../item-store/repo';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { findOrganization } from '../organizations/repo';
-import { checkImport, invalidProfile, readImportDocument } from '../profiles/import';
+import type { VersionFinding } from '../../../common/harvest';
+import { versionFindings } from '../profiles/findings';
+import {
+  checkImport,
+  invalidProfile,
+  readCheckedImport,
+  readDraftDocument,
+} from '../profiles/import';
 import { deleteDraft } from '../profiles/lifecycle/deletion';
 import { importProfile, replaceDraftContent } from '../profiles/lifecycle/import';
 import { publishDraft } from '../profiles/lifecycle/publish';
@@ -66,6 +73,28 @@ export interface PublishedMetadataList {
 export interface MetadataAnswer {
   metadata: ProfileMetadata;
   lastModified: Date;
+}
+
+/** What an import or edit answers: the metadata and what the check found in the document. */
+export interface WriteAnswer extends MetadataAnswer {
+  findings: VersionFinding[];
+}
+
+/**
+ * The document a write stores, with what it already tells about it. Published at once, it must
+ * pass the import check (its warnings come along); kept as a draft, it only needs to be
+ * storable, and its findings are read from the stored draft afterwards.
+ */
+function readWrittenDocument(
+  input: unknown,
+  published: boolean,
+): { document: JsonObject; notes: VersionFinding[] } {
+  if (published) {
+    const { document, warnings } = readCheckedImport(input);
+    return { document, notes: warnings.map((f) => ({ ...f, item: null })) };
+  }
+  const { document, dropped } = readDraftDocument(input);
+  return { document, notes: dropped.map((f) => ({ ...f, item: null })) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -329,26 +358,32 @@ export class PublicApiService {
     return input?.verificationRequest ? this.now() : null;
   }
 
-  async import(caller: ApiCaller, input: ImportInput): Promise<MetadataAnswer> {
+  async import(caller: ApiCaller, input: ImportInput): Promise<WriteAnswer> {
     const key = requireKey(caller, 'write');
     refuseDraftVerification(input.status, true);
-    const document = readImportDocument(input.profile);
+    const published = input.status?.published ?? true;
+    const { document, notes } = readWrittenDocument(input.profile, published);
     const organization = await findOrganization(this.db, key.organizationId);
     if (!organization) throw notFound('The working group of this key no longer exists.');
-    const { profile, version } = await orConflict(
+    const { profile, version, findings } = await orConflict(
       this.db.transaction(async (tx) => {
+        const now = this.now();
         const imported = await importProfile(
           tx,
           {
             document,
             organization,
             userId: key.createdBy,
-            published: input.status?.published ?? true,
+            published,
             verificationRequest: this.verificationTime(input.status),
           },
-          this.now(),
+          now,
         );
-        return imported;
+        const history = imported.history.map((f) => ({ ...f, item: null }));
+        const stored = published
+          ? []
+          : await versionFindings(tx, { ...imported, organization }, now);
+        return { ...imported, findings: [...history, ...notes, ...stored] };
       }),
     );
     this.countKey(caller, 'apiWrite');
@@ -356,6 +391,7 @@ export class PublicApiService {
     return {
       metadata: await this.metadataOf({ profile, version, organization }),
       lastModified: version.updatedAt,
+      findings,
     };
   }
 
@@ -368,7 +404,7 @@ export class PublicApiService {
     uuid: string,
     input: ImportInput,
     preconditions: { ifUnmodifiedSince: Date | undefined; ifMatch: string | undefined },
-  ): Promise<MetadataAnswer> {
+  ): Promise<WriteAnswer> {
     const answer = await orConflict(
       this.db.transaction(async (tx) => {
         const target = await this.resolve(tx, uuid, 'draft');
@@ -386,24 +422,32 @@ export class PublicApiService {
             throw preconditionFailed(lastModified.toUTCString());
         }
         refuseDraftVerification(input.status, false);
-        const document = readImportDocument(input.profile);
+        const published = input.status?.published === true;
+        const { document, notes } = readWrittenDocument(input.profile, published);
+        const now = this.now();
         const replaced = await replaceDraftContent(
           tx,
           target,
           {
             document,
             userId: key.createdBy,
-            published: input.status?.published === true,
+            published,
             verificationRequest: this.verificationTime(input.status),
           },
-          this.now(),
+          now,
         );
-        return { ...replaced, organization: target.organization };
+        const stored = { ...replaced, organization: target.organization };
+        const findings = published ? [] : await versionFindings(tx, stored, now);
+        return { ...stored, findings: [...notes, ...findings] };
       }),
     );
     this.countKey(caller, 'apiWrite');
     this.counters.profile(answer.profile.id, 'apiWrite');
-    return { metadata: await this.metadataOf(answer), lastModified: answer.version.updatedAt };
+    return {
+      metadata: await this.metadataOf(answer),
+      lastModified: answer.version.updatedAt,
+      findings: answer.findings,
+    };
   }
 
   async deleteDraft(caller: ApiCaller, uuid: string): Promise<void> {

@@ -45,6 +45,7 @@ import { ErrorAlert, STATE_LABELS, VerifiedBadge } from './parts';
 import { ProfileDetails } from './ProfileDetails';
 import { VersionActions } from './VersionActions';
 import { VersionBanners } from './VersionBanners';
+import { VersionFindings } from './VersionFindings';
 
 // The usage chart brings the drawing library: fetched only when a published profile is shown.
 const ProfileUsage = lazy(async () => ({ default: (await import('./ProfileUsage')).ProfileUsage }));
@@ -306,6 +307,9 @@ function VersionView({
             <Tabs.Panel value="details">
               <Stack gap="md">
                 <ProfileDetails profile={profile} version={version} />
+                {isMemberOf(profile) && (
+                  <VersionFindings profile={profile} version={version} paths={paths} />
+                )}
                 {/* Figures exist only for a published profile, whichever version is shown. */}
                 {profile.currentPublishedVersion && (
                   <Suspense fallback={null}>

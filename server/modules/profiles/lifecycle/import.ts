@@ -1,7 +1,10 @@
+import type { Finding, JsonObject } from '../../../../xapi/index';
 import type { Db } from '../../../db/client';
 import type { ProfileRow, ProfileVersionRow } from '../../../db/schema';
+import { conflict } from '../../errors';
 import { recordEvent } from '../../events/outbox';
-import { importDocument, replaceDraft, type ImportRequest } from '../import';
+import { draftFor } from '../drafts';
+import { decomposeDocument, importDocument, replaceDraft, type ImportRequest } from '../import';
 import type { VersionTarget } from './target';
 
 type Stored = { profile: ProfileRow; version: ProfileVersionRow };
@@ -27,7 +30,11 @@ async function recordVerificationAsked(
  * `profileImported` (and, through publishing, `profileVersionPublished`). Runs in the caller's
  * transaction, so a refusal leaves nothing.
  */
-export async function importProfile(tx: Db, request: ImportRequest, now: Date): Promise<Stored> {
+export async function importProfile(
+  tx: Db,
+  request: ImportRequest,
+  now: Date,
+): Promise<Stored & { history: Finding[] }> {
   const stored = await importDocument(tx, request, now);
   await recordEvent(tx, {
     type: 'profileImported',
@@ -62,4 +69,31 @@ export async function replaceDraftContent(
   );
   await recordVerificationAsked(tx, stored, request);
   return stored;
+}
+
+/**
+ * A profile file chosen on the site becomes the content of the profile's next draft: the draft
+ * it has, or a new one after the current published version (`versionCreated`, as every new
+ * draft records). The document must describe this profile; a version IRI the server stores
+ * already (a published version uploaded again to edit it) is not taken over: the draft keeps a
+ * fresh IRI of its own. The document may break MUSTs: the caller reads them as findings.
+ */
+export async function importProfileFile(
+  tx: Db,
+  target: VersionTarget,
+  request: { document: JsonObject; userId: string | null },
+  now: Date,
+): Promise<Stored> {
+  const iri = decomposeDocument(request.document).iri;
+  if (iri !== target.profile.iri)
+    throw conflict(
+      `The file describes the profile ${iri}, but this is the profile ${target.profile.iri}: choose a file of this profile, or import it as a profile of its own.`,
+    );
+  const { profile, draft } = await draftFor(tx, target.profile, target.version, request.userId);
+  return replaceDraft(
+    tx,
+    { profile, draft, organization: target.organization },
+    { ...request, published: false, verificationRequest: null, renameTakenVersion: true },
+    now,
+  );
 }
