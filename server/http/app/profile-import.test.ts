@@ -4,6 +4,8 @@ import type { VersionFinding } from '../../../common/harvest';
 import type { ProfileView } from '../../../common/profiles';
 import type { JsonObject } from '../../../xapi/index';
 import { outboxEvents, profileVersions } from '../../db/schema';
+import { listVersionItems } from '../../modules/item-store/repo';
+import { lockResource } from '../../modules/locks/service';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
 import { callsOf } from '../../test/authoring';
@@ -294,6 +296,39 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
       expect(draft?.state).toBe('draft');
       const view = await asMember().get(`/app/profile/${profileUuidOf(metadata)}`);
       expect(view.json<ProfileView>().version.uuid).toBe(draft?.id);
+    });
+
+    it('waits while someone else edits an item of the draft, for a member and for a key', async () => {
+      const document = uniqueProfile();
+      const { metadata } = await importDraft(document.doc);
+      const [own] = await listVersionItems(t.database.db, metadata.version_uuid, {
+        ownOnly: true,
+      });
+      const editor = await makePerson(t.database.db, t.app.services.sessions);
+      await t.app.services.locks.acquire(editor.user, lockResource.item(own?.item.id ?? ''));
+      const refused = await upload(metadata, document.doc);
+      expectError(refused, 409, 'RESOURCE_LOCKED');
+      expect(refused.json<{ message: string }>().message).toMatch(/is editing this version/);
+      const put = await api.put(
+        `/api/profile/${metadata.version_uuid}`,
+        { profile: document.doc, status: { published: false } },
+        {
+          key: group.keys.readWrite,
+          headers: { 'if-unmodified-since': new Date(Date.now() + 5000).toUTCString() },
+        },
+      );
+      expectError(put, 409, 'RESOURCE_LOCKED');
+      // Once the editor lets go, the file goes in.
+      await t.app.services.locks.release(editor.user, lockResource.item(own?.item.id ?? ''));
+      expect((await upload(metadata, document.doc)).statusCode).toBe(200);
+    });
+
+    it('lets the member who holds the lock put a file in place', async () => {
+      const document = uniqueProfile();
+      const { metadata } = await importDraft(document.doc);
+      await t.app.services.locks.acquire(group.admin, lockResource.version(metadata.version_uuid));
+      const response = await upload(metadata, document.doc);
+      expect(response.statusCode, response.body).toBe(200);
     });
 
     it('refuses a file of another profile, naming both IRIs', async () => {

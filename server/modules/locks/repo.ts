@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { users, writeLocks, type UserRow, type WriteLockRow } from '../../db/schema';
 
@@ -117,4 +117,27 @@ export async function moveLock(db: Db, from: string, to: string, userId: string)
       set: { userId: moved.userId, acquiredAt: moved.acquiredAt, expiresAt: moved.expiresAt },
     });
   return true;
+}
+
+/** A live lock someone other than `userId` holds on one of `resources`, with its holder. */
+export async function findLockHeldByOthers(
+  db: Db,
+  resources: string[],
+  userId: string | null,
+  now: Date,
+): Promise<{ lock: WriteLockRow; holder: UserRow } | null> {
+  if (resources.length === 0) return null;
+  const rows = await db
+    .select({ lock: writeLocks, holder: users })
+    .from(writeLocks)
+    .innerJoin(users, eq(users.id, writeLocks.userId))
+    .where(
+      and(
+        inArray(writeLocks.resource, resources),
+        gt(writeLocks.expiresAt, now),
+        userId === null ? undefined : ne(writeLocks.userId, userId),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
 }

@@ -9,6 +9,7 @@ import {
   deleteLock,
   findHeldLock,
   findLock,
+  findLockHeldByOthers,
   moveLock,
   upsertLock,
 } from './repo';
@@ -49,6 +50,36 @@ function until(expiresAt: Date, now: Date): string {
   return `${clock} (in about ${minutes} minutes)`;
 }
 
+/** 409 RESOURCE_LOCKED naming who holds the lock and until when. */
+function lockedBy(holder: UserRow, expiresAt: Date, now: Date, what: string): AppError {
+  return new AppError(
+    409,
+    ErrorCode.ResourceLocked,
+    `${publicName(holder)} is editing ${what}. Their write lock lasts until ${until(expiresAt, now)} unless they keep working; try again then.`,
+    { lockedBy: publicName(holder), expiresAt: expiresAt.toISOString() },
+  );
+}
+
+/**
+ * Refuses a change of a version's whole content (a document put in place of a draft's) while
+ * someone else is editing the version's details or one of its items: their save would land on
+ * content that is no longer there, or undo the document. `userId` null (an API key) yields to
+ * every live lock.
+ */
+export async function refuseWhileOthersEdit(
+  db: Db,
+  target: { versionId: string; itemIds: string[] },
+  userId: string | null,
+  now: Date,
+): Promise<void> {
+  const resources = [
+    lockResource.version(target.versionId),
+    ...target.itemIds.map((id) => lockResource.item(id)),
+  ];
+  const held = await findLockHeldByOthers(db, resources, userId, now);
+  if (held) throw lockedBy(held.holder, held.lock.expiresAt, now, 'this version');
+}
+
 /**
  * Write locks: who may edit what right now. Authorization is the caller's business (a route or a
  * service checks membership first); this only decides between people allowed to edit. Locks are
@@ -80,14 +111,8 @@ export class LockService {
       const taken = await upsertLock(db, { resource, userId: user.id, now, expiresAt });
       if (taken) return this.present(taken);
       const current = await findLock(db, resource);
-      if (current && current.lock.expiresAt > now && current.lock.userId !== user.id) {
-        throw new AppError(
-          409,
-          ErrorCode.ResourceLocked,
-          `${publicName(current.holder)} is editing this. Their write lock lasts until ${until(current.lock.expiresAt, now)} unless they keep working; try again then.`,
-          { lockedBy: publicName(current.holder), expiresAt: current.lock.expiresAt.toISOString() },
-        );
-      }
+      if (current && current.lock.expiresAt > now && current.lock.userId !== user.id)
+        throw lockedBy(current.holder, current.lock.expiresAt, now, 'this');
     }
     throw new AppError(409, ErrorCode.ResourceLocked, 'This is being edited. Try again later.');
   }

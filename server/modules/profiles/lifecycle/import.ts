@@ -6,6 +6,8 @@ import { recordEvent } from '../../events/outbox';
 import { draftFor } from '../drafts';
 import { decomposeDocument, importDocument, replaceDraft, type ImportRequest } from '../import';
 import type { VersionTarget } from './target';
+import { listVersionItems } from '../../item-store/repo';
+import { refuseWhileOthersEdit } from '../../locks/service';
 
 type Stored = { profile: ProfileRow; version: ProfileVersionRow };
 
@@ -54,13 +56,28 @@ export async function importProfile(
   return stored;
 }
 
-/** Replaces a draft's content with a checked document, publishing it when asked. */
+/** Refuses while someone else edits the version's details or one of its own items. */
+async function refuseWhileEdited(
+  tx: Db,
+  versionId: string,
+  editorId: string | null,
+  now: Date,
+): Promise<void> {
+  const own = await listVersionItems(tx, versionId, { ownOnly: true });
+  await refuseWhileOthersEdit(tx, { versionId, itemIds: own.map((l) => l.item.id) }, editorId, now);
+}
+
+/**
+ * Replaces a draft's content with a checked document from a tool (an API key), publishing it
+ * when asked. Refused while anyone holds a write lock in the draft: a key speaks for no person.
+ */
 export async function replaceDraftContent(
   tx: Db,
   target: VersionTarget,
   request: Omit<ImportRequest, 'organization'>,
   now: Date,
 ): Promise<Stored> {
+  await refuseWhileEdited(tx, target.version.id, null, now);
   const stored = await replaceDraft(
     tx,
     { profile: target.profile, draft: target.version, organization: target.organization },
@@ -89,6 +106,7 @@ export async function importProfileFile(
     throw conflict(
       `The file describes the profile ${iri}, but this is the profile ${target.profile.iri}: choose a file of this profile, or import it as a profile of its own.`,
     );
+  await refuseWhileEdited(tx, target.version.id, request.userId, now);
   const { profile, draft } = await draftFor(tx, target.profile, target.version, request.userId);
   return replaceDraft(
     tx,
