@@ -19,6 +19,7 @@ import {
   type ItemKind,
 } from '../item-store/repo';
 import { AppError, badRequest, conflict } from '../errors';
+import { checkDocument } from './document';
 import { freezeVersion } from './publishing';
 import {
   findProfileByIri,
@@ -77,13 +78,22 @@ export function checkImport(input: unknown): { errors: Finding[]; warnings: Find
   };
 }
 
-/** Checks a document as an import and returns it in the normal form `serialize` writes. */
+/**
+ * Checks a document as an import and returns it in the normal form `serialize` writes. The check
+ * reads that normal form, the bytes that are stored and published, so publishing them can reuse it.
+ */
 export function readImportDocument(input: unknown): JsonObject {
-  const { errors } = checkImport(input);
-  if (errors.length > 0) throw invalidProfile(errors);
   const { model } = parse(input);
-  if (!model) throw badRequest('The profile must be a JSON object.');
-  return serialize(model);
+  if (!model) {
+    const { errors } = checkImport(input);
+    throw errors.length > 0
+      ? invalidProfile(errors)
+      : badRequest('The profile must be a JSON object.');
+  }
+  const document = serialize(model);
+  const { errors } = checkDocument(document, 'import');
+  if (errors.length > 0) throw invalidProfile(errors);
+  return document;
 }
 
 const isJson = (value: unknown): value is Json =>
