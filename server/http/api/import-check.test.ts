@@ -71,6 +71,23 @@ describe('public API: a published import is checked against the stored items it 
     expect(await profilesWithIri(t.app, document.base)).toBe(0);
   });
 
+  it('refuses a document for what it says, though its normal form would pass', async () => {
+    const { base, doc } = uniqueProfile();
+    // The normal form reads a lone IRI as the array the spec wants; the import must not.
+    const concept = (doc.concepts as JsonObject[])[0] as JsonObject;
+    concept.narrower = `${base}/verbs/won`;
+    const response = await api.post(
+      '/api/profile',
+      { profile: doc },
+      { key: group.keys.readWrite },
+    );
+    const body = expectError(response, 400, 'VALIDATION_FAILED') as { findings?: Finding[] };
+    expect(body.findings?.some((f) => f.ruleId === 'A2' && f.path === '/concepts/0/narrower')).toBe(
+      true,
+    );
+    expect(await profilesWithIri(t.app, base)).toBe(0);
+  });
+
   it('publishes the same profile when its verb is a verb', async () => {
     const document = uniqueProfile();
     const { metadata } = await api.import(group.keys.readWrite, document.doc);

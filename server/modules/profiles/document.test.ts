@@ -6,7 +6,7 @@ import { parse, serialize, type JsonObject } from '../../../xapi/index';
 import { generateProfile } from '../../../xapi/fixtures/generated-profile';
 import { validProfile } from '../../../xapi/fixtures/profiles';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
-import { assembleDocument, checkDocument } from './document';
+import { assembleDocument, checkDocument, checkImportDocument } from './document';
 import { decomposeDocument } from './import';
 
 const normalForm = (doc: unknown) =>
@@ -68,6 +68,25 @@ describe('checkDocument', () => {
     const again = checkDocument(doc, 'import');
     expect(again.errors).toEqual([]);
     expect(again.warnings.some((w) => w.ruleId === 'K11')).toBe(true);
+  });
+});
+
+describe('checkImportDocument', () => {
+  it('refuses what the input says even where its normal form would pass', () => {
+    const raw = validProfile();
+    const concept = (raw.concepts as JsonObject[])[0] as JsonObject;
+    concept.narrower = (concept.narrower as string[])[0] as string;
+    const normal = normalForm(raw);
+    expect(checkDocument(normal, 'import').errors).toEqual([]);
+    const { errors } = checkImportDocument(raw);
+    expect(errors.some((e) => e.ruleId === 'A2' && e.path === '/concepts/0/narrower')).toBe(true);
+  });
+
+  it('answers the normal form of a document that passes', () => {
+    const raw = validProfile();
+    const { document, errors } = checkImportDocument(raw);
+    expect(errors).toEqual([]);
+    expect(document).toEqual(normalForm(raw));
   });
 });
 

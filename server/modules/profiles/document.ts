@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  jsonEqual,
   parse,
   serialize,
   validate,
@@ -186,4 +187,26 @@ export function checkDocument(
     passedChecks.set(key, warnings);
   }
   return { errors, warnings: [...warnings] };
+}
+
+/**
+ * The import check of a document, made on the normal form `serialize` writes: the bytes that are
+ * stored and published, so that publishing them finds the pass (see checkDocument). Where the
+ * normal form reads a value differently from the input (a lone IRI where the spec wants an array,
+ * say), the input as sent is checked first, so it is refused for what it says, at its own paths.
+ */
+export function checkImportDocument(input: unknown): {
+  document: JsonObject | undefined;
+  errors: Finding[];
+  warnings: Finding[];
+} {
+  const { model } = parse(input);
+  const document = model ? serialize(model) : undefined;
+  if (!document || !jsonEqual(input, document)) {
+    const findings = validate(input, { mode: 'import' });
+    const errors = findings.filter((f) => f.severity === 'error');
+    if (errors.length > 0 || !document)
+      return { document, errors, warnings: findings.filter((f) => f.severity === 'warning') };
+  }
+  return { document, ...checkDocument(document, 'import') };
 }

@@ -1,6 +1,6 @@
 import { ErrorCode } from '../../../common/errors';
 import type { Translation } from '../../../common/profiles';
-import { parse, serialize, validate, type Finding, type JsonObject } from '../../../xapi/index';
+import { validate, type Finding, type JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import type {
   ItemRow,
@@ -19,7 +19,7 @@ import {
   type ItemKind,
 } from '../item-store/repo';
 import { AppError, badRequest, conflict } from '../errors';
-import { checkDocument } from './document';
+import { checkImportDocument } from './document';
 import { freezeVersion } from './publishing';
 import {
   findProfileByIri,
@@ -78,21 +78,11 @@ export function checkImport(input: unknown): { errors: Finding[]; warnings: Find
   };
 }
 
-/**
- * Checks a document as an import and returns it in the normal form `serialize` writes. The check
- * reads that normal form, the bytes that are stored and published, so publishing them can reuse it.
- */
+/** Checks a document as an import and returns it in the normal form `serialize` writes. */
 export function readImportDocument(input: unknown): JsonObject {
-  const { model } = parse(input);
-  if (!model) {
-    const { errors } = checkImport(input);
-    throw errors.length > 0
-      ? invalidProfile(errors)
-      : badRequest('The profile must be a JSON object.');
-  }
-  const document = serialize(model);
-  const { errors } = checkDocument(document, 'import');
+  const { document, errors } = checkImportDocument(input);
   if (errors.length > 0) throw invalidProfile(errors);
+  if (!document) throw badRequest('The profile must be a JSON object.');
   return document;
 }
 
