@@ -3,6 +3,7 @@
 export type { Finding, Severity } from './findings.js';
 export { pointer, sortFindings } from './findings.js';
 export type { JsonObject, JsonValue } from './json.js';
+export { jsonEqual } from './json.js';
 export type { InputLimits } from './load.js';
 export { defaultLimits } from './load.js';
 export * from './model/types.js';

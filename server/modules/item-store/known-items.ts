@@ -72,3 +72,14 @@ export async function knownItemsFor(db: Db, document: Json): Promise<JsonObject>
   }
   return { id: 'urn:xapi-profile-server:known-items', type: 'Profile', ...known };
 }
+
+/**
+ * The known profiles to check a document against: none when it reuses nothing stored here, since
+ * a known profile without items changes no finding, and a check without any is the one an import
+ * made of the same document before storing it.
+ */
+export async function knownProfilesFor(db: Db, document: Json): Promise<JsonObject[]> {
+  const known = await knownItemsFor(db, document);
+  const lists = [known.concepts, known.templates, known.patterns] as unknown[][];
+  return lists.some((list) => list.length > 0) ? [known] : [];
+}

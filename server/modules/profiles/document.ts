@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import {
+  jsonEqual,
   parse,
   serialize,
   validate,
@@ -74,7 +76,25 @@ export interface DocumentParts {
   components: Array<Pick<ItemRow, 'kind' | 'content'>>;
   /** generatedAtTime for a version that has none recorded yet (a draft being shown). */
   generatedAt: string;
+  /**
+   * The components are in the normal form `serialize` writes (an import's, taken from its
+   * normalized document) rather than read back from the database, which sorts their keys.
+   */
+  componentsNormal?: boolean | undefined;
 }
+
+/** The header properties, all of which the spec's order puts before concepts. */
+const HEADER_KEYS = new Set([
+  '@context',
+  'id',
+  'type',
+  'conformsTo',
+  'prefLabel',
+  'definition',
+  'seeAlso',
+  'versions',
+  'author',
+]);
 
 /** The xAPI Profile document of a version, assembled from what is stored about it. */
 export function assembleDocument(parts: DocumentParts): JsonObject {
@@ -96,16 +116,24 @@ export function assembleDocument(parts: DocumentParts): JsonObject {
     ...(version.moreInformation ? { seeAlso: version.moreInformation } : {}),
     versions: versionChain(profile, version, parts.history, parts.generatedAt),
   };
-  const document: JsonObject = { ...serialize(header), author: author as JsonObject };
   const of = (kind: ItemRow['kind']) =>
     parts.components.filter((c) => c.kind === kind).map((c) => c.content as JsonObject);
+  const lists: JsonObject = {};
   const concepts = of('concept');
   const templates = of('template');
   const patterns = of('pattern');
-  if (concepts.length > 0) document.concepts = concepts;
-  if (templates.length > 0) document.templates = templates;
-  if (patterns.length > 0) document.patterns = patterns;
-  return normalizeDocument(document);
+  if (concepts.length > 0) lists.concepts = concepts;
+  if (templates.length > 0) lists.templates = templates;
+  if (patterns.length > 0) lists.patterns = patterns;
+  const document: JsonObject = { ...serialize(header), author: author as JsonObject };
+  if (!parts.componentsNormal) return normalizeDocument({ ...document, ...lists });
+  // Components already in normal form need not be parsed and written again (thousands of them in
+  // a large import): the header alone is, and the lists follow it as `serialize` would place them,
+  // unless the header kept a property the model does not know, which `serialize` writes last.
+  const head = normalizeDocument(document);
+  if (!Object.keys(head).every((key) => HEADER_KEYS.has(key)))
+    return normalizeDocument({ ...document, ...lists });
+  return { ...head, ...lists };
 }
 
 /**
@@ -117,6 +145,27 @@ export function normalizeDocument(document: JsonObject): JsonObject {
   return model ? serialize(model) : document;
 }
 
+/**
+ * Documents that passed the check lately, by a hash of everything the outcome depends on: the
+ * mode, the known profiles and the document's bytes. The validator is a pure function of those,
+ * so the same bytes under the same mode and known profiles pass again; an import checks its
+ * document once and then publishes exactly those bytes, which would otherwise be validated twice.
+ * Only passes are kept (a refusal costs its full check each time), and only a few.
+ */
+const passedChecks = new Map<string, Finding[]>();
+const PASSED_CHECKS_KEPT = 32;
+
+function checkKey(
+  document: Record<string, unknown>,
+  mode: 'authoring' | 'import',
+  knownProfiles: readonly unknown[],
+): string {
+  return createHash('sha256')
+    .update(`${mode}\n${JSON.stringify(knownProfiles)}\n`)
+    .update(JSON.stringify(document))
+    .digest('base64');
+}
+
 /** Errors that stop a publication; warnings travel along but do not block. */
 export function checkDocument(
   document: Record<string, unknown>,
@@ -126,9 +175,38 @@ export function checkDocument(
   errors: Finding[];
   warnings: Finding[];
 } {
+  const key = checkKey(document, mode, knownProfiles);
+  const passed = passedChecks.get(key);
+  if (passed) return { errors: [], warnings: [...passed] };
   const findings = validate(document, { mode, knownProfiles });
-  return {
-    errors: findings.filter((f) => f.severity === 'error'),
-    warnings: findings.filter((f) => f.severity === 'warning'),
-  };
+  const errors = findings.filter((f) => f.severity === 'error');
+  const warnings = findings.filter((f) => f.severity === 'warning');
+  if (errors.length === 0) {
+    if (passedChecks.size >= PASSED_CHECKS_KEPT)
+      passedChecks.delete(passedChecks.keys().next().value as string);
+    passedChecks.set(key, warnings);
+  }
+  return { errors, warnings: [...warnings] };
+}
+
+/**
+ * The import check of a document, made on the normal form `serialize` writes: the bytes that are
+ * stored and published, so that publishing them finds the pass (see checkDocument). Where the
+ * normal form reads a value differently from the input (a lone IRI where the spec wants an array,
+ * say), the input as sent is checked first, so it is refused for what it says, at its own paths.
+ */
+export function checkImportDocument(input: unknown): {
+  document: JsonObject | undefined;
+  errors: Finding[];
+  warnings: Finding[];
+} {
+  const { model } = parse(input);
+  const document = model ? serialize(model) : undefined;
+  if (!document || !jsonEqual(input, document)) {
+    const findings = validate(input, { mode: 'import' });
+    const errors = findings.filter((f) => f.severity === 'error');
+    if (errors.length > 0 || !document)
+      return { document, errors, warnings: findings.filter((f) => f.severity === 'warning') };
+  }
+  return { document, ...checkDocument(document, 'import') };
 }

@@ -19,6 +19,7 @@ import {
   type ItemKind,
 } from '../item-store/repo';
 import { AppError, badRequest, conflict } from '../errors';
+import { checkImportDocument } from './document';
 import { freezeVersion } from './publishing';
 import {
   findProfileByIri,
@@ -82,11 +83,10 @@ export function checkImport(input: unknown): { errors: Finding[]; warnings: Find
  * warnings of the check.
  */
 export function readCheckedImport(input: unknown): { document: JsonObject; warnings: Finding[] } {
-  const { errors, warnings } = checkImport(input);
+  const { document, errors, warnings } = checkImportDocument(input);
   if (errors.length > 0) throw invalidProfile(errors);
-  const { model } = parse(input);
-  if (!model) throw badRequest('The profile must be a JSON object.');
-  return { document: serialize(model), warnings };
+  if (!document) throw badRequest('The profile must be a JSON object.');
+  return { document, warnings };
 }
 
 /** The lists a profile document keeps its items in, with the kind each one holds. */

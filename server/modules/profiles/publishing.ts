@@ -2,7 +2,7 @@ import { ErrorCode } from '../../../common/errors';
 import type { Db } from '../../db/client';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
 import { listVersionItems } from '../item-store/repo';
-import { knownItemsFor } from '../item-store/known-items';
+import { knownProfilesFor } from '../item-store/known-items';
 import { AppError } from '../errors';
 import { exampleFindings } from './example-gate';
 import { recordEvent } from '../events/outbox';
@@ -16,8 +16,9 @@ export interface VersionDocumentInput {
   /** generatedAtTime to show for a version that has none yet. */
   generatedAt: string;
   /**
-   * The items the version defines, when the caller has just stored them (an import): reading
-   * hundreds of them back would cost more than storing them did.
+   * The items the version defines, when the caller has just stored them (an import), in the
+   * normal form `serialize` writes: reading hundreds of them back would cost more than storing
+   * them did.
    */
   components?: DocumentParts['components'] | undefined;
 }
@@ -28,7 +29,13 @@ export async function versionDocument(db: Db, input: VersionDocumentInput) {
   const components =
     input.components ??
     (await listVersionItems(db, input.version.id, { ownOnly: true })).map((l) => l.item);
-  return assembleDocument({ ...input, history, components });
+  // Components handed over by an import come from its normalized document.
+  return assembleDocument({
+    ...input,
+    history,
+    components,
+    componentsNormal: input.components !== undefined,
+  });
 }
 
 /**
@@ -49,8 +56,10 @@ export async function freezeVersion(
   const generatedAt = input.version.generatedAt ?? now.toISOString();
   const version = { ...input.version, generatedAt };
   const document = await versionDocument(tx, { ...input, version, generatedAt });
-  // Items of other profiles that this one reuses resolve against what the server has.
-  const { errors } = checkDocument(document, mode, [await knownItemsFor(tx, document)]);
+  // Items of other profiles that this one reuses resolve against what the server has. The same
+  // bytes checked with the same known profiles are not validated again (an import's document,
+  // checked as it arrived): see checkDocument.
+  const { errors } = checkDocument(document, mode, await knownProfilesFor(tx, document));
   // An author's example statement must follow its own template; an import cannot fix the
   // examples (the document does not carry them), so there it would only be a warning.
   if (mode === 'authoring') {
