@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
 import type { OrganizationInput, OrganizationResponse } from '../common/organizations';
 import type { CreateProfileInput, ProfileView } from '../common/profiles';
 import { expect } from './fixtures';
@@ -78,6 +79,25 @@ export async function createProfile(
     versionPath: `/organization/${orgId}/profile/${profileId}/version/${versionId}`,
     versionApi: `/app/profile/${profileId}/version/${versionId}`,
   };
+}
+
+/**
+ * Makes an API key of the group `orgId` that may read and not write, as the Create API Key screen
+ * does (the browser picks the key), and answers the key.
+ */
+export async function createReadKey(
+  api: SiteApi,
+  orgId: string,
+  description: string,
+): Promise<string> {
+  const key = randomUUID();
+  await api.post(`/app/org/${orgId}/apiKey`, {
+    uuid: key,
+    description,
+    readPermission: true,
+    writePermission: false,
+  });
+  return key;
 }
 
 /**
