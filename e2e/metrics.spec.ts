@@ -1,6 +1,6 @@
 import { chartLabel } from '../common/metric-windows';
 import { expect as baseExpect, test } from './fixtures';
-import { createGroup, createProfile, createReadKey, expectAccessible, siteApi } from './site';
+import { createApiKey, createGroup, createProfile, expectAccessible, siteApi } from './site';
 import { signIn, siteAdmin } from './users';
 
 // The charts come with a library of their own: on a busy machine they take a while to appear.
@@ -34,7 +34,7 @@ test('an outsider views and exports a profile; the home charts and the Analytics
   });
   const { profileId } = draft;
   await api.post(`${draft.versionApi}/publish`, { confirmed: true });
-  const key = await createReadKey(api, groupId, 'Reader');
+  const key = await createApiKey(api, groupId, { description: 'Reader' });
 
   // An outsider, signed out in a browser of their own, reads the profile and exports it.
   const outsider = await browser.newContext();

@@ -82,22 +82,22 @@ export async function createProfile(
 }
 
 /**
- * Makes an API key of the group `orgId` that may read and not write, as the Create API Key screen
- * does (the browser picks the key), and answers the key.
+ * Makes an API key of the group `orgId` as the Create API Key screen does (the browser picks the
+ * key), one that may read and not write unless `key` says otherwise, and answers the key.
  */
-export async function createReadKey(
+export async function createApiKey(
   api: SiteApi,
   orgId: string,
-  description: string,
+  key: { description: string; readPermission?: boolean; writePermission?: boolean },
 ): Promise<string> {
-  const key = randomUUID();
+  const uuid = randomUUID();
   await api.post(`/app/org/${orgId}/apiKey`, {
-    uuid: key,
-    description,
+    uuid,
     readPermission: true,
     writePermission: false,
+    ...key,
   });
-  return key;
+  return uuid;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { createGroup, createProfile, createReadKey, expectAccessible, siteApi } from './site';
+import { createApiKey, createGroup, createProfile, expectAccessible, siteApi } from './site';
 import { signIn, siteAdmin } from './users';
 
 /** The page's own content: the shell around it (header, menus) is checked on its own. */
@@ -55,7 +55,7 @@ test('the query page answers an example query over a published profile, and its 
     description: 'Thought a question over.',
   });
   await api.post(`${created.versionApi}/publish`, { confirmed: true });
-  const key = await createReadKey(api, orgId, 'SPARQL reader');
+  const key = await createApiKey(api, orgId, { description: 'SPARQL reader' });
 
   // Someone signed out runs the verbs example on the query page with that key.
   const visitor = await browser.newContext();
