@@ -5,7 +5,7 @@ import type { OrganizationInput, OrganizationResponse } from '../common/organiza
 import type { CreateProfileInput, ProfileView } from '../common/profiles';
 import { expect } from './fixtures';
 
-/** A version 4 UUID as it stands in an address, to build patterns from. */
+/** A UUID as it stands in an address, to build patterns from. */
 export const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /**
