@@ -1,23 +1,20 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { seriousAxeFindings, siteApi, type AxeFinding } from './site';
-import { siteAdmin } from './users';
+import {
+  createGroup,
+  createProfile,
+  seriousAxeFindings,
+  siteApi,
+  UUID,
+  type AxeFinding,
+} from './site';
+import { accountMenu, signIn, siteAdmin } from './users';
 
 /**
  * Every screen a person reaches — public, signed in, authoring, admin — checked with axe-core
  * against WCAG 2.0/2.1 A and AA. A serious or critical violation fails the test and names the
  * page, the rule and the elements.
  */
-
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(siteAdmin.email);
-  await page.getByLabel(/^Password/).fill(siteAdmin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: /^Site Administrator/ })).toBeVisible();
-}
 
 /** Opens a page, waits until it has drawn its heading, and returns its serious findings. */
 async function audit(page: Page, path: string, ready?: (page: Page) => Promise<void>) {
@@ -57,49 +54,36 @@ test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', a
   }
 
   // A working group with a draft profile, concepts, templates and a pattern.
-  await signIn(page);
-  const { post } = await siteApi(page.request);
-  const group = await post<{ organization: { uuid: string } }>('/app/org', {
+  await signIn(page, siteAdmin);
+  const api = await siteApi(page.request);
+  const orgId = await createGroup(api, {
     name: `Accessible Group ${stamp}`,
-    collaborationLink: 'https://example.org/accessible',
     description: 'A group whose screens are checked.',
   });
-  const orgId = group.organization.uuid;
-  const made = await post<{ profile: { uuid: string }; version: { uuid: string } }>(
-    `/app/org/${orgId}/profile`,
-    {
-      iriType: 'generated-iri',
-      name: `Accessible Profile ${stamp}`,
-      description: 'Checked for accessibility.',
-      translations: [],
-      moreInformation: '',
-      tags: [],
-    },
-  );
-  const profileId = made.profile.uuid;
-  const versionId = made.version.uuid;
-  const version = `/organization/${orgId}/profile/${profileId}/version/${versionId}`;
-  const base = `/app/profile/${profileId}/version/${versionId}`;
-  const verb = await post<{ concept: { uuid: string } }>(`${base}/concepts`, {
+  const { versionPath: version, versionApi: base } = await createProfile(api, orgId, {
+    name: `Accessible Profile ${stamp}`,
+    description: 'Checked for accessibility.',
+  });
+  const verb = await api.post<{ concept: { uuid: string } }>(`${base}/concepts`, {
     conceptType: 'Verb',
     iriType: 'generated-iri',
     geniri: 'read',
     name: `read-${stamp}`,
     description: 'Read a page.',
   });
-  const first = await post<{ template: { uuid: string } }>(`${base}/templates`, {
+  const first = await api.post<{ template: { uuid: string } }>(`${base}/templates`, {
     iriType: 'generated-iri',
     geniri: 'opened',
     name: 'Opened a page',
     description: 'Someone opened a page.',
   });
-  const second = await post<{ template: { uuid: string } }>(`${base}/templates`, {
+  const second = await api.post<{ template: { uuid: string } }>(`${base}/templates`, {
     iriType: 'generated-iri',
     geniri: 'closed',
     name: 'Closed a page',
     description: 'Someone closed a page.',
   });
-  const pattern = await post<{ pattern: { uuid: string } }>(`${base}/patterns`, {
+  const pattern = await api.post<{ pattern: { uuid: string } }>(`${base}/patterns`, {
     type: 'sequence',
     primary: true,
     iriType: 'generated-iri',
@@ -111,7 +95,7 @@ test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', a
       { componentType: 'template', componentId: second.template.uuid },
     ],
   });
-  expect(pattern.pattern.uuid).toMatch(UUID);
+  expect(pattern.pattern.uuid).toMatch(new RegExp(`^${UUID}$`));
   const templatePath = `${version}/templates/${first.template.uuid}`;
 
   // Signed-in, group and authoring screens.
@@ -168,7 +152,7 @@ test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', a
   await expect(toast).toBeVisible();
   const toastBox = await toast.boundingBox();
   for (const control of [
-    page.getByRole('button', { name: /^Site Administrator/ }),
+    accountMenu(page, siteAdmin.fullName),
     page.getByRole('button', { name: 'Search', exact: true }),
   ]) {
     const box = await control.boundingBox();

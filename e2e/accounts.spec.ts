@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_NOTICE } from '../common/accounts';
 import { expect, test } from './fixtures';
 import { resetLink, seenMail, validationCode } from './mailbox';
+import { signIn, signOut, siteAdmin, submitSignIn } from './users';
 
 /** Ticks the ALTCHA box and waits until the browser has solved the proof of work. */
 async function solveCaptcha(page: Page): Promise<void> {
@@ -9,25 +10,6 @@ async function solveCaptcha(page: Page): Promise<void> {
   // The widget draws its own label over the input, so a normal click is refused as covered.
   await box.click({ force: true });
   await expect(box).toBeChecked({ timeout: 30_000 });
-}
-
-async function signOut(page: Page, fullName: string): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(fullName) }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-}
-
-/** Fills in the sign-in form on the current page. */
-async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/user/login');
-  await fillSignIn(page, email, password);
 }
 
 test('sign up, validate, edit the account, and reset a forgotten password', async ({ page }) => {
@@ -73,7 +55,7 @@ test('sign up, validate, edit the account, and reset a forgotten password', asyn
   await signOut(page, 'Ada Lovelace');
 
   // Sign in again: the username is chosen and there is nowhere to return to, so home.
-  await signIn(page, email, firstPassword);
+  await signIn(page, { email, password: firstPassword, fullName: 'Ada Lovelace' });
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: /Ada Lovelace/ })).toBeVisible();
 
@@ -98,7 +80,7 @@ test('sign up, validate, edit the account, and reset a forgotten password', asyn
   await signOut(page, 'Augusta Ada Lovelace');
 
   // The changed password works.
-  await signIn(page, email, secondPassword);
+  await signIn(page, { email, password: secondPassword, fullName: 'Augusta Ada Lovelace' });
   await expect(page.getByRole('button', { name: /Augusta Ada Lovelace/ })).toBeVisible();
   await signOut(page, 'Augusta Ada Lovelace');
 
@@ -120,7 +102,7 @@ test('sign up, validate, edit the account, and reset a forgotten password', asyn
   await expect(page.getByRole('status')).toContainText('Sign in with your new password.');
 
   // Sign in with the new password.
-  await signIn(page, email, thirdPassword);
+  await signIn(page, { email, password: thirdPassword, fullName: 'Augusta Ada Lovelace' });
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: /Augusta Ada Lovelace/ })).toBeVisible();
 });
@@ -136,7 +118,7 @@ test('an unknown reset key blocks the page', async ({ page }) => {
 test('a sign-in started from a login-required page returns there', async ({ page }) => {
   await page.goto('/user/account');
   await expect(page).toHaveURL(/\/user\/login$/);
-  await fillSignIn(page, 'admin@example.org', 'e2e-admin-password');
+  await submitSignIn(page, siteAdmin);
   await expect(page).toHaveURL(/\/user\/account$/);
   await expect(page.getByTitle('Server role')).toHaveText('Administrator');
 });

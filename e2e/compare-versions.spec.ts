@@ -1,35 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-/** The site admin the e2e server is started with (playwright.config.ts). */
-const ADMIN = { email: 'admin@example.org', password: 'e2e-admin-password' };
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: /^Site Administrator/ })).toBeVisible();
-}
-
-/** The site's own calls, with the CSRF token every change needs. */
-async function siteApi(api: APIRequestContext) {
-  const csrf = ((await (await api.get('/app/csrf')).json()) as { token: string }).token;
-  const send = async <T>(method: 'post' | 'put', url: string, data: unknown): Promise<T> => {
-    const response = await api[method](url, { headers: { 'x-csrf-token': csrf }, data });
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as T;
-  };
-  return {
-    post: <T>(url: string, data: unknown = {}) => send<T>('post', url, data),
-    put: <T>(url: string, data: unknown) => send<T>('put', url, data),
-  };
-}
-
-interface View {
-  profile: { uuid: string; iri: string };
-  version: { uuid: string; iri: string };
-}
+import { createGroup, createProfile, publishFromPage, siteApi } from './site';
+import { signIn, siteAdmin } from './users';
 
 test('a draft compared with the published version: a reworded rule and a deprecated concept, classified', async ({
   page,
@@ -37,27 +8,22 @@ test('a draft compared with the published version: a reworded rule and a depreca
   test.setTimeout(180_000);
   page.setDefaultTimeout(15_000);
   const stamp = Date.now().toString(36);
-  await signIn(page);
+  await signIn(page, siteAdmin);
   const api = await siteApi(page.request);
 
   // Version 1: a verb and a template with one recommended rule.
-  const group = await api.post<{ organization: { uuid: string } }>('/app/org', {
+  const orgId = await createGroup(api, {
     name: `Compare Group ${stamp}`,
-    collaborationLink: 'https://example.org/compare',
     description: 'Profiles that change.',
   });
-  const orgId = group.organization.uuid;
-  const mine = await api.post<View>(`/app/org/${orgId}/profile`, {
-    iriType: 'generated-iri',
+  const {
+    profileId,
+    versionId: v1,
+    versionPath: v1Path,
+  } = await createProfile(api, orgId, {
     name: `Quiz Profile ${stamp}`,
     description: 'Statements a quiz sends.',
-    translations: [],
-    moreInformation: '',
-    tags: [],
   });
-  const profileId = mine.profile.uuid;
-  const v1 = mine.version.uuid;
-  const v1Path = `/organization/${orgId}/profile/${profileId}/version/${v1}`;
   const versionApi = (versionId: string) => `/app/profile/${profileId}/version/${versionId}`;
   const verbName = `answered-${stamp}`;
   const verb = await api.post<{ concept: { uuid: string } }>(`${versionApi(v1)}/concepts`, {
@@ -84,13 +50,7 @@ test('a draft compared with the published version: a reworded rule and a depreca
   });
 
   // Publish version 1.
-  await page.goto(v1Path);
-  await page.getByRole('button', { name: 'Publish' }).click();
-  const publish = page.getByRole('dialog', { name: 'Publish Profile' });
-  await publish.getByRole('checkbox', { name: /IRI is permanent/ }).check();
-  await publish.getByRole('button', { name: 'Publish Now' }).click();
-  await expect(publish).toBeHidden();
-  await expect(page.getByRole('status')).toContainText('successfully published');
+  await publishFromPage(page, v1Path);
 
   // Reword the rule's scope note (a published rule keeps its constraints; the change lands in a
   // new draft) and deprecate the verb there.

@@ -1,35 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { validate } from '../xapi/index';
 import { expect, test } from './fixtures';
-
-/** The site admin the e2e server is started with (playwright.config.ts). */
-const ADMIN = { email: 'admin@example.org', password: 'e2e-admin-password' };
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: /^Site Administrator/ })).toBeVisible();
-}
-
-/** The site's own calls, with the CSRF token every change needs. */
-async function siteApi(api: APIRequestContext) {
-  const csrf = ((await (await api.get('/app/csrf')).json()) as { token: string }).token;
-  const headers = { 'x-csrf-token': csrf };
-  const call = async <T>(method: 'post' | 'put', url: string, data: unknown): Promise<T> => {
-    const response = await api[method](url, { headers, data });
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as T;
-  };
-  return { post: <T>(url: string, data: unknown) => call<T>('post', url, data) };
-}
-
-interface View {
-  profile: { uuid: string; iri: string };
-  version: { uuid: string };
-}
+import { createGroup, createProfile, publishFromPage, siteApi, UUID } from './site';
+import { signIn, siteAdmin } from './users';
 
 /** The concept id and version of the address a save led to. */
 function conceptAddress(page: Page) {
@@ -74,30 +47,21 @@ test('concepts of every kind: created, linked, published, edited in a new draft,
 }) => {
   test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
-  await signIn(page);
+  await signIn(page, siteAdmin);
   const api = await siteApi(page.request);
 
   // A working group with two draft profiles.
-  const group = await api.post<{ organization: { uuid: string } }>('/app/org', {
+  const orgId = await createGroup(api, {
     name: `Concept Group ${stamp}`,
-    collaborationLink: 'https://example.org/concepts',
     description: 'Vocabularies for video players.',
   });
-  const orgId = group.organization.uuid;
   const newProfile = (name: string) =>
-    api.post<View>(`/app/org/${orgId}/profile`, {
-      iriType: 'generated-iri',
-      name,
-      description: `${name}, for the concept tests.`,
-      translations: [],
-      moreInformation: '',
-      tags: [],
-    });
+    createProfile(api, orgId, { name, description: `${name}, for the concept tests.` });
 
   // The other profile defines a verb and is published, so other profiles may use it.
   const other = await newProfile(`Media Profile ${stamp}`);
   const otherVerbName = `played-${stamp}`;
-  await api.post(`/app/profile/${other.profile.uuid}/version/${other.version.uuid}/concepts`, {
+  await api.post(`${other.versionApi}/concepts`, {
     conceptType: 'Verb',
     iriType: 'generated-iri',
     geniri: 'played',
@@ -106,18 +70,14 @@ test('concepts of every kind: created, linked, published, edited in a new draft,
     translations: [],
     similarTerms: [],
   });
-  await api.post(`/app/profile/${other.profile.uuid}/version/${other.version.uuid}/publish`, {
-    confirmed: true,
-  });
+  await api.post(`${other.versionApi}/publish`, { confirmed: true });
 
   const mine = await newProfile(`Video Profile ${stamp}`);
-  const profileId = mine.profile.uuid;
-  const v1 = mine.version.uuid;
-  const v1Path = `/organization/${orgId}/profile/${profileId}/version/${v1}`;
+  const { profileId, versionId: v1, versionPath: v1Path } = mine;
 
   // A verb, with the other profile's verb as a related term.
   await startConcept(page, v1Path, 'Verb', 'Rewound', 'Went back in the video.');
-  await expect(page.getByLabel('Generated IRI')).toHaveText(`${mine.profile.iri}/verbs/rewound`);
+  await expect(page.getByLabel('Generated IRI')).toHaveText(`${mine.iri}/verbs/rewound`);
   await page.getByRole('searchbox', { name: /Find Similar Terms/ }).fill(otherVerbName);
   await page.getByRole('button', { name: `Add ${otherVerbName}` }).click();
   await page.getByRole('button', { name: 'Create Verb' }).click();
@@ -195,13 +155,7 @@ test('concepts of every kind: created, linked, published, edited in a new draft,
     await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
 
   // Publish the profile.
-  await page.goto(v1Path);
-  await page.getByRole('button', { name: 'Publish' }).click();
-  const publish = page.getByRole('dialog', { name: 'Publish Profile' });
-  await publish.getByRole('checkbox', { name: /IRI is permanent/ }).check();
-  await publish.getByRole('button', { name: 'Publish Now' }).click();
-  await expect(publish).toBeHidden();
-  await expect(page.getByRole('status')).toContainText('successfully published');
+  await publishFromPage(page, v1Path);
 
   // A published concept: editing is limited; a translation lands in a new draft.
   await page.goto(`${v1Path}/concepts/${verbId}`);
@@ -271,6 +225,6 @@ test('concepts of every kind: created, linked, published, edited in a new draft,
   expect(verb?.relatedMatch).toEqual([expect.stringContaining('/verbs/played')]);
   expect(concepts.find((c) => c.type === 'StateResource')?.deprecated).toBe(true);
   expect(concepts.find((c) => c.type === 'ActivityExtension')?.recommendedActivityTypes).toEqual([
-    `${mine.profile.iri}/activity-types/course`,
+    `${mine.iri}/activity-types/course`,
   ]);
 });

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 
 /**
  * Every page must load without console errors or uncaught exceptions; this fixture collects them
@@ -18,5 +18,18 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     { auto: true },
   ],
 });
+
+/**
+ * A second person's browser, in a context of its own, whose console errors and uncaught
+ * exceptions fail the test like the main page's do (marked as the second browser's).
+ */
+export async function secondBrowser(browser: Browser, consoleErrors: string[]): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`second browser: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`second browser: ${error.message}`));
+  return page;
+}
 
 export { expect };

@@ -1,14 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { seriousAxeFindings, siteApi, type AxeFinding } from './site';
+import {
+  createGroup,
+  createProfile,
+  seriousAxeFindings,
+  siteApi,
+  UUID,
+  type AxeFinding,
+} from './site';
 import { siteAdmin, signIn } from './users';
-
-interface View {
-  profile: { uuid: string; iri: string };
-  version: { uuid: string };
-}
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 test('statements imported into the queue: a known verb added, an unknown one created, the file removed', async ({
   page,
@@ -20,26 +20,17 @@ test('statements imported into the queue: a known verb added, an unknown one cre
   await signIn(page, siteAdmin);
   const api = await siteApi(page.request);
 
-  const group = await api.post<{ organization: { uuid: string } }>('/app/org', {
+  const orgId = await createGroup(api, {
     name: `Import Group ${stamp}`,
-    collaborationLink: 'https://example.org/import',
     description: 'Profiles fed from statements.',
   });
-  const orgId = group.organization.uuid;
   const newProfile = (name: string) =>
-    api.post<View>(`/app/org/${orgId}/profile`, {
-      iriType: 'generated-iri',
-      name,
-      description: `${name}, for the import tests.`,
-      translations: [],
-      moreInformation: '',
-      tags: [],
-    });
+    createProfile(api, orgId, { name, description: `${name}, for the import tests.` });
 
   // A published profile defines the verb the statements use.
   const source = await newProfile(`Player Profile ${stamp}`);
   const knownName = `watched-${stamp}`;
-  await api.post(`/app/profile/${source.profile.uuid}/version/${source.version.uuid}/concepts`, {
+  await api.post(`${source.versionApi}/concepts`, {
     conceptType: 'Verb',
     iriType: 'generated-iri',
     geniri: 'watched',
@@ -48,10 +39,8 @@ test('statements imported into the queue: a known verb added, an unknown one cre
     translations: [],
     similarTerms: [],
   });
-  await api.post(`/app/profile/${source.profile.uuid}/version/${source.version.uuid}/publish`, {
-    confirmed: true,
-  });
-  const knownIri = `${source.profile.iri}/verbs/watched`;
+  await api.post(`${source.versionApi}/publish`, { confirmed: true });
+  const knownIri = `${source.iri}/verbs/watched`;
   const unknownIri = `https://example.org/verbs/skimmed-${stamp}`;
   const unknownName = `skimmed-${stamp}`;
 
@@ -71,8 +60,7 @@ test('statements imported into the queue: a known verb added, an unknown one cre
   );
 
   // The second profile imports it from its version page.
-  const mine = await newProfile(`Course Profile ${stamp}`);
-  const versionPath = `/organization/${orgId}/profile/${mine.profile.uuid}/version/${mine.version.uuid}`;
+  const { versionPath } = await newProfile(`Course Profile ${stamp}`);
   await page.goto(versionPath);
   await expect(page.getByRole('tab', { name: /Import Queue/ })).toHaveCount(0);
   await page

@@ -1,44 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { randomUUID } from 'node:crypto';
 import { chartLabel } from '../common/metric-windows';
 import { expect as baseExpect, test } from './fixtures';
+import { createApiKey, createGroup, createProfile, expectAccessible, siteApi } from './site';
+import { signIn, siteAdmin } from './users';
 
 // The charts come with a library of their own: on a busy machine they take a while to appear.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-/** The site admin the e2e server is started with (playwright.config.ts). */
-const ADMIN = { email: 'admin@example.org', password: 'e2e-admin-password' };
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: /^Site Administrator/ })).toBeVisible();
-}
-
-/** The `/app` calls of the signed-in page, with its CSRF token. */
-async function appCalls(page: Page) {
-  const token = ((await (await page.request.get('/app/csrf')).json()) as { token: string }).token;
-  return async <T>(url: string, data: unknown): Promise<T> => {
-    const response = await page.request.post(url, { data, headers: { 'x-csrf-token': token } });
-    expect(response.ok(), await response.text()).toBe(true);
-    return (await response.json()) as T;
-  };
-}
-
-/** Fails unless axe finds no WCAG 2.1 A or AA violation in the charts and usage panels. */
-async function expectAccessible(page: Page) {
-  await expect(page.locator('[data-chart]').first()).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .include('[data-chart]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
-  ).toEqual([]);
-}
+/** The charts and usage panels, the part of each page this feature draws. */
+const charts = { include: '[data-chart]' };
 
 test('an outsider views and exports a profile; the home charts and the Analytics page show it', async ({
   page,
@@ -51,34 +20,21 @@ test('an outsider views and exports a profile; the home charts and the Analytics
   expect(label).toBe('Charted Learni…');
 
   // The site admin's group publishes a profile and makes an API key, seeded through `/app`.
-  await signIn(page);
-  const post = await appCalls(page);
-  const group = await post<{ organization: { uuid: string } }>('/app/org', {
+  await signIn(page, siteAdmin);
+  const api = await siteApi(page.request);
+  const groupId = await createGroup(api, {
     name: `Charted Group ${stamp}`,
-    collaborationLink: 'https://example.org/charted',
     description: 'Measured profiles.',
   });
-  const groupId = group.organization.uuid;
-  const draft = await post<{ profile: { uuid: string }; version: { uuid: string } }>(
-    `/app/org/${groupId}/profile`,
-    {
-      iriType: 'external-iri',
-      extiri: `https://example.org/profiles/charted-${stamp}`,
-      name: profileName,
-      description: 'A profile people look at.',
-    },
-  );
-  const profileId = draft.profile.uuid;
-  await post(`/app/profile/${profileId}/version/${draft.version.uuid}/publish`, {
-    confirmed: true,
+  const draft = await createProfile(api, groupId, {
+    iriType: 'external-iri',
+    extiri: `https://example.org/profiles/charted-${stamp}`,
+    name: profileName,
+    description: 'A profile people look at.',
   });
-  const key = randomUUID();
-  await post(`/app/org/${groupId}/apiKey`, {
-    uuid: key,
-    description: 'Reader',
-    readPermission: true,
-    writePermission: false,
-  });
+  const { profileId } = draft;
+  await api.post(`${draft.versionApi}/publish`, { confirmed: true });
+  const key = await createApiKey(api, groupId, { description: 'Reader' });
 
   // An outsider, signed out in a browser of their own, reads the profile and exports it.
   const outsider = await browser.newContext();
@@ -106,7 +62,7 @@ test('an outsider views and exports a profile; the home charts and the Analytics
   await expect(
     usage.getByRole('table', { name: 'Usage, views in the last 30 days' }),
   ).toBeAttached();
-  await expectAccessible(reader);
+  await expectAccessible(reader, charts);
   await outsider.close();
 
   // Home: Most Viewed and Most Exported list it, cut to 15 characters on the axis.
@@ -135,7 +91,7 @@ test('an outsider views and exports a profile; the home charts and the Analytics
   await expect(viewed.locator('.recharts-tooltip-wrapper')).toContainText(profileName);
   await viewed.getByRole('switch', { name: 'Show as table' }).check();
   await expect(viewed.getByRole('table', { name: 'Most Viewed, last 30 days' })).toBeVisible();
-  await expectAccessible(page);
+  await expectAccessible(page, charts);
   await page.screenshot({ path: 'test-results/metrics-home.png', fullPage: true });
 
   // On a narrow screen the charts shrink to fit, drawing and all.
@@ -167,12 +123,12 @@ test('an outsider views and exports a profile; the home charts and the Analytics
         .getByRole('row', { name: new RegExp(profileName) }),
     ).toContainText('101'); // one read, no write
   }
-  await expectAccessible(page);
+  await expectAccessible(page, charts);
   await page.screenshot({ path: 'test-results/metrics-analytics.png', fullPage: true });
 
   // The group's page totals its profiles.
   await page.goto(`/organization/${groupId}`);
   const groupUsage = page.getByRole('region', { name: 'Usage' });
   await expect(groupUsage).toContainText('1 view · 2 exports');
-  await expectAccessible(page);
+  await expectAccessible(page, charts);
 });

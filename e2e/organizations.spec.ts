@@ -1,17 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, secondBrowser, test } from './fixtures';
 import { createValidatedUser, signIn, siteAdmin, type TestUser } from './users';
-
-/** A second person's browser, whose console errors fail the test like the main page's do. */
-async function secondBrowser(browser: Browser, consoleErrors: string[]): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(`second browser: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`second browser: ${error.message}`));
-  return page;
-}
 
 const membersTable = (page: Page) => page.getByRole('table', { name: 'Members' });
 

@@ -1,28 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './fixtures';
-import { createValidatedUser, signIn as signInAs } from './users';
-
-/** The site admin the e2e server is started with (playwright.config.ts). */
-const ADMIN = { email: 'admin@example.org', password: 'e2e-admin-password' };
-/** The seeded admin's account menu in the header. */
-const accountMenu = (page: Page) => page.getByRole('button', { name: /^Site Administrator/ });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(accountMenu(page)).toBeVisible();
-}
-
-async function signOut(page: Page): Promise<void> {
-  await accountMenu(page).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-}
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+import { expect, secondBrowser, test } from './fixtures';
+import { createGroup, createProfile, siteApi, UUID } from './site';
+import { createValidatedUser, signIn, signOut, siteAdmin } from './users';
 
 test('a profile from creation to publication, export, a new draft and verification', async ({
   page,
@@ -33,7 +13,7 @@ test('a profile from creation to publication, export, a new draft and verificati
   const profileName = `Video Profile ${stamp}`;
 
   // The site admin creates a working group to own the profile.
-  await signIn(page);
+  await signIn(page, siteAdmin);
   await page.goto('/organization/create');
   await page.getByRole('textbox', { name: /^Name/ }).fill(groupName);
   await page
@@ -99,7 +79,7 @@ test('a profile from creation to publication, export, a new draft and verificati
   );
 
   // Signed out, the profile is on Home, on Explore and on its public page.
-  await signOut(page);
+  await signOut(page, siteAdmin.fullName);
   await page.goto('/');
   await expect(
     page.getByRole('region', { name: 'Latest Profiles' }).getByRole('link', { name: profileName }),
@@ -141,7 +121,7 @@ test('a profile from creation to publication, export, a new draft and verificati
   expect(document.id).toBe(iri);
 
   // Back as a member: editing the published version makes draft version 2.
-  await signIn(page);
+  await signIn(page, siteAdmin);
   await page.goto(`/organization/${groupId}/profile/${profileId}/version/${v1}`);
   await page
     .getByRole('toolbar', { name: 'Profile actions' })
@@ -225,16 +205,6 @@ test('an unknown IRI says no profile has it', async ({ page, consoleErrors }) =>
   consoleErrors.splice(logged, 1);
 });
 
-/** A second person's browser, whose console errors fail the test like the main page's do. */
-async function secondBrowser(browser: Browser, consoleErrors: string[]): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(`second browser: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`second browser: ${error.message}`));
-  return page;
-}
-
 test('two members editing one profile: the write lock lets one edit at a time', async ({
   page,
   browser,
@@ -247,41 +217,20 @@ test('two members editing one profile: the write lock lets one edit at a time', 
   const bob = await createValidatedUser(baseURL, { firstname: 'Bob', lastname: 'Boole' });
 
   // A group with Bob as a member and a draft profile, made through the site's own calls.
-  await signIn(page);
-  const api = page.request;
-  const csrf = ((await (await api.get('/app/csrf')).json()) as { token: string }).token;
-  const headers = { 'x-csrf-token': csrf };
-  const group = await api.post('/app/org', {
-    headers,
-    data: {
-      name: `Lock Group ${stamp}`,
-      collaborationLink: 'https://example.org/locks',
-      description: 'Two editors.',
-    },
+  await signIn(page, siteAdmin);
+  const api = await siteApi(page.request);
+  const orgId = await createGroup(api, {
+    name: `Lock Group ${stamp}`,
+    description: 'Two editors.',
   });
-  expect(group.status(), await group.text()).toBe(200);
-  const orgId = ((await group.json()) as { organization: { uuid: string } }).organization.uuid;
-  const found = await api.get(`/app/user?search=${bob.username}&organization=${orgId}`);
-  const bobId = ((await found.json()) as { users: Array<{ _id: string }> }).users[0]?._id;
-  const added = await api.post(`/app/org/${orgId}/member`, {
-    headers,
-    data: { userId: bobId, level: 'member' },
+  const found = await api.get<{ users: Array<{ _id: string }> }>(
+    `/app/user?search=${bob.username}&organization=${orgId}`,
+  );
+  await api.post(`/app/org/${orgId}/member`, { userId: found.users[0]?._id, level: 'member' });
+  const { versionPath } = await createProfile(api, orgId, {
+    name: `Lock Profile ${stamp}`,
+    description: 'Edited by two people.',
   });
-  expect(added.status(), await added.text()).toBe(200);
-  const created = await api.post(`/app/org/${orgId}/profile`, {
-    headers,
-    data: {
-      iriType: 'generated-iri',
-      name: `Lock Profile ${stamp}`,
-      description: 'Edited by two people.',
-      translations: [],
-      moreInformation: '',
-      tags: [],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const view = (await created.json()) as { profile: { uuid: string }; version: { uuid: string } };
-  const versionPath = `/organization/${orgId}/profile/${view.profile.uuid}/version/${view.version.uuid}`;
   const heading = (p: Page) => p.getByRole('heading', { name: 'Edit Profile Details' });
 
   // The admin opens Edit Profile Details and so holds the write lock.
@@ -290,7 +239,7 @@ test('two members editing one profile: the write lock lets one edit at a time', 
 
   // Bob is told who is editing (the admin keeps their name private) and until when; no form.
   const bobPage = await secondBrowser(browser, consoleErrors);
-  await signInAs(bobPage, bob);
+  await signIn(bobPage, bob);
   await bobPage.goto(`${versionPath}/edit`);
   await expect(
     bobPage.getByText(/^admin is editing this\. Their write lock lasts until \d\d:\d\d UTC/),

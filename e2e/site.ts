@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import type { OrganizationInput, OrganizationResponse } from '../common/organizations';
+import type { CreateProfileInput, ProfileView } from '../common/profiles';
 import { expect } from './fixtures';
+
+/** A UUID as it stands in an address, to build patterns from. */
+export const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /**
  * The site's own calls (`/app/...`) in the signed-in session of `api`, with the CSRF token every
@@ -9,15 +15,137 @@ import { expect } from './fixtures';
 export async function siteApi(api: APIRequestContext) {
   const csrf = ((await (await api.get('/app/csrf')).json()) as { token: string }).token;
   const headers = { 'x-csrf-token': csrf };
-  const call = async <T>(method: 'post' | 'put', url: string, data: unknown): Promise<T> => {
+  const call = async <T>(
+    method: 'get' | 'post' | 'put' | 'delete',
+    url: string,
+    data?: unknown,
+  ): Promise<T> => {
     const response = await api[method](url, { headers, data });
     expect(response.status(), await response.text()).toBe(200);
     return (await response.json()) as T;
   };
   return {
-    post: <T>(url: string, data: unknown) => call<T>('post', url, data),
+    get: <T>(url: string) => call<T>('get', url),
+    post: <T>(url: string, data: unknown = {}) => call<T>('post', url, data),
     put: <T>(url: string, data: unknown) => call<T>('put', url, data),
+    delete: <T>(url: string) => call<T>('delete', url),
   };
+}
+
+export type SiteApi = Awaited<ReturnType<typeof siteApi>>;
+
+/** Makes a working group through `/app/org` and answers its id. */
+export async function createGroup(
+  api: SiteApi,
+  group: Omit<OrganizationInput, 'collaborationLink'> & { collaborationLink?: string },
+): Promise<string> {
+  const made = await api.post<OrganizationResponse>('/app/org', {
+    collaborationLink: 'https://example.org/working-group',
+    ...group,
+  });
+  return made.organization.uuid;
+}
+
+/** A draft profile as made: its ids, its IRI, and where its page and its `/app` calls are. */
+export interface DraftProfile {
+  profileId: string;
+  versionId: string;
+  iri: string;
+  /** The draft version's page on the site. */
+  versionPath: string;
+  /** The start of the draft version's `/app` calls. */
+  versionApi: string;
+}
+
+/**
+ * Makes a draft profile in the group `orgId` through `/app/org/{org}/profile`, with a generated
+ * IRI unless `profile` names another.
+ */
+export async function createProfile(
+  api: SiteApi,
+  orgId: string,
+  profile: Omit<CreateProfileInput, 'iriType'> & Partial<Pick<CreateProfileInput, 'iriType'>>,
+): Promise<DraftProfile> {
+  const made = await api.post<ProfileView>(`/app/org/${orgId}/profile`, {
+    iriType: 'generated-iri',
+    ...profile,
+  });
+  const profileId = made.profile.uuid;
+  const versionId = made.version.uuid;
+  return {
+    profileId,
+    versionId,
+    iri: made.profile.iri,
+    versionPath: `/organization/${orgId}/profile/${profileId}/version/${versionId}`,
+    versionApi: `/app/profile/${profileId}/version/${versionId}`,
+  };
+}
+
+/**
+ * Makes an API key of the group `orgId` as the Create API Key screen does (the browser picks the
+ * key), one that may read and not write unless `key` says otherwise, and answers the key.
+ */
+export async function createApiKey(
+  api: SiteApi,
+  orgId: string,
+  key: { description: string; readPermission?: boolean; writePermission?: boolean },
+): Promise<string> {
+  const uuid = randomUUID();
+  await api.post(`/app/org/${orgId}/apiKey`, {
+    uuid,
+    readPermission: true,
+    writePermission: false,
+    ...key,
+  });
+  return uuid;
+}
+
+/**
+ * Publishes the draft from its page, as a member would: the Publish dialog, the acknowledgement
+ * that the IRI is permanent, and the message that it worked.
+ */
+export async function publishFromPage(page: Page, versionPath: string): Promise<void> {
+  await page.goto(versionPath);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const publish = page.getByRole('dialog', { name: 'Publish Profile' });
+  await publish.getByRole('checkbox', { name: /IRI is permanent/ }).check();
+  await publish.getByRole('button', { name: 'Publish Now' }).click();
+  await expect(publish).toBeHidden();
+  await expect(page.getByRole('status')).toContainText('successfully published');
+}
+
+/** Where an axe check looks: only inside `include` (a selector), leaving out `exclude`. */
+export interface AxeScope {
+  include?: string;
+  exclude?: string[];
+}
+
+/** axe-core's WCAG 2.0/2.1 A and AA violations of any impact, in the scope or the whole page. */
+async function axeViolations(page: Page, scope: AxeScope) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (scope.include) builder = builder.include(scope.include);
+  for (const selector of scope.exclude ?? []) builder = builder.exclude(selector);
+  return (await builder.analyze()).violations;
+}
+
+/**
+ * Fails unless axe-core finds no WCAG 2.0/2.1 A or AA violation, of any impact, on the page or
+ * in `scope`. A scoped check first waits for its scope, so it never passes by checking nothing;
+ * the wait is long because some scopes (the charts) come with a library of their own.
+ */
+export async function expectAccessible(page: Page, scope: AxeScope = {}): Promise<void> {
+  if (scope.include) {
+    await expect(page.locator(scope.include).first()).toBeVisible({ timeout: 20_000 });
+  }
+  const violations = await axeViolations(page, scope);
+  expect(
+    violations.map(
+      (v) =>
+        `${v.id} (${v.impact ?? 'no impact'}): ${v.help} at ${v.nodes
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** A serious or critical axe-core finding on a page. */
@@ -36,10 +164,8 @@ export interface AxeFinding {
 export async function seriousAxeFindings(page: Page, label: string): Promise<AxeFinding[]> {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
+  const violations = await axeViolations(page, {});
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
       page: label,

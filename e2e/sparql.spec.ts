@@ -1,21 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-/** WCAG 2.1 A and AA rules, as axe names them. */
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+import { createApiKey, createGroup, createProfile, expectAccessible, siteApi } from './site';
+import { signIn, siteAdmin } from './users';
 
 /** The page's own content: the shell around it (header, menus) is checked on its own. */
-const contentViolations = async (page: Page) =>
-  (
-    await new AxeBuilder({ page })
-      .withTags(WCAG_AA)
-      .include('main')
-      .exclude('nav')
-      .exclude('header')
-      .analyze()
-  ).violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+const content = { include: 'main', exclude: ['nav', 'header'] };
 
 test('the SPARQL documentation and query page are accessible, and an example fills the editor', async ({
   page,
@@ -25,7 +13,7 @@ test('the SPARQL documentation and query page are accessible, and an example fil
   await expect(
     page.getByRole('article', { name: 'What profiles are on the server?' }),
   ).toBeVisible();
-  expect(await contentViolations(page)).toEqual([]);
+  await expectAccessible(page, content);
 
   await page.getByRole('link', { name: 'the query page' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'SPARQL Query' })).toBeVisible();
@@ -36,11 +24,8 @@ test('the SPARQL documentation and query page are accessible, and an example fil
     .click();
   await expect(editor).toContainText('profile:StatementTemplate');
   await expect(page.getByRole('button', { name: 'Run query' })).toBeDisabled();
-  expect(await contentViolations(page)).toEqual([]);
+  await expectAccessible(page, content);
 });
-
-/** The site admin the e2e server is started with (playwright.config.ts). */
-const ADMIN = { email: 'admin@example.org', password: 'e2e-admin-password' };
 
 test('the query page answers an example query over a published profile, and its verb IRI opens the verb', async ({
   page,
@@ -52,53 +37,31 @@ test('the query page answers an example query over a published profile, and its 
   const verbName = `pondered-${stamp}`;
 
   // A group publishes a profile with one verb and makes a key that may read, through `/app`.
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: /^Site Administrator/ })).toBeVisible();
-  const csrf = ((await (await page.request.get('/app/csrf')).json()) as { token: string }).token;
-  const post = async <T>(url: string, data: unknown = {}): Promise<T> => {
-    const response = await page.request.post(url, { data, headers: { 'x-csrf-token': csrf } });
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as T;
-  };
-  const group = await post<{ organization: { uuid: string } }>('/app/org', {
+  await signIn(page, siteAdmin);
+  const api = await siteApi(page.request);
+  const orgId = await createGroup(api, {
     name: `SPARQL Group ${stamp}`,
-    collaborationLink: 'https://example.org/sparql',
     description: 'Profiles read by machines.',
   });
-  const orgId = group.organization.uuid;
-  const created = await post<{ profile: { uuid: string; iri: string }; version: { uuid: string } }>(
-    `/app/org/${orgId}/profile`,
-    {
-      iriType: 'generated-iri',
-      name: `Thinking Profile ${stamp}`,
-      description: 'Statements about thinking.',
-    },
-  );
-  const versionApi = `/app/profile/${created.profile.uuid}/version/${created.version.uuid}`;
-  const verb = await post<{ concept: { iri: string } }>(`${versionApi}/concepts`, {
+  const created = await createProfile(api, orgId, {
+    name: `Thinking Profile ${stamp}`,
+    description: 'Statements about thinking.',
+  });
+  const verb = await api.post<{ concept: { iri: string } }>(`${created.versionApi}/concepts`, {
     conceptType: 'Verb',
     iriType: 'generated-iri',
     geniri: 'pondered',
     name: verbName,
     description: 'Thought a question over.',
   });
-  await post(`${versionApi}/publish`, { confirmed: true });
-  const key = randomUUID();
-  await post(`/app/org/${orgId}/apiKey`, {
-    uuid: key,
-    description: 'SPARQL reader',
-    readPermission: true,
-    writePermission: false,
-  });
+  await api.post(`${created.versionApi}/publish`, { confirmed: true });
+  const key = await createApiKey(api, orgId, { description: 'SPARQL reader' });
 
   // Someone signed out runs the verbs example on the query page with that key.
   const visitor = await browser.newContext();
   const reader = await visitor.newPage();
   await reader.goto('/api-info/sparql/query');
-  await reader.getByLabel('Profile IRI for the examples').fill(created.profile.iri);
+  await reader.getByLabel('Profile IRI for the examples').fill(created.iri);
   await reader
     .getByRole('button', { name: 'What verbs and activity types does this profile describe?' })
     .click();
@@ -110,7 +73,7 @@ test('the query page answers an example query over a published profile, and its 
     await expect(results).toContainText(verbName, { timeout: 3_000 });
   }).toPass({ timeout: 60_000 });
   await expect(reader.getByText('1 result', { exact: true })).toBeVisible();
-  expect(await contentViolations(reader)).toEqual([]);
+  await expectAccessible(reader, content);
 
   // The verb's IRI, a link in the answer, opens the verb's page.
   await results.getByRole('link', { name: verb.concept.iri }).click();

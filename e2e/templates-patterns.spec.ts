@@ -1,35 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { validate } from '../xapi/index';
 import { expect, test } from './fixtures';
-
-/** The site admin the e2e server is started with (playwright.config.ts). */
-const ADMIN = { email: 'admin@example.org', password: 'e2e-admin-password' };
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: /^Site Administrator/ })).toBeVisible();
-}
-
-/** The site's own calls, with the CSRF token every change needs. */
-async function siteApi(api: APIRequestContext) {
-  const csrf = ((await (await api.get('/app/csrf')).json()) as { token: string }).token;
-  return {
-    post: async <T>(url: string, data: unknown): Promise<T> => {
-      const response = await api.post(url, { headers: { 'x-csrf-token': csrf }, data });
-      expect(response.status(), await response.text()).toBe(200);
-      return (await response.json()) as T;
-    },
-  };
-}
-
-interface View {
-  profile: { uuid: string; iri: string };
-  version: { uuid: string; iri: string };
-}
+import { createGroup, createProfile, publishFromPage, siteApi, UUID } from './site';
+import { signIn, siteAdmin } from './users';
 
 /** Types a rule into the editor and runs Check JSON Format. */
 async function checkRule(page: Page, rule: Record<string, unknown>) {
@@ -65,28 +38,20 @@ test('a statement template with rules and a primary sequence pattern, built, pub
   test.setTimeout(240_000);
   page.setDefaultTimeout(15_000);
   const stamp = Date.now().toString(36);
-  await signIn(page);
+  await signIn(page, siteAdmin);
   const api = await siteApi(page.request);
 
   // A working group and a draft profile with a verb and an activity type.
-  const group = await api.post<{ organization: { uuid: string } }>('/app/org', {
+  const orgId = await createGroup(api, {
     name: `Template Group ${stamp}`,
-    collaborationLink: 'https://example.org/templates',
     description: 'Statements of video players.',
   });
-  const orgId = group.organization.uuid;
-  const mine = await api.post<View>(`/app/org/${orgId}/profile`, {
-    iriType: 'generated-iri',
+  const mine = await createProfile(api, orgId, {
     name: `Player Profile ${stamp}`,
     description: 'Statements a video player sends.',
-    translations: [],
-    moreInformation: '',
-    tags: [],
   });
-  const profileId = mine.profile.uuid;
-  const v1 = mine.version.uuid;
-  const v1Path = `/organization/${orgId}/profile/${profileId}/version/${v1}`;
-  const concepts = `/app/profile/${profileId}/version/${v1}/concepts`;
+  const { profileId, versionId: v1, versionPath: v1Path } = mine;
+  const concepts = `${mine.versionApi}/concepts`;
   const verbName = `watched-${stamp}`;
   const typeName = `clip-${stamp}`;
   await api.post(concepts, {
@@ -103,8 +68,8 @@ test('a statement template with rules and a primary sequence pattern, built, pub
     name: typeName,
     description: 'A short video.',
   });
-  const verbIri = `${mine.profile.iri}/verbs/watched`;
-  const typeIri = `${mine.profile.iri}/activity-types/clip`;
+  const verbIri = `${mine.iri}/verbs/watched`;
+  const typeIri = `${mine.iri}/activity-types/clip`;
 
   // Create the template from the Statement Templates tab.
   await page.goto(`${v1Path}/templates`);
@@ -174,15 +139,12 @@ test('a statement template with rules and a primary sequence pattern, built, pub
   await expect(page.getByRole('table', { name: 'Scope notes' })).toContainText(note);
 
   // A second template, made through the site's calls, for the pattern.
-  const second = await api.post<{ template: { uuid: string } }>(
-    `/app/profile/${profileId}/version/${v1}/templates`,
-    {
-      iriType: 'generated-iri',
-      geniri: 'closed',
-      name: 'Closed the player',
-      description: 'Someone closed the player.',
-    },
-  );
+  const second = await api.post<{ template: { uuid: string } }>(`${mine.versionApi}/templates`, {
+    iriType: 'generated-iri',
+    geniri: 'closed',
+    name: 'Closed the player',
+    description: 'Someone closed the player.',
+  });
   expect(second.template.uuid).toMatch(new RegExp(UUID));
 
   // A primary sequence of the two templates, reordered before it is created.
@@ -209,13 +171,7 @@ test('a statement template with rules and a primary sequence pattern, built, pub
   await expect(page).toHaveURL(new RegExp(`${v1Path}/patterns/${UUID}$`));
 
   // Publish the profile.
-  await page.goto(v1Path);
-  await page.getByRole('button', { name: 'Publish' }).click();
-  const publish = page.getByRole('dialog', { name: 'Publish Profile' });
-  await publish.getByRole('checkbox', { name: /IRI is permanent/ }).check();
-  await publish.getByRole('button', { name: 'Publish Now' }).click();
-  await expect(publish).toBeHidden();
-  await expect(page.getByRole('status')).toContainText('successfully published');
+  await publishFromPage(page, v1Path);
 
   // Once published, editing the template is limited.
   await page.goto(`${v1Path}/templates/${templateId}`);
@@ -237,7 +193,7 @@ test('a statement template with rules and a primary sequence pattern, built, pub
     typeRule,
     { ...progressRule, scopeNote: { en: note } },
   ]);
-  const closedIri = `${mine.profile.iri}/templates/closed`;
+  const closedIri = `${mine.iri}/templates/closed`;
   expect(document.patterns).toHaveLength(1);
   expect(document.patterns[0]).toMatchObject({
     primary: true,

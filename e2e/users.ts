@@ -1,17 +1,23 @@
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { solveChallenge, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { seenMail, validationCode } from './mailbox';
 
-/** The site admin the e2e server is started with (playwright.config.ts). */
-export const siteAdmin = {
-  email: 'admin@example.org',
-  password: 'e2e-admin-password',
-};
-
-export interface TestUser {
+/** What a person signs in with, and the full name the header's account menu then shows. */
+export interface Credentials {
   email: string;
   password: string;
+  fullName: string;
+}
+
+/** The site admin the e2e server is started with (playwright.config.ts). */
+export const siteAdmin: Credentials = {
+  email: 'admin@example.org',
+  password: 'e2e-admin-password',
+  fullName: 'Site Administrator',
+};
+
+export interface TestUser extends Credentials {
   username: string;
   firstname: string;
   lastname: string;
@@ -43,6 +49,7 @@ export async function createValidatedUser(
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
   const user: TestUser = {
     ...person,
+    fullName: `${person.firstname} ${person.lastname}`,
     username: `${person.firstname.toLowerCase()}-${stamp}`,
     email: `${person.firstname.toLowerCase()}-${stamp}@example.org`,
     password: `${person.firstname} walks to the river ${stamp}`,
@@ -77,15 +84,35 @@ export async function createValidatedUser(
   return user;
 }
 
-/** Signs in on the login page and waits for the account menu. */
-export async function signIn(
-  page: Page,
-  credentials: { email: string; password: string },
-): Promise<void> {
-  await page.goto('/user/login');
+/** The signed-in header's account menu, named by the person's full name. */
+export function accountMenu(page: Page, fullName: string): Locator {
+  const escaped = fullName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByRole('button', { name: new RegExp(`^${escaped}`) });
+}
+
+/**
+ * Fills in and sends the sign-in form already on the page, then waits until the header shows the
+ * person signed in: no Sign in link, the Deleted Items link, and their account menu.
+ */
+export async function submitSignIn(page: Page, credentials: Credentials): Promise<void> {
   await page.getByLabel('Email').fill(credentials.email);
   await page.getByLabel(/^Password/).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Deleted Items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Deleted Items', exact: true })).toBeVisible();
+  await expect(accountMenu(page, credentials.fullName)).toBeVisible();
+}
+
+/** Signs in on the login page and waits for the signed-in header. */
+export async function signIn(page: Page, credentials: Credentials): Promise<void> {
+  await page.goto('/user/login');
+  await submitSignIn(page, credentials);
+}
+
+/** Signs out from the account menu: the site reloads at home with the Sign in link back. */
+export async function signOut(page: Page, fullName: string): Promise<void> {
+  await accountMenu(page, fullName).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 }

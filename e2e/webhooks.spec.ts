@@ -1,34 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './fixtures';
-import { siteAdmin } from './users';
+import { createGroup, createProfile, expectAccessible, publishFromPage, siteApi } from './site';
+import { signIn, siteAdmin } from './users';
 
-const accountMenu = (page: Page) => page.getByRole('button', { name: /^Site Administrator/ });
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(siteAdmin.email);
-  await page.getByLabel(/^Password/).fill(siteAdmin.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(accountMenu(page)).toBeVisible();
-}
-
-/** The screens must pass axe's WCAG 2.1 A and AA rules. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    // The screens under test; the shared header and footer are not part of this feature.
-    .include('main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
+/** The screens under test; the shared header and footer are not part of this feature. */
+const screen = { include: 'main' };
 
 test('a web hook hears of a publication and shows it in its delivery log', async ({ page }) => {
   test.setTimeout(120_000);
@@ -46,33 +24,21 @@ test('a web hook hears of a publication and shows it in its delivery log', async
   try {
     const stamp = Date.now().toString(36);
     const profileName = `Hooked Profile ${stamp}`;
-    await signIn(page);
+    await signIn(page, siteAdmin);
 
     // A group and a draft profile, made through the same calls the screens make.
-    const csrf = ((await (await page.request.get('/app/csrf')).json()) as { token: string }).token;
-    const headers = { 'x-csrf-token': csrf };
-    const group = await page.request.post('/app/org', {
-      headers,
-      data: {
-        name: `Hook Group ${stamp}`,
-        collaborationLink: 'https://example.org/hooks',
-        description: '',
-      },
+    const api = await siteApi(page.request);
+    const groupId = await createGroup(api, { name: `Hook Group ${stamp}`, description: '' });
+    const draft = await createProfile(api, groupId, {
+      name: profileName,
+      description: 'Hooked statements.',
     });
-    expect(group.ok()).toBe(true);
-    const groupId = ((await group.json()) as { organization: { uuid: string } }).organization.uuid;
-    const made = await page.request.post(`/app/org/${groupId}/profile`, {
-      headers,
-      data: { iriType: 'generated-iri', name: profileName, description: 'Hooked statements.' },
-    });
-    expect(made.ok()).toBe(true);
-    const view = (await made.json()) as { profile: { uuid: string }; version: { uuid: string } };
 
     // The hooks list, empty, then the create form.
     await page.goto('/user/hooks');
     await expect(page.getByRole('heading', { level: 1, name: 'Web Hooks' })).toBeVisible();
     await expect(page.getByText('You have no Web Hooks.')).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessible(page, screen);
     await page.getByRole('link', { name: 'Create New Webhook' }).click();
     await expect(page).toHaveURL('/user/hooks/create');
     const form = page.getByRole('form', { name: 'Create Web Hook' });
@@ -83,21 +49,14 @@ test('a web hook hears of a publication and shows it in its delivery log', async
     await form.getByRole('combobox', { name: /^Signature/ }).click();
     await page.getByRole('option', { name: /SHA-256/ }).click();
     await form.getByLabel(/^Client secret/).fill('e2e secret');
-    await expectAccessible(page);
+    await expectAccessible(page, screen);
     await form.getByRole('button', { name: 'Create Web Hook' }).click();
     await expect(page).toHaveURL(/\/user\/hooks\/[0-9a-f-]{36}\/edit$/);
     const hookPage = page.url();
     await expect(page.getByText('No deliveries yet.')).toBeVisible();
 
     // Publish the profile from its page.
-    await page.goto(
-      `/organization/${groupId}/profile/${view.profile.uuid}/version/${view.version.uuid}`,
-    );
-    await page.getByRole('button', { name: 'Publish' }).click();
-    const publish = page.getByRole('dialog', { name: 'Publish Profile' });
-    await publish.getByRole('checkbox', { name: /IRI is permanent/ }).check();
-    await publish.getByRole('button', { name: 'Publish Now' }).click();
-    await expect(publish).toBeHidden();
+    await publishFromPage(page, draft.versionPath);
 
     // The delivery shows in the hook's log.
     await page.goto(hookPage);
@@ -107,7 +66,7 @@ test('a web hook hears of a publication and shows it in its delivery log', async
       await expect(log.getByText('HTTP 204')).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 30_000 });
     await expect(log.getByText('Profile published')).toBeVisible();
-    await expectAccessible(page);
+    await expectAccessible(page, screen);
     await page.screenshot({ path: 'test-results/webhooks-delivery-log.png', fullPage: true });
 
     expect(received).toHaveLength(1);
@@ -120,7 +79,7 @@ test('a web hook hears of a publication and shows it in its delivery log', async
     };
     expect(body).toMatchObject({
       event: 'profilePublished',
-      profile: { uuid: view.profile.uuid, name: profileName },
+      profile: { uuid: draft.profileId, name: profileName },
     });
   } finally {
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
