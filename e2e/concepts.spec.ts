@@ -168,7 +168,8 @@ test('concepts of every kind: created, linked, published, edited in a new draft,
     page.getByText(
       'Editing is limited. This concept has already been published in the profile and may be in use.',
     ),
-  ).toBeVisible();
+    // The edit screen loads the concept and takes its lock first; a loaded machine needs longer.
+  ).toBeVisible({ timeout: 15_000 });
   await expect(field(page, /^Name/)).toHaveAttribute('readonly', '');
   await page.getByRole('button', { name: 'Add Translation' }).click();
   const translation = page.getByRole('dialog', { name: 'Add Translation' });

@@ -1,31 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-/** The site admin the e2e server is started with (playwright.config.ts). */
-const ADMIN = { email: 'admin@example.org', password: 'e2e-admin-password' };
+import { createApiKey, createGroup, expectAccessible, siteApi } from './site';
+import { signIn, siteAdmin } from './users';
 
 /** The real cmi5 profile, v1.0: its statement templates have no description (rule I1). */
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const cmi5File = resolve(repoRoot, '../shared/corpus/authored/cmi5/v1.0/cmi5.jsonld');
-
-/** WCAG 2.1 A and AA rules, as axe names them. */
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** The page's own content: the shell around it (header, menus) is checked on its own. */
-const contentViolations = async (page: Page) =>
-  (
-    await new AxeBuilder({ page })
-      .withTags(WCAG_AA)
-      .include('main')
-      .exclude('nav')
-      .exclude('header')
-      .analyze()
-  ).violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
 
 test.skip(!existsSync(cmi5File), 'the shared corpus is not on this machine');
 
@@ -38,28 +20,14 @@ test('a profile that breaks MUSTs comes in as a draft and is fixed item by item 
   const stamp = Date.now().toString(36);
 
   // A group and a key that may write, made through the site.
-  await page.goto('/user/login');
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('button', { name: /^Site Administrator/ })).toBeVisible();
-  const csrf = ((await (await page.request.get('/app/csrf')).json()) as { token: string }).token;
-  const post = async <T>(url: string, data: unknown = {}): Promise<T> => {
-    const response = await page.request.post(url, { data, headers: { 'x-csrf-token': csrf } });
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as T;
-  };
-  const group = await post<{ organization: { uuid: string } }>('/app/org', {
+  await signIn(page, siteAdmin);
+  const api = await siteApi(page.request);
+  const orgId = await createGroup(api, {
     name: `cmi5 Group ${stamp}`,
-    collaborationLink: 'https://example.org/cmi5',
     description: 'Bringing cmi5 in.',
   });
-  const orgId = group.organization.uuid;
-  const key = randomUUID();
-  await post(`/app/org/${orgId}/apiKey`, {
-    uuid: key,
+  const key = await createApiKey(api, orgId, {
     description: 'cmi5 importer',
-    readPermission: true,
     writePermission: true,
   });
 
@@ -85,7 +53,7 @@ test('a profile that breaks MUSTs comes in as a draft and is fixed item by item 
   await page.goto(versionPath);
   const findings = page.getByRole('region', { name: 'Findings' });
   await expect(findings).toContainText('10 errors');
-  expect(await contentViolations(page)).toEqual([]);
+  await expectAccessible(page, { include: 'main', exclude: ['nav', 'header'] });
   const rows = findings.getByRole('list', { name: 'Findings' }).getByRole('listitem');
   const first = rows.first();
   await expect(first).toContainText('Missing "definition"');
