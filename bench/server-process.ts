@@ -1,13 +1,13 @@
 /**
  * Starts the server of a checkout of this repository as a child process, the way `npm run serve`
- * does, so benchmarks measure a real process (its own memory, its own event loop) and can compare
+ * (and so `npm start`) does, so benchmarks measure a real process (its own memory, its own event loop) and can compare
  * two checkouts in one run. Used by `bench/table.ts` and `bench/rss.ts`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface ServerProcess {
@@ -62,14 +62,31 @@ async function exited(child: ChildProcess, ms: number): Promise<boolean> {
   ]);
 }
 
+/**
+ * The command `npm run serve` runs in a checkout: the compiled server through `scripts/serve.sh`
+ * (built first) where there is one, else the sources under the TypeScript loader, as older
+ * checkouts did. `serve.sh` ends in `exec node`, so the child's pid is the server's.
+ */
+function serveCommand(root: string): [string, string[]] {
+  if (!existsSync(join(root, 'scripts/serve.sh')))
+    return [process.execPath, ['--import', 'tsx', 'server/main.ts']];
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return ['sh', ['scripts/serve.sh']];
+}
+
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'xps-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const [command, args] = serveCommand(options.root);
+  const child = spawn(command, args, {
     cwd: options.root,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
-      PATH: process.env.PATH ?? '',
+      // The node running the benchmark runs the server too.
+      PATH: [dirname(process.execPath), process.env.PATH ?? ''].join(delimiter),
       HOME: process.env.HOME ?? tmpdir(),
       NODE_ENV: 'development',
       HOST: '127.0.0.1',

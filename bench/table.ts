@@ -159,6 +159,8 @@ interface Measured {
   profileP50?: number;
   profileP99?: number;
   profileOneMs?: number;
+  /** The same document to a client accepting br (as browsers and most HTTP libraries send). */
+  profileBrRps?: number;
   homeRps?: number;
   listRps?: number;
   rssIdle?: number;
@@ -191,6 +193,7 @@ async function measureServer(server: ServerProcess, withRss: boolean): Promise<M
     result.profileP50 = many.p50;
     result.profileP99 = many.p99;
     result.profileOneMs = wrk(server.url + path, 1).avgMs;
+    result.profileBrRps = wrk(server.url + path, 64, { 'accept-encoding': 'gzip, br' }).rps;
   }
   result.homeRps = wrk(`${server.url}/app/home`, 8).rps;
   result.listRps = wrk(`${server.url}/api/profile?limit=10`, 8).rps;
@@ -349,6 +352,12 @@ rows.push(
       `${fmt(before.pglite.profileOneMs ?? NaN, 2)} / ${fmt(before.pg?.profileOneMs ?? NaN, 2)}`,
     now: `${fmt(now.pglite.profileOneMs ?? NaN, 2)} / ${fmt(now.pg?.profileOneMs ?? NaN, 2)}`,
     nginx: nginx.oneMs === undefined ? undefined : fmt(nginx.oneMs, 2),
+    goal: '',
+  },
+  {
+    label: '  same, Accept-Encoding: gzip, br, 64 conn, PGlite: req/s',
+    before: before && fmt(before.pglite.profileBrRps ?? NaN),
+    now: fmt(now.pglite.profileBrRps ?? NaN),
     goal: '',
   },
   {

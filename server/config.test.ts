@@ -34,6 +34,9 @@ describe('loadConfig', () => {
     expect(errorOf({ ...secrets, SESSION_SECRET: 'short' })).toContain(
       'SESSION_SECRET must be at least 32 characters',
     );
+    expect(errorOf({ ...secrets, SPARQL_FILL_AT_START: 'sometimes' })).toContain(
+      'SPARQL_FILL_AT_START',
+    );
     expect(errorOf({ ...secrets, SNAPSHOT_CACHE_MB: '0' })).toBe(
       'Invalid configuration: SNAPSHOT_CACHE_MB must be at least 1 (got "0").',
     );
@@ -51,6 +54,8 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(false);
     expect(config.snapshotCacheBytes).toBe(64 * 1024 * 1024);
     expect(loadConfig({ ...secrets, SNAPSHOT_CACHE_MB: '8' }).snapshotCacheBytes).toBe(8388608);
+    expect(config.sparql.fillAtStart).toBe(false);
+    expect(loadConfig({ ...secrets, SPARQL_FILL_AT_START: 'true' }).sparql.fillAtStart).toBe(true);
     expect(loadConfig({ ...secrets, PUBLIC_URL: 'https://profiles.example.org/' }).publicUrl).toBe(
       'https://profiles.example.org',
     );

@@ -119,6 +119,7 @@ export const envSchema = z.object({
   HELPDESK_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   DEMO_CONTENT: booleanFlag.optional(),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+  SPARQL_FILL_AT_START: booleanFlag.default(false),
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
     .regex(
@@ -164,8 +165,11 @@ export interface Config {
   counterFlushSeconds: number;
   /** Memory each node gives to published documents (and their Turtle) kept ready to serve. */
   snapshotCacheBytes: number;
-  /** SPARQL queries: how long one may run, and how large its answer may be. */
-  sparql: { timeoutMs: number; maxResultBytes: number };
+  /**
+   * SPARQL queries: how long one may run, and how large its answer may be; whether the store is
+   * filled when the server starts or by the first query.
+   */
+  sparql: { timeoutMs: number; maxResultBytes: number; fillAtStart: boolean };
   /** The embedded database's cache of table pages, in MB (unused on PostgreSQL). */
   pgliteSharedBuffersMb: number;
   admin: { email: string | undefined; password: string | undefined };
@@ -275,6 +279,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sparql: {
       timeoutMs: Math.round(env.SPARQL_TIMEOUT_SECONDS * 1000),
       maxResultBytes: Math.round(env.SPARQL_MAX_RESULT_MB * 1024 * 1024),
+      fillAtStart: env.SPARQL_FILL_AT_START,
     },
     apiRateLimit: {
       perKey: env.API_RATE_LIMIT_PER_KEY,

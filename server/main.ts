@@ -50,8 +50,10 @@ async function start(config: Config): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   releaseStartUpMemory();
-  // The SPARQL store fills in the background; queries sent before it is full wait for it.
-  app.services.sparql.start();
+  // With SPARQL_FILL_AT_START the store fills in the background now; otherwise the first query
+  // starts the fill (and waits for it), so a server nobody queries keeps no worker and no store
+  // in memory (see docs/decisions.md).
+  if (config.sparql.fillAtStart) app.services.sparql.start();
   app.log.info(
     { database: database.kind, url: config.publicUrl },
     `xAPI Profile Server ready at ${config.publicUrl}`,

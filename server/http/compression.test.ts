@@ -7,7 +7,8 @@ import { precompressFolder } from '../../scripts/precompress';
 import { makeKeyedGroup, type KeyedGroup } from '../test/api-keys';
 import { useTestApp } from '../test/app';
 import { ApiClient, uniqueProfile } from '../test/public-api';
-import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+import type { FastifyRequest } from 'fastify';
+import { acceptedEncoding, COMPRESSION_THRESHOLD_BYTES } from './compression';
 
 // A built web app with one script large enough to be precompressed, as `npm run build:web` makes.
 const spaDir = mkdtempSync(path.join(tmpdir(), 'xps-spa-'));
@@ -116,5 +117,53 @@ describe('compressed answers', () => {
     const plainAgain = await api.get(url, { headers: { 'if-none-match': tag } });
     expect(plainAgain.statusCode).toBe(304);
     expect(plainAgain.headers.etag).toBe(tag);
+  });
+
+  it('compresses a published document once per encoding and serves the kept bytes after that', async () => {
+    const { metadata } = (await api.import(group.keys.readWrite, uniqueProfile().doc)) as {
+      metadata: { version_uuid: string };
+    };
+    const url = `/api/profile/${metadata.version_uuid}`;
+    const plain = await api.get(url);
+    const keptBefore = t.app.services.readCache.stats().bytes;
+
+    const br = await api.get(url, { headers: { 'accept-encoding': 'gzip;q=0.5, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers.etag).toBe(`${(plain.headers.etag as string).slice(0, -1)}-br"`);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    // The compressed copy is kept with the document (and counted against its memory budget)…
+    const keptAfter = t.app.services.readCache.stats().bytes;
+    expect(keptAfter).toBe(keptBefore + br.rawPayload.length);
+    // …so the next request gets the same bytes without compressing again.
+    const brAgain = await api.get(url, { headers: { 'accept-encoding': 'br' } });
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(t.app.services.readCache.stats().bytes).toBe(keptAfter);
+
+    // The client's weights decide: gzip preferred, br refused.
+    const gz = await api.get(url, { headers: { 'accept-encoding': 'br;q=0.1, gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const refused = await api.get(url, { headers: { 'accept-encoding': 'br;q=0' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+  });
+});
+
+describe('acceptedEncoding', () => {
+  const request = (headers: Record<string, string>) => ({ headers }) as unknown as FastifyRequest;
+
+  it('picks the accepted encoding of highest weight, br first on a tie, none when refused', () => {
+    expect(acceptedEncoding(request({}))).toBeNull();
+    expect(acceptedEncoding(request({ 'accept-encoding': 'gzip, deflate, br' }))).toBe('br');
+    expect(acceptedEncoding(request({ 'accept-encoding': 'gzip, br;q=0.9' }))).toBe('gzip');
+    expect(acceptedEncoding(request({ 'accept-encoding': 'deflate' }))).toBeNull();
+    expect(acceptedEncoding(request({ 'accept-encoding': 'identity' }))).toBeNull();
+    expect(acceptedEncoding(request({ 'accept-encoding': '*' }))).toBe('br');
+    expect(acceptedEncoding(request({ 'accept-encoding': '*, br;q=0' }))).toBe('gzip');
+    expect(acceptedEncoding(request({ 'accept-encoding': 'BR' }))).toBe('br');
+    expect(
+      acceptedEncoding(request({ 'accept-encoding': 'br', 'x-no-compression': '1' })),
+    ).toBeNull();
   });
 });

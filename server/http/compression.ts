@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import { constants } from 'node:zlib';
+import type { BodyEncoding } from '../modules/read-cache/encoding';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -55,4 +56,35 @@ const tagTheEncoding: onSendHookHandler = (request, reply, payload, done) => {
 /** The ETag of the uncompressed representation a (possibly compressed) tag stands for. */
 export function representationTag(tag: string): string {
   return tag.replace(ENCODED_TAG, '"');
+}
+
+/** The encodings this server compresses with, preferred first on equal weight (as registered). */
+const ENCODINGS: readonly BodyEncoding[] = ['br', 'gzip'];
+
+/**
+ * The encoding the compressor would choose for this request, for answers that bring their body
+ * already compressed (kept documents): the accepted encoding of highest weight, br before gzip on
+ * a tie, `*` standing for any; none when the client accepts neither or asks for no compression.
+ */
+export function acceptedEncoding(request: FastifyRequest): BodyEncoding | null {
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string' || request.headers['x-no-compression'] !== undefined) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  let best: BodyEncoding | null = null;
+  let bestWeight = 0;
+  for (const encoding of ENCODINGS) {
+    const weight = weights.get(encoding) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) {
+      best = encoding;
+      bestWeight = weight;
+    }
+  }
+  return best;
 }

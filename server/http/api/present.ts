@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentAnswer } from '../../modules/public-api/service';
 import { toSeconds } from '../../modules/public-api/service';
 import { turtleOf } from '../../modules/public-api/turtle';
-import { representationTag } from '../compression';
+import { acceptedEncoding, COMPRESSION_THRESHOLD_BYTES, representationTag } from '../compression';
 import { contentTypeOf, negotiate } from '../ld/negotiation';
 import { invalidDate, notAcceptable, turtleUnavailable } from './errors';
 
@@ -40,7 +40,20 @@ export async function sendDocument(
     .header('cache-control', 'no-cache')
     .header('vary', 'Accept');
   if (notModified(request, answer, etag)) return reply.status(304).send();
-  if (chosen !== 'turtle') return reply.type(contentTypeOf[chosen]).send(answer.body);
+  if (chosen !== 'turtle') {
+    reply.type(contentTypeOf[chosen]);
+    // A kept document is compressed once, not per request; the compressor leaves an answer that
+    // names its encoding alone, and the ETag gets the encoding's suffix as for any other.
+    const encoding =
+      answer.encoded && answer.body.length >= COMPRESSION_THRESHOLD_BYTES
+        ? acceptedEncoding(request)
+        : null;
+    if (!encoding || !answer.encoded) return reply.send(answer.body);
+    return reply
+      .header('content-encoding', encoding)
+      .header('vary', 'Accept, Accept-Encoding')
+      .send(answer.encoded(encoding));
+  }
   const result = await turtleOf(answer.etag, () => answer.turtle());
   if ('failure' in result) {
     if (result.first)

@@ -42,6 +42,26 @@ const DAY_MS = 86_400_000;
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
+ * The UTC day of `date`, remembered until that day ends: every counted request asks for it, and
+ * formatting a date was a measurable part of serving a kept document.
+ */
+class DayClock {
+  private day = '';
+  private from = 0;
+  private until = 0;
+
+  of(date: Date): string {
+    const ms = date.getTime();
+    if (ms < this.from || ms >= this.until) {
+      this.day = dayOf(date);
+      this.from = Date.parse(this.day);
+      this.until = this.from + DAY_MS;
+    }
+    return this.day;
+  }
+}
+
+/**
  * Counts views, exports and API use in memory and writes them in one batch every few seconds and
  * when the app closes, so reading a profile never writes to the database. A crash loses at most
  * the counts of the last interval; a failed write keeps them for the next one.
@@ -49,6 +69,7 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 export class CounterService {
   private readonly now: () => Date;
   private readonly visitors: VisitorIds;
+  private readonly days = new DayClock();
   private profileCounts = new Map<string, ProfileCount>();
   private keyCounts = new Map<string, KeyCount>();
   private views = new Map<string, ProfileView>();
@@ -66,7 +87,7 @@ export class CounterService {
 
   /** Adds one to today's `counter` of a profile (API reads, writes, exports, UI exports). */
   profile(profileId: string, counter: Exclude<CounterName, 'view'>): void {
-    const day = dayOf(this.now());
+    const day = this.days.of(this.now());
     const id = `${profileId}|${counter}|${day}`;
     const entry = this.profileCounts.get(id);
     if (entry) entry.count += 1;
@@ -75,7 +96,7 @@ export class CounterService {
 
   /** Adds one to today's `counter` of an API key. */
   key(keyId: string, counter: 'apiRead' | 'apiWrite'): void {
-    const day = dayOf(this.now());
+    const day = this.days.of(this.now());
     const id = `${keyId}|${counter}|${day}`;
     const entry = this.keyCounts.get(id);
     if (entry) entry.count += 1;
@@ -89,7 +110,7 @@ export class CounterService {
   view(context: ViewContext): void {
     if (!context.published || context.member || isDeclaredCrawler(context.visitor.userAgent))
       return;
-    const day = dayOf(this.now());
+    const day = this.days.of(this.now());
     const visitor = this.visitors.idOf(context.visitor, day);
     const id = `${context.profileId}|${visitor}`;
     if (this.seen.day !== day) this.seen = { day, ids: new Set() };

@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 
 export interface MailMessage {
   to: string;
@@ -17,19 +19,29 @@ export interface MailLog {
   error(details: Record<string, unknown>, message: string): void;
 }
 
+/**
+ * nodemailer is loaded with the first mail, not at start-up: a server may send none for hours,
+ * and its modules would stay in the idle server's memory (see docs/decisions.md).
+ */
+async function createTransport(
+  options: string | SMTPTransport.Options | StreamTransport.Options,
+): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer');
+  return nodemailer.createTransport(options as SMTPTransport.Options);
+}
+
 /** Delivers through the SMTP server named by `SMTP_URL`. */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | null = null;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
-  }
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...message });
+    this.transport ??= createTransport(this.smtpUrl);
+    await (await this.transport).sendMail({ from: this.from, ...message });
   }
 }
 
@@ -38,22 +50,18 @@ export class SmtpMailer implements Mailer {
  * log says a mail was written and where, never what it says: mails carry codes and keys.
  */
 export class OutboxMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | null = null;
 
   constructor(
     private readonly folder: string,
     private readonly from: string,
     private readonly log: MailLog,
-  ) {
-    this.transport = nodemailer.createTransport({
-      streamTransport: true,
-      buffer: true,
-      newline: 'unix',
-    });
-  }
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
-    const info = (await this.transport.sendMail({ from: this.from, ...message })) as {
+    this.transport ??= createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    const transport = await this.transport;
+    const info = (await transport.sendMail({ from: this.from, ...message })) as {
       message: Buffer;
     };
     mkdirSync(this.folder, { recursive: true });

@@ -41,6 +41,7 @@ import {
 import { presentMetadata, presentStatus, type ProfileMetadata } from './metadata';
 import { toTurtle } from './turtle';
 import type { ReadCache, Snapshot, Ticket } from '../read-cache/cache';
+import { encodeBody, type BodyEncoding } from '../read-cache/encoding';
 
 export interface StatusInput {
   published?: boolean | undefined;
@@ -60,6 +61,11 @@ export interface DocumentAnswer {
   lastModified: Date;
   /** The same document as Turtle, converted on first use. */
   turtle(): Promise<string>;
+  /**
+   * The body compressed, made once and kept with the answer: present only for answers kept in
+   * memory (published versions); others are compressed per request by the HTTP edge.
+   */
+  encoded?(encoding: BodyEncoding): Buffer;
 }
 
 export interface PublishedMetadataList {
@@ -190,8 +196,9 @@ export class PublicApiService {
     return { body, etag, lastModified: target.version.updatedAt, turtle: () => toTurtle(document) };
   }
 
-  private answerOf(snapshot: Snapshot, ticket: Ticket | null): DocumentAnswer {
-    return {
+  /** `kept`: the snapshot is in memory, so compressed copies are worth making and keeping. */
+  private answerOf(snapshot: Snapshot, ticket: Ticket | null, kept: boolean): DocumentAnswer {
+    const answer: DocumentAnswer = {
       body: snapshot.body,
       etag: snapshot.etag,
       lastModified: snapshot.lastModified,
@@ -202,6 +209,15 @@ export class PublicApiService {
         return turtle;
       },
     };
+    if (!kept) return answer;
+    answer.encoded = (encoding) => {
+      const made = snapshot.encoded?.[encoding];
+      if (made) return made;
+      const bytes = encodeBody(snapshot.body, encoding);
+      this.cache.keepEncoded(ticket, snapshot, encoding, bytes);
+      return bytes;
+    };
+    return answer;
   }
 
   /**
@@ -217,7 +233,7 @@ export class PublicApiService {
     const kept = this.cache.published(key);
     if (kept) {
       this.countRead(caller, kept.profileId, true);
-      return this.answerOf(kept, this.cache.ticket());
+      return this.answerOf(kept, this.cache.ticket(), true);
     }
     const ticket = this.cache.ticket();
     const target = await find();
@@ -234,7 +250,7 @@ export class PublicApiService {
       turtle: null,
     };
     this.cache.keepPublished(ticket, key, snapshot);
-    return this.answerOf(snapshot, ticket);
+    return this.answerOf(snapshot, ticket, this.cache.published(key) === snapshot);
   }
 
   private async metadataOf(target: Target): Promise<ProfileMetadata> {

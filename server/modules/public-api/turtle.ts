@@ -1,5 +1,4 @@
-import jsonld from 'jsonld';
-import oxigraph from 'oxigraph';
+import type { JsonLdDocument } from 'jsonld';
 import { offlineDocumentLoader } from '../../../xapi/index';
 
 const prefixes = {
@@ -17,7 +16,13 @@ const prefixes = {
 
 /** A profile document as Turtle: JSON-LD to RDF with the bundled contexts, offline. */
 export async function toTurtle(document: unknown): Promise<string> {
-  const nquads = (await jsonld.toRDF(document as jsonld.JsonLdDocument, {
+  // Loaded on the first Turtle asked for, not at start-up: oxigraph compiles and instantiates its
+  // WebAssembly when imported, memory an idle server would hold for nothing (docs/decisions.md).
+  const [{ default: jsonld }, { default: oxigraph }] = await Promise.all([
+    import('jsonld'),
+    import('oxigraph'),
+  ]);
+  const nquads = (await jsonld.toRDF(document as JsonLdDocument, {
     format: 'application/n-quads',
     documentLoader: offlineDocumentLoader as never,
   })) as unknown as string;

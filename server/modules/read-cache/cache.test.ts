@@ -83,4 +83,23 @@ describe('ReadCache', () => {
     cache.keepPublished(cache.ticket(), 'big', snapshot('big', 'vb', 5000));
     expect(cache.published('big')).toBeUndefined();
   });
+
+  it('counts the Turtle and compressed copies added to a kept snapshot, dropping others to make room', () => {
+    const cache = liveCache(5000);
+    cache.keepPublished(cache.ticket(), 'p1', snapshot('p1', 'v1', 1000));
+    cache.keepPublished(cache.ticket(), 'p2', snapshot('p2', 'v2', 1000));
+    const before = cache.stats().bytes;
+    const kept = cache.published('p2') as Snapshot;
+    cache.keepTurtle(cache.ticket(), kept, 't'.repeat(500));
+    expect(cache.stats().bytes).toBe(before + 500);
+    cache.keepEncoded(cache.ticket(), kept, 'br', Buffer.alloc(300));
+    cache.keepEncoded(cache.ticket(), kept, 'gzip', Buffer.alloc(400));
+    expect(cache.stats().bytes).toBe(before + 1200);
+    expect(cache.published('p2')?.encoded?.br).toHaveLength(300);
+    // Past the budget, the least recently used snapshot goes, not the one that grew.
+    cache.keepEncoded(cache.ticket(), kept, 'gzip', Buffer.alloc(1200));
+    expect(cache.stats().bytes).toBeLessThanOrEqual(5000);
+    expect(cache.published('p1')).toBeUndefined();
+    expect(cache.published('p2')?.encoded?.gzip).toHaveLength(1200);
+  });
 });

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Change } from '../events/changes';
+import type { BodyEncoding } from './encoding';
 
 /** A published version's answer: immutable bytes, kept until its profile changes. */
 export interface Snapshot {
@@ -11,6 +12,8 @@ export interface Snapshot {
   lastModified: Date;
   /** The Turtle, once someone asked for it. */
   turtle: string | null;
+  /** The JSON-LD compressed, per encoding, once a client accepting it asked. */
+  encoded?: Partial<Record<BodyEncoding, Buffer>>;
 }
 
 /** Which published version a profile uuid, version uuid or IRI currently means. */
@@ -52,7 +55,12 @@ export class ReadCache {
   constructor(options: ReadCacheOptions) {
     this.snapshots = new LRUCache<string, Snapshot>({
       maxSize: options.maxBytes,
-      sizeCalculation: (s) => s.body.length + Buffer.byteLength(s.turtle ?? '') + ENTRY_OVERHEAD,
+      sizeCalculation: (s) =>
+        s.body.length +
+        Buffer.byteLength(s.turtle ?? '') +
+        (s.encoded?.br?.length ?? 0) +
+        (s.encoded?.gzip?.length ?? 0) +
+        ENTRY_OVERHEAD,
     });
     this.lists = new LRUCache<string, object>({ max: 1000, ttl: options.listTtlMs ?? 5000 });
   }
@@ -90,7 +98,27 @@ export class ReadCache {
   keepTurtle(ticket: Ticket | null, snapshot: Snapshot, turtle: string): void {
     if (!this.valid(ticket) || this.snapshots.peek(snapshot.versionId) !== snapshot) return;
     snapshot.turtle = turtle;
-    // Set again so the bytes of the Turtle count against the budget.
+    this.recount(snapshot);
+  }
+
+  /** Adds a compressed copy to a snapshot still kept, so the next request does not compress again. */
+  keepEncoded(
+    ticket: Ticket | null,
+    snapshot: Snapshot,
+    encoding: BodyEncoding,
+    bytes: Buffer,
+  ): void {
+    if (!this.valid(ticket) || this.snapshots.peek(snapshot.versionId) !== snapshot) return;
+    snapshot.encoded = { ...snapshot.encoded, [encoding]: bytes };
+    this.recount(snapshot);
+  }
+
+  /**
+   * Counts a kept snapshot's bytes again after it grew. Setting the same object again would not:
+   * the LRU recomputes an entry's size only when its value is replaced, so it is taken out first.
+   */
+  private recount(snapshot: Snapshot): void {
+    this.snapshots.delete(snapshot.versionId);
     this.snapshots.set(snapshot.versionId, snapshot);
   }
 

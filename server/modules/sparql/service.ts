@@ -44,7 +44,14 @@ export interface SparqlAnswer {
   body: string;
 }
 
-const WORKER = new URL('./boot.js', import.meta.url);
+/**
+ * Run from source (tests, `npm run dev`), the worker needs the TypeScript loader registered first
+ * (`boot.js`); the compiled server (`npm start`) has the worker compiled beside it.
+ */
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const WORKER = FROM_SOURCE
+  ? new URL('./boot.js', import.meta.url)
+  : new URL('./sparql-worker.js', import.meta.url);
 const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
 
 const timedOut = (ms: number) =>

@@ -1,0 +1,43 @@
+import { build } from 'esbuild';
+import { cp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Where `npm start` and `npm run serve` run the server from. */
+export const SERVER_OUT_DIR = path.join(root, 'dist/server');
+
+/**
+ * Compiles the server to plain JavaScript once, so `npm start` runs it without the TypeScript
+ * loader: under `--import tsx` every module is compiled in memory at start-up, by a loader that
+ * stays resident in a thread of its own, which cost the idle server about 58 MiB (see
+ * docs/decisions.md). Packages stay in node_modules; only our own code is bundled, into
+ * `main.js` and the SPARQL worker's `sparql-worker.js`, with the migrations copied beside them
+ * (both are found relative to the bundle).
+ */
+export async function buildServer(): Promise<void> {
+  await rm(SERVER_OUT_DIR, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: {
+      main: 'server/main.ts',
+      'sparql-worker': 'server/modules/sparql/worker.ts',
+    },
+    outdir: SERVER_OUT_DIR,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  await cp(path.join(root, 'server/db/migrations'), path.join(SERVER_OUT_DIR, 'migrations'), {
+    recursive: true,
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildServer();
+}
