@@ -1,24 +1,16 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import jsonld from 'jsonld';
 import { describe, expect, it } from 'vitest';
 import { createDocumentLoader } from './contexts/loader.js';
 import { parse } from './model/parse.js';
 import { serialize } from './model/serialize.js';
 import { validate } from './validate/index.js';
+import { authoredDir, authoredPresent, profileFiles } from './fixtures/corpus.js';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const authored = resolve(repoRoot, '../shared/corpus/authored');
-const present = existsSync(authored);
+const authored = authoredDir;
+const present = authoredPresent;
 
-function profileFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return profileFiles(full);
-    return /\.json(ld)?$/.test(name) ? [full] : [];
-  });
-}
 const files = present
   ? profileFiles(authored)
       .map((f) => relative(authored, f))

@@ -1,14 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareVersions } from './compare.js';
 import { renderChangelog } from './markdown.js';
 import type { ChangeCounts } from './types.js';
+import { authoredDir, authoredPresent } from '../fixtures/corpus.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const authored = resolve(repoRoot, '../shared/corpus/authored');
-const present = existsSync(authored);
+const authored = authoredDir;
+const present = authoredPresent;
 const read = (file: string) => readFileSync(join(authored, file), 'utf8');
 
 const none: ChangeCounts = {

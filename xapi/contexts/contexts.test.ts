@@ -1,6 +1,5 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import jsonld from 'jsonld';
 import { describe, expect, it } from 'vitest';
 import { validProfile } from '../fixtures/profiles.js';
@@ -8,18 +7,10 @@ import { ACTIVITY_CONTEXT_IRI } from './activity-context.js';
 import type { DocumentLoader } from './loader.js';
 import { UnavailableContextError, createDocumentLoader, offlineDocumentLoader } from './loader.js';
 import { PROFILE_CONTEXT_IRI } from './profile-context.js';
+import { corpusDir, profileFiles } from '../fixtures/corpus.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const corpus = resolve(repoRoot, '../shared/corpus');
+const corpus = corpusDir;
 const present = existsSync(join(corpus, 'context')) && existsSync(join(corpus, 'authored'));
-
-function profileFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return profileFiles(full);
-    return /\.json(ld)?$/.test(name) ? [full] : [];
-  });
-}
 
 function canonize(doc: unknown, documentLoader: DocumentLoader): Promise<string> {
   return jsonld.canonize(

@@ -7,8 +7,7 @@
  * so a change in behaviour shows up as a diff; docs/decisions.md explains the failures.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../json.js';
 import { parse } from '../model/parse.js';
@@ -19,9 +18,9 @@ import { uuid } from './fixtures.js';
 import { followsPatterns } from './follow-patterns.js';
 import type { StatementValidation } from './types.js';
 import { validateStatement } from './validate-statement.js';
+import { authoredDir } from '../fixtures/corpus.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const authored = process.env.XAPI_CORPUS ?? resolve(repoRoot, '../shared/corpus/authored');
+const authored = process.env.XAPI_CORPUS ?? authoredDir;
 const present = existsSync(authored);
 
 function jsonFiles(dir: string): string[] {

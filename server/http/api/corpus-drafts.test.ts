@@ -1,29 +1,20 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VersionFinding } from '../../../common/harvest';
 import { validate } from '../../../xapi/index';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
 import { callsOf } from '../../test/authoring';
+import { authoredDir, authoredPresent, profileFiles } from '../../../xapi/fixtures/corpus';
 
 /**
  * Every authored profile of the shared corpus can be brought in as a draft, broken MUSTs and
  * all, and everything in it read through `/app` as a member would (version page, the three
  * lists, each item and its edit form, the findings) without a server error.
  */
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const authored = resolve(repoRoot, '../shared/corpus/authored');
-const present = existsSync(authored);
-
-function profileFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return profileFiles(full);
-    return /\.json(ld)?$/.test(name) ? [full] : [];
-  });
-}
+const authored = authoredDir;
+const present = authoredPresent;
 
 const read = (file: string) => readFileSync(join(authored, file), 'utf8');
 

@@ -1,27 +1,18 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validate } from '../../../xapi/index';
 import { toCanonicalRdf } from '../../../xapi/contexts/rdf';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
+import { authoredDir, authoredPresent, profileFiles } from '../../../xapi/fixtures/corpus';
 
 /**
  * Every authored profile of the shared corpus that the import rules accept goes through the
  * public API and comes back as the same RDF: what is stored and served is what was sent.
  */
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const authored = resolve(repoRoot, '../shared/corpus/authored');
-const present = existsSync(authored);
-
-function profileFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return profileFiles(full);
-    return /\.json(ld)?$/.test(name) ? [full] : [];
-  });
-}
+const authored = authoredDir;
+const present = authoredPresent;
 
 const read = (file: string) => readFileSync(join(authored, file), 'utf8');
 

@@ -1,27 +1,18 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sparqlExamples } from '../../../common/sparql-examples';
 import { validate } from '../../../xapi/index';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
+import { authoredDir, authoredPresent, profileFiles } from '../../../xapi/fixtures/corpus';
 
 /**
  * The example queries of the specification (Part Three §1.3), run against a server holding the
  * authored corpus: each answers exactly what the profile documents say.
  */
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const authored = resolve(repoRoot, '../shared/corpus/authored');
-const present = existsSync(authored);
-
-function profileFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = join(dir, name);
-    if (statSync(full).isDirectory()) return profileFiles(full);
-    return /\.json(ld)?$/.test(name) ? [full] : [];
-  });
-}
+const authored = authoredDir;
+const present = authoredPresent;
 
 type Doc = Record<string, unknown> & { id: string };
 type Item = { id: string; type: string };

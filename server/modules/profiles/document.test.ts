@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse, serialize, type JsonObject } from '../../../xapi/index';
 import { generateProfile } from '../../../xapi/fixtures/generated-profile';
@@ -8,6 +7,7 @@ import { validProfile } from '../../../xapi/fixtures/profiles';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
 import { assembleDocument, checkDocument, checkImportDocument } from './document';
 import { decomposeDocument } from './import';
+import { authoredDir } from '../../../xapi/fixtures/corpus';
 
 const normalForm = (doc: unknown) =>
   serialize(parse(doc).model as NonNullable<ReturnType<typeof parse>['model']>);
@@ -116,7 +116,7 @@ function storedParts(document: JsonObject) {
   };
 }
 
-const corpusRoot = fileURLToPath(new URL('../../../../shared/corpus/authored', import.meta.url));
+const corpusRoot = authoredDir;
 function corpusFiles(dir: string): string[] {
   let found: string[] = [];
   for (const name of readdirSync(dir)) {
