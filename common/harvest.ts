@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HARVESTED_TYPES } from '../xapi/harvest/types';
 
 /**
  * The Import Queue: concepts harvested from a file of xAPI statements, each with its match state
@@ -23,15 +24,7 @@ import { z } from 'zod';
  */
 
 /** The concept types a statement can use, extensions by where they sit in the statement. */
-export const HARVEST_CONCEPT_TYPES = [
-  'Verb',
-  'Activity',
-  'ActivityType',
-  'AttachmentUsageType',
-  'ActivityExtension',
-  'ContextExtension',
-  'ResultExtension',
-] as const;
+export const HARVEST_CONCEPT_TYPES = HARVESTED_TYPES;
 export type HarvestConceptType = (typeof HARVEST_CONCEPT_TYPES)[number];
 
 export const MATCH_STATES = [

@@ -8,17 +8,9 @@ import { PROFILE_CONTEXT_IRI } from '../contexts/profile-context.js';
 import type { JsonObject, JsonValue } from '../json.js';
 import { isObject } from '../json.js';
 import { checkStatement, normalizeStatement } from '../statement/statement-check.js';
+import { HARVESTED_TYPES, type HarvestedType } from './types.js';
 
-export const HARVESTED_TYPES = [
-  'Verb',
-  'Activity',
-  'ActivityType',
-  'AttachmentUsageType',
-  'ActivityExtension',
-  'ContextExtension',
-  'ResultExtension',
-] as const;
-export type HarvestedType = (typeof HARVESTED_TYPES)[number];
+export { HARVESTED_TYPES, type HarvestedType };
 
 /** One concept the statements use, merged over every statement of the file that uses it. */
 export interface HarvestedConcept {
