@@ -353,9 +353,8 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
         document.doc,
       );
       expect(badName.statusCode).toBe(400);
-      // A published profile is visible to all, so a non-member is refused (403), as for every
-      // edit; a draft-only profile is not found (404).
-      expect((await upload(metadata, document.doc, outsiderCookie)).statusCode).toBe(403);
+      // Only members learn the Import screen's calls exist, published profile or not (404).
+      expect((await upload(metadata, document.doc, outsiderCookie)).statusCode).toBe(404);
       const { metadata: draft } = await importDraft(uniqueProfile().doc);
       expect((await upload(draft, document.doc, outsiderCookie)).statusCode).toBe(404);
       expect((await upload(draft, document.doc, '')).statusCode).toBe(404);
@@ -405,9 +404,9 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
       });
       expect(files).toEqual({
         'anonymous draft': 404,
-        'anonymous published': 401,
+        'anonymous published': 404,
         'outsider draft': 404,
-        'outsider published': 403,
+        'outsider published': 404,
         'member draft': 200,
         'member published': 200,
       });

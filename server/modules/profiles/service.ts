@@ -230,6 +230,8 @@ export class ProfileService {
     try {
       return await this.db.transaction(async (tx) => {
         const loaded = await this.load(user, profileId, tx, true);
+        // As the Import Queue beside it on the Import screen: nobody but a member learns more.
+        if (!loaded.member) throw notFound('No such version of this profile.');
         const author = groupPolicy.member(loaded.actor);
         const version = visibleVersion(loaded, await findVersion(tx, versionId));
         requireCurrent(loaded.profile, version);
