@@ -86,3 +86,18 @@ export async function importProfile(
   const answer = JSON.parse(text) as { metadata: { version_uuid: string } };
   return { versionUuid: answer.metadata.version_uuid, ms };
 }
+
+/** Times one POST /api/validate of a document (the check an import is compared with). */
+export async function validateProfile(baseUrl: string, document: unknown): Promise<number> {
+  const start = performance.now();
+  const response = await fetch(`${baseUrl}/api/validate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(document),
+    signal: AbortSignal.timeout(120_000),
+  });
+  const ms = performance.now() - start;
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST /api/validate answered ${response.status}: ${text}`);
+  return ms;
+}
