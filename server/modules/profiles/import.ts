@@ -24,6 +24,7 @@ import { AppError, badRequest, conflict } from '../errors';
 import { checkImportDocument } from './document';
 import { freezeVersion } from './publishing';
 import {
+  findImportTarget,
   findProfileByIri,
   findVersion,
   findVersionByIri,
@@ -338,10 +339,12 @@ export async function importDocument(
   const [self, ...older] = parts.versions;
   if (!self) throw badRequest('The profile document must list its versions.');
   const history: Finding[] = [];
-  if (await findVersionByIri(tx, self.id))
+  const target = await findImportTarget(tx, parts.iri, self.id);
+  if (target.versionTaken)
     throw conflict(`A profile version with the IRI ${self.id} already exists.`);
 
-  let profile = await findProfileByIri(tx, parts.iri, true);
+  // A profile the import continues is locked until the transaction ends.
+  let profile = target.profileId ? await findProfileByIri(tx, parts.iri, true) : null;
   const newProfile = profile === null;
   if (profile) {
     if (profile.organizationId !== request.organization.id)
