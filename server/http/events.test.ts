@@ -138,4 +138,43 @@ describe('domain events of the profile lifecycle', () => {
     );
     expect(mail.text).toContain('for verification is approved');
   });
+
+  it('records a published import’s events in order: publication, import, verification request', async () => {
+    const group = await makeKeyedGroup(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/profile',
+      headers: { 'x-api-key': group.keys.readWrite },
+      payload: {
+        profile: uniqueProfile().doc,
+        status: { verificationRequest: new Date().toISOString() },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answered = response.json<{ metadata: ApiMetadata }>().metadata;
+    const read = await app.services.publicApi.metadata({ key: null }, answered.version_uuid);
+    const profileId = read.metadata.profile_url.split('/').pop() as string;
+
+    const events = await database.db
+      .select()
+      .from(outboxEvents)
+      .where(eq(outboxEvents.aggregateId, profileId))
+      .orderBy(outboxEvents.position);
+    expect(events.map((e) => e.type)).toEqual([
+      'profileVersionPublished',
+      'profileImported',
+      'verificationRequested',
+    ]);
+    for (const event of events)
+      expect(event.payload).toMatchObject({ profileId, versionId: answered.version_uuid });
+    expect(events[1]?.payload).toMatchObject({ published: true, newProfile: true });
+    // The answer counts what the import stored, as a later read does.
+    expect(read.metadata.concept_count).toBeGreaterThan(0);
+    expect(read.metadata.template_count).toBeGreaterThan(0);
+    expect(answered).toMatchObject({
+      concept_count: read.metadata.concept_count,
+      template_count: read.metadata.template_count,
+      pattern_count: read.metadata.pattern_count,
+    });
+  });
 });

@@ -249,6 +249,33 @@ describe('public API: importing, editing, deleting and publishing', () => {
       expect(stored).toEqual([]);
     });
 
+    it('refuses with 409 a version IRI stored already, for a new profile and for a stored one', async () => {
+      const first = uniqueProfile();
+      await api.import(group.keys.readWrite, first.doc);
+      const takenIri = (first.doc.versions as JsonObject[])[0]?.id as string;
+      // Another profile's document naming the stored version as its own.
+      const newcomer = { ...structuredClone(first.doc), id: `${first.base}/copy` };
+      const refused = expectError(
+        await api.post('/api/profile', { profile: newcomer }, { key: group.keys.readWrite }),
+        409,
+        'CONFLICT',
+      );
+      expect(refused.message).toContain(`${takenIri} already exists`);
+      expect(await profilesWithIri(t.app, newcomer.id)).toBe(0);
+
+      await api.import(group.keys.readWrite, nextVersion(first, 3).doc);
+      const again = expectError(
+        await api.post(
+          '/api/profile',
+          { profile: nextVersion(first, 3).doc },
+          { key: group.keys.readWrite },
+        ),
+        409,
+        'CONFLICT',
+      );
+      expect(again.message).toContain(`${first.base}/v3 already exists`);
+    });
+
     it('refuses with 409 an IRI another working group owns', async () => {
       const document = uniqueProfile();
       await api.import(other.keys.readWrite, document.doc);

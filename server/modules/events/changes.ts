@@ -18,9 +18,14 @@ export type Change = { profileId: string } | { organizationId: string };
  * when, and only when, the transaction commits, to every node at once.
  */
 export async function announceChange(tx: Db, change: Change): Promise<void> {
-  const payload =
-    'profileId' in change ? `profile:${change.profileId}` : `organization:${change.organizationId}`;
-  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`);
+  await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${changePayload(change)})`);
+}
+
+/** The payload of a change's notification, as `readChange` reads it. */
+export function changePayload(change: Change): string {
+  return 'profileId' in change
+    ? `profile:${change.profileId}`
+    : `organization:${change.organizationId}`;
 }
 
 /** The change a notification names; null for a payload this version does not know. */

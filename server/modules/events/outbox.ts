@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
 import { outboxEvents } from '../../db/schema';
 import type { ItemKind } from '../../../common/items';
-import { announceChange } from './changes';
+import { sql } from 'drizzle-orm';
+import { CHANGES_CHANNEL, changePayload } from './changes';
 
 /** A published version: what readers, caches and search index. */
 interface VersionRef {
@@ -55,16 +56,36 @@ export type DomainEvent = {
 export type StoredEvent = DomainEvent & { id: string; occurredAt: string };
 
 /**
- * Records an event in the transaction of the change it describes: both are kept or neither is,
- * and the dispatcher only ever sees committed events. Every event is also announced on
+ * Records events in the transaction of the change they describe: both are kept or neither is,
+ * and the dispatcher only ever sees committed events. Each event's profile is also announced on
  * `CHANGES_CHANNEL` so that each node drops its cached answers about the profile at commit, not
- * at the next job poll on one node.
+ * at the next job poll on one node. One statement writes the events and announces them, in the
+ * order given (an import writes several; each statement is a round trip on PGlite).
  */
-export async function recordEvent(tx: Db, event: DomainEvent): Promise<void> {
-  await tx.insert(outboxEvents).values({
+export async function recordEvents(tx: Db, events: DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((event) => ({
     type: event.type,
-    aggregateId: event.payload.profileId,
+    aggregate_id: event.payload.profileId,
     payload: event.payload,
-  });
-  await announceChange(tx, { profileId: event.payload.profileId });
+  }));
+  const announced = [
+    ...new Set(events.map((e) => changePayload({ profileId: e.payload.profileId }))),
+  ];
+  // A data-modifying WITH runs once whatever the outer select reads; WITH ORDINALITY keeps the
+  // rows, and so their positions, in the order of the list.
+  await tx.execute(sql`
+    with recorded as (
+      insert into ${outboxEvents} (type, aggregate_id, payload)
+      select x.value->>'type', (x.value->>'aggregate_id')::uuid, x.value->'payload'
+      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as x(value, n)
+      order by x.n
+    )
+    select pg_notify(${CHANGES_CHANNEL}, p)
+    from jsonb_array_elements_text(${JSON.stringify(announced)}::jsonb) as p`);
+}
+
+/** Records one event: see `recordEvents`. */
+export async function recordEvent(tx: Db, event: DomainEvent): Promise<void> {
+  await recordEvents(tx, [event]);
 }

@@ -138,8 +138,11 @@ export async function setVersionItems(
   db: Db,
   versionId: string,
   entries: Array<{ componentId: string; position: number; linked: boolean }>,
+  options: { freshVersion?: boolean } = {},
 ): Promise<void> {
-  await db.delete(versionItems).where(eq(versionItems.versionId, versionId));
+  // A version made in this transaction lists nothing yet.
+  if (!options.freshVersion)
+    await db.delete(versionItems).where(eq(versionItems.versionId, versionId));
   for (let i = 0; i < entries.length; i += BATCH) {
     const batch = JSON.stringify(
       entries.slice(i, i + BATCH).map((e) => ({

@@ -16,12 +16,15 @@ import {
   replaceItems,
   setVersionItems,
   type ImportedItem,
+  type ItemCounts,
   type ItemKind,
 } from '../item-store/repo';
+import { recordEvents, type DomainEvent } from '../events/outbox';
 import { AppError, badRequest, conflict } from '../errors';
 import { checkImportDocument } from './document';
 import { freezeVersion } from './publishing';
 import {
+  findImportTarget,
   findProfileByIri,
   findVersion,
   findVersionByIri,
@@ -237,6 +240,7 @@ async function storeComponents(
   versionId: string,
   components: DecomposedDocument['components'],
   userId: string | null,
+  freshVersion: boolean,
 ): Promise<void> {
   const existing = new Map<string, ItemRow>(
     (
@@ -290,7 +294,7 @@ async function storeComponents(
   for (const k of kept) ids[k.position] = k.id;
   fresh.forEach((f, i) => (ids[f.position] = created[i] as string));
   const entries = ids.map((componentId, position) => ({ componentId, position, linked: false }));
-  await setVersionItems(tx, versionId, entries);
+  await setVersionItems(tx, versionId, entries, { freshVersion });
 }
 
 export interface ImportRequest {
@@ -299,6 +303,22 @@ export interface ImportRequest {
   userId: string | null;
   published: boolean;
   verificationRequest: Date | null;
+  /**
+   * The events the import records besides a publication's, once its profile and version exist:
+   * written with it in one statement.
+   */
+  events?: (stored: { profile: ProfileRow; version: ProfileVersionRow }) => DomainEvent[];
+}
+
+/** How many items of each kind an imported version lists: all its own, none linked. */
+function countsOf(components: DecomposedDocument['components']): ItemCounts {
+  const of = (kind: ItemKind) => components.filter((c) => c.kind === kind).length;
+  return {
+    concepts: of('concept'),
+    templates: of('template'),
+    patterns: of('pattern'),
+    ownConcepts: of('concept'),
+  };
 }
 
 /**
@@ -309,15 +329,23 @@ export async function importDocument(
   tx: Db,
   request: ImportRequest,
   now: Date,
-): Promise<{ profile: ProfileRow; version: ProfileVersionRow; history: Finding[] }> {
+): Promise<{
+  profile: ProfileRow;
+  version: ProfileVersionRow;
+  history: Finding[];
+  counts: ItemCounts;
+}> {
   const parts = decomposeDocument(request.document);
   const [self, ...older] = parts.versions;
   if (!self) throw badRequest('The profile document must list its versions.');
   const history: Finding[] = [];
-  if (await findVersionByIri(tx, self.id))
+  const target = await findImportTarget(tx, parts.iri, self.id);
+  if (target.versionTaken)
     throw conflict(`A profile version with the IRI ${self.id} already exists.`);
 
-  let profile = await findProfileByIri(tx, parts.iri, true);
+  // A profile the import continues is locked until the transaction ends.
+  let profile = target.profileId ? await findProfileByIri(tx, parts.iri, true) : null;
+  const newProfile = profile === null;
   if (profile) {
     if (profile.organizationId !== request.organization.id)
       throw conflict(`The profile ${parts.iri} belongs to another working group.`);
@@ -339,7 +367,8 @@ export async function importDocument(
 
   const version = await insertVersion(tx, {
     profileId: profile.id,
-    version: await nextVersionNumber(tx, profile.id),
+    // A profile made here has no version yet.
+    version: newProfile ? 1 : await nextVersionNumber(tx, profile.id),
     iri: self.id,
     ...parts.header,
     generatedAt: self.generatedAtTime ?? null,
@@ -348,16 +377,31 @@ export async function importDocument(
     verificationRequestedAt: request.verificationRequest,
     verificationRequestedBy: request.verificationRequest ? request.userId : null,
   });
-  await storeComponents(tx, profile, version.id, parts.components, request.userId);
-  profile = await updateProfile(tx, profile.id, { currentDraftVersionId: version.id });
-  if (!request.published) return { profile, version, history };
+  await storeComponents(tx, profile, version.id, parts.components, request.userId, true);
+  const counts = countsOf(parts.components);
+  const events = request.events?.({ profile, version }) ?? [];
+  if (!request.published) {
+    profile = await updateProfile(tx, profile.id, { currentDraftVersionId: version.id });
+    await recordEvents(tx, events);
+    return { profile, version, history, counts };
+  }
+  // Published at once, the version is never the profile's draft: publication sets the profile's
+  // pointers in one update.
   const frozen = await freezeVersion(
     tx,
-    { profile, version, organization: request.organization, components: parts.components },
+    {
+      profile,
+      version,
+      organization: request.organization,
+      components: parts.components,
+      // A profile made here has nothing published before this version.
+      ...(newProfile ? { history: [] } : {}),
+      alsoRecord: events,
+    },
     now,
     'import',
   );
-  return { ...frozen, history };
+  return { ...frozen, history, counts };
 }
 
 /**
@@ -422,7 +466,7 @@ export async function replaceDraft(
         }
       : {}),
   });
-  await storeComponents(tx, target.profile, version.id, parts.components, request.userId);
+  await storeComponents(tx, target.profile, version.id, parts.components, request.userId, false);
   await deleteUnlistedItems(tx, target.profile.id);
   if (!request.published) return { profile: target.profile, version };
   version = (await findVersion(tx, version.id)) as ProfileVersionRow;

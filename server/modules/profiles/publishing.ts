@@ -5,7 +5,7 @@ import { listVersionItems } from '../item-store/repo';
 import { knownProfilesFor } from '../item-store/known-items';
 import { AppError } from '../errors';
 import { exampleFindings } from './example-gate';
-import { recordEvent } from '../events/outbox';
+import { recordEvents, type DomainEvent } from '../events/outbox';
 import { assembleDocument, checkDocument, type DocumentParts } from './document';
 import { publishedBefore, updateProfile, updateVersion } from './repo';
 
@@ -21,11 +21,14 @@ export interface VersionDocumentInput {
    * them did.
    */
   components?: DocumentParts['components'] | undefined;
+  /** The profile's versions published before this one, when the caller knows them already. */
+  history?: DocumentParts['history'] | undefined;
 }
 
 /** The current document of a version, assembled from its stored parts. */
 export async function versionDocument(db: Db, input: VersionDocumentInput) {
-  const history = await publishedBefore(db, input.profile.id, input.version.version);
+  const history =
+    input.history ?? (await publishedBefore(db, input.profile.id, input.version.version));
   const components =
     input.components ??
     (await listVersionItems(db, input.version.id, { ownOnly: true })).map((l) => l.item);
@@ -49,6 +52,9 @@ export async function freezeVersion(
     version: ProfileVersionRow;
     organization: OrganizationRow;
     components?: DocumentParts['components'];
+    history?: DocumentParts['history'];
+    /** Events of the same change, recorded after the publication's in the same statement. */
+    alsoRecord?: DomainEvent[];
   },
   now: Date,
   mode: 'authoring' | 'import',
@@ -86,16 +92,19 @@ export async function freezeVersion(
     currentDraftVersionId: null,
   });
   // Every way of publishing (site, API status, import) ends here, so each records the same event.
-  await recordEvent(tx, {
-    type: 'profileVersionPublished',
-    payload: {
-      profileId: profile.id,
-      versionId: published.id,
-      versionNumber: published.version,
-      versionIri: published.iri,
-      profileIri: profile.iri,
-      organizationId: profile.organizationId,
+  await recordEvents(tx, [
+    {
+      type: 'profileVersionPublished',
+      payload: {
+        profileId: profile.id,
+        versionId: published.id,
+        versionNumber: published.version,
+        versionIri: published.iri,
+        profileIri: profile.iri,
+        organizationId: profile.organizationId,
+      },
     },
-  });
+    ...(input.alsoRecord ?? []),
+  ]);
   return { profile, version: published };
 }

@@ -13,7 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { ORPHAN_CONTAINER_NAME } from '../../../common/profiles';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import {
   organizations,
   profileCounters,
@@ -50,6 +50,25 @@ export async function findProfileByIri(
 export async function findVersion(db: Db, id: string): Promise<ProfileVersionRow | null> {
   const rows = await db.select().from(profileVersions).where(eq(profileVersions.id, id)).limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * What an import of `profileIri` at `versionIri` finds in one statement: whether a version has
+ * that IRI already, and the profile with that IRI if there is one (not locked: lock it with
+ * `findProfileByIri` before changing it).
+ */
+export async function findImportTarget(
+  db: Db,
+  profileIri: string,
+  versionIri: string,
+): Promise<{ versionTaken: boolean; profileId: string | null }> {
+  const [row] = await queryRows<{ version_taken: boolean; profile_id: string | null }>(
+    db,
+    sql`select
+      exists (select 1 from ${profileVersions} where ${profileVersions.iri} = ${versionIri}) as version_taken,
+      (select ${profiles.id} from ${profiles} where ${profiles.iri} = ${profileIri}) as profile_id`,
+  );
+  return { versionTaken: row?.version_taken === true, profileId: row?.profile_id ?? null };
 }
 
 export async function findVersionByIri(db: Db, iri: string): Promise<ProfileVersionRow | null> {

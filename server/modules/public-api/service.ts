@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { ProfileVersionRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import type { CounterService } from '../counters/service';
-import { countVersionItems, findItemWithVersions } from '../item-store/repo';
+import { countVersionItems, findItemWithVersions, type ItemCounts } from '../item-store/repo';
 import { AppError, badRequest, conflict, notFound } from '../errors';
 import { findOrganization } from '../organizations/repo';
 import type { VersionFinding } from '../../../common/harvest';
@@ -253,14 +253,14 @@ export class PublicApiService {
     return this.answerOf(snapshot, ticket, this.cache.published(key) === snapshot);
   }
 
-  private async metadataOf(target: Target): Promise<ProfileMetadata> {
-    const counts = await countVersionItems(this.db, [target.version.id]);
+  /** `counts`: the version's item counts when the caller knows them, else read. */
+  private async metadataOf(target: Target, counts?: ItemCounts): Promise<ProfileMetadata> {
     return presentMetadata(
       this.siteUrl,
       target.profile,
       target.version,
       target.organization,
-      counts.get(target.version.id),
+      counts ?? (await countVersionItems(this.db, [target.version.id])).get(target.version.id),
     );
   }
 
@@ -381,7 +381,7 @@ export class PublicApiService {
     const { document, notes } = readWrittenDocument(input.profile, published);
     const organization = await findOrganization(this.db, key.organizationId);
     if (!organization) throw notFound('The working group of this key no longer exists.');
-    const { profile, version, findings } = await orConflict(
+    const { profile, version, findings, counts } = await orConflict(
       this.db.transaction(async (tx) => {
         const now = this.now();
         const imported = await importProfile(
@@ -405,7 +405,8 @@ export class PublicApiService {
     this.countKey(caller, 'apiWrite');
     this.counters.profile(profile.id, 'apiWrite');
     return {
-      metadata: await this.metadataOf({ profile, version, organization }),
+      // The import knows what it listed: no read after its commit.
+      metadata: await this.metadataOf({ profile, version, organization }, counts),
       lastModified: version.updatedAt,
       findings,
     };

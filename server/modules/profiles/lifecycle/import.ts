@@ -2,58 +2,68 @@ import type { Finding, JsonObject } from '../../../../xapi/index';
 import type { Db } from '../../../db/client';
 import type { ProfileRow, ProfileVersionRow } from '../../../db/schema';
 import { conflict } from '../../errors';
-import { recordEvent } from '../../events/outbox';
+import { recordEvents, type DomainEvent } from '../../events/outbox';
 import { draftFor } from '../drafts';
 import { decomposeDocument, importDocument, replaceDraft, type ImportRequest } from '../import';
 import type { VersionTarget } from './target';
-import { listVersionItems } from '../../item-store/repo';
+import { listVersionItems, type ItemCounts } from '../../item-store/repo';
 import { refuseWhileOthersEdit } from '../../locks/service';
 
 type Stored = { profile: ProfileRow; version: ProfileVersionRow };
 
-async function recordVerificationAsked(
-  tx: Db,
+/** `verificationRequested`, when the request asks for verification. */
+function verificationAsked(
   stored: Stored,
   request: { userId: string | null; verificationRequest: Date | null },
-) {
-  if (!request.verificationRequest) return;
-  await recordEvent(tx, {
-    type: 'verificationRequested',
-    payload: {
-      profileId: stored.profile.id,
-      versionId: stored.version.id,
-      requestedBy: request.userId,
+): DomainEvent[] {
+  if (!request.verificationRequest) return [];
+  return [
+    {
+      type: 'verificationRequested',
+      payload: {
+        profileId: stored.profile.id,
+        versionId: stored.version.id,
+        requestedBy: request.userId,
+      },
     },
-  });
+  ];
 }
 
 /**
  * Imports a checked document: a new profile, or the next version of one the group owns. Records
- * `profileImported` (and, through publishing, `profileVersionPublished`). Runs in the caller's
- * transaction, so a refusal leaves nothing.
+ * `profileImported` (after `profileVersionPublished` when it publishes) and, when asked,
+ * `verificationRequested`, all in one statement. Runs in the caller's transaction, so a refusal
+ * leaves nothing.
  */
 export async function importProfile(
   tx: Db,
-  request: ImportRequest,
+  request: Omit<ImportRequest, 'events'>,
   now: Date,
-): Promise<Stored & { history: Finding[] }> {
-  const stored = await importDocument(tx, request, now);
-  await recordEvent(tx, {
-    type: 'profileImported',
-    payload: {
-      profileId: stored.profile.id,
-      versionId: stored.version.id,
-      versionNumber: stored.version.version,
-      versionIri: stored.version.iri,
-      profileIri: stored.profile.iri,
-      organizationId: request.organization.id,
-      published: request.published,
-      // The first version is the one that made the profile.
-      newProfile: stored.version.version === 1,
+): Promise<Stored & { history: Finding[]; counts: ItemCounts }> {
+  return importDocument(
+    tx,
+    {
+      ...request,
+      events: (stored) => [
+        {
+          type: 'profileImported',
+          payload: {
+            profileId: stored.profile.id,
+            versionId: stored.version.id,
+            versionNumber: stored.version.version,
+            versionIri: stored.version.iri,
+            profileIri: stored.profile.iri,
+            organizationId: request.organization.id,
+            published: request.published,
+            // The first version is the one that made the profile.
+            newProfile: stored.version.version === 1,
+          },
+        },
+        ...verificationAsked(stored, request),
+      ],
     },
-  });
-  await recordVerificationAsked(tx, stored, request);
-  return stored;
+    now,
+  );
 }
 
 /** Refuses while someone else edits the version's details or one of its own items. */
@@ -84,7 +94,7 @@ export async function replaceDraftContent(
     request,
     now,
   );
-  await recordVerificationAsked(tx, stored, request);
+  await recordEvents(tx, verificationAsked(stored, request));
   return stored;
 }
 
