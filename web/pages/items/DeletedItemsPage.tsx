@@ -14,7 +14,7 @@ import { useClaimTemplate, useRestoreTemplate } from '../../api/templates';
 import { feedback } from '../../app/feedback-store';
 import { ClaimDialog } from '../../components/items/ClaimDialog';
 import { PageHeading } from '../common/PageHeading';
-import { deletedItemsPath, typeLabel } from '../../components/items/format';
+import { deletedItemsPath } from '../../components/items/format';
 import { HiddenHeader } from '../organization/parts';
 import {
   formatDate,
@@ -24,15 +24,10 @@ import {
   publicProfilePath,
 } from '../profile/format';
 import { ErrorAlert, Pager } from '../profile/parts';
+import { KIND_LABELS, KindCell } from './parts';
 
 export const NO_DELETED_ITEMS = 'There are no deleted items.';
 export const RESTORED_MESSAGE = 'The concept was restored to the profile.';
-
-const KIND_LABELS: Record<DeletedItem['kind'], string> = {
-  concept: 'Concept',
-  template: 'Statement Template',
-  pattern: 'Pattern',
-};
 
 function ReasonBadge({ reason }: { reason: DeletedItem['reason'] }) {
   return (
@@ -187,14 +182,7 @@ export function DeletedItemsPage() {
                           {item.iri}
                         </Text>
                       </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{KIND_LABELS[item.kind]}</Text>
-                        {typeLabel(item.type) !== KIND_LABELS[item.kind] && (
-                          <Text size="xs" c="dimmed">
-                            {typeLabel(item.type)}
-                          </Text>
-                        )}
-                      </Table.Td>
+                      <KindCell item={item} />
                       <Table.Td>
                         {item.parentProfile ? (
                           <Anchor

@@ -2,19 +2,14 @@ import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import type { DeletedItemPlace, MyDeletedItem } from '../../../common/items';
 import { CONCEPT_PAGE_SIZE, useMyDeletedItems } from '../../api/concepts';
-import { deletedItemsPath, typeLabel } from '../../components/items/format';
+import { deletedItemsPath } from '../../components/items/format';
 import { PageHeading } from '../common/PageHeading';
 import { formatDate } from '../profile/format';
 import { ErrorAlert, Pager } from '../profile/parts';
+import { KindCell } from './parts';
 
 export const NO_DELETED_ITEMS_ANYWHERE =
   'There are no deleted items in the profiles of your working groups.';
-
-const KIND_LABELS: Record<MyDeletedItem['kind'], string> = {
-  concept: 'Concept',
-  template: 'Statement Template',
-  pattern: 'Pattern',
-};
 
 const placePath = (place: DeletedItemPlace) =>
   deletedItemsPath(place.organization.uuid, place.profile.uuid, place.versionId);
@@ -86,14 +81,7 @@ function ProfileItems({ profile }: { profile: ProfileGroup }) {
                     {item.iri}
                   </Text>
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{KIND_LABELS[item.kind]}</Text>
-                  {typeLabel(item.type) !== KIND_LABELS[item.kind] && (
-                    <Text size="xs" c="dimmed">
-                      {typeLabel(item.type)}
-                    </Text>
-                  )}
-                </Table.Td>
+                <KindCell item={item} />
                 <Table.Td>{formatDate(item.deletedOn ?? item.updatedOn)}</Table.Td>
               </Table.Tr>
             ))}
