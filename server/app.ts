@@ -141,7 +141,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     done(null, payload);
   });
 
-  await app.register(fastifyCookie);
   registerSecurityHeaders(app, { hsts: config.secureCookies });
   registerErrorHandling(app);
   registerInputGuard(app);
@@ -153,6 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   await app.register(
     async (site) => {
       const scoped = site.withTypeProvider<ZodTypeProvider>();
+      // Sessions live only here: no other answer reads or sets a cookie, so no other request
+      // pays for parsing them.
+      await scoped.register(fastifyCookie);
       await registerCompression(scoped);
       // In this order: the CSRF token is bound to the session, and a cross-site post is refused
       // as a CSRF failure before its content type is looked at.

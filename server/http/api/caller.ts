@@ -19,11 +19,14 @@ const VALIDATING = new Set(['/api/validate', '/api/validate_templates', '/api/va
 /** Read-only calls that take their input in a POST body; any origin may send them too. */
 const QUERYING = new Set(['/api/sparql']);
 
-/** Browsers on any origin may read and validate; nothing carries credentials. */
+/**
+ * Browsers on any origin may read and validate; nothing carries credentials. Which calls validate
+ * is read from the route the router matched, never from the URL as sent.
+ */
 function allowCrossOrigin(request: FastifyRequest, reply: FastifyReply): void {
-  const path = request.url.split('?')[0] ?? '';
+  const route = request.routeOptions.url ?? '';
   const readable = request.method === 'GET' || request.method === 'HEAD';
-  const validating = VALIDATING.has(path) || QUERYING.has(path);
+  const validating = VALIDATING.has(route) || QUERYING.has(route);
   if (!readable && !validating && request.method !== 'OPTIONS') return;
   reply.header('access-control-allow-origin', '*');
   reply.header('access-control-expose-headers', 'Last-Modified, ETag, Retry-After');

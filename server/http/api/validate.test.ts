@@ -144,6 +144,13 @@ describe('public API: validation, CORS and body limits', () => {
       expect(invalid.headers['access-control-allow-origin']).toBe('*');
     });
 
+    it('decides cross-origin access by the route matched, however its path is spelled', async () => {
+      // The router matches `/api/validate/` as `/api/validate` (trailing slashes are ignored).
+      const validated = await api.post('/api/validate/', uniqueProfile().doc, { headers: origin });
+      expect(validated.statusCode, validated.body).toBe(200);
+      expect(validated.headers['access-control-allow-origin']).toBe('*');
+    });
+
     it('answers preflights with 204', async () => {
       const read = await api.request('OPTIONS', '/api/profile', undefined, {
         headers: { ...origin, 'access-control-request-method': 'GET' },
