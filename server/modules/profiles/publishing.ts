@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../../common/errors';
+import type { JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
 import { listVersionItems } from '../item-store/repo';
@@ -41,24 +42,26 @@ export async function versionDocument(db: Db, input: VersionDocumentInput) {
   });
 }
 
+/** A version about to be published, with what its document is assembled from. */
+export interface PublicationInput {
+  profile: ProfileRow;
+  version: ProfileVersionRow;
+  organization: OrganizationRow;
+  components?: DocumentParts['components'];
+  history?: DocumentParts['history'];
+}
+
 /**
- * Publishes a draft: assembles its document, refuses it with the findings when it has errors,
- * and freezes the document as the version's snapshot, which every reader gets from then on.
+ * The document a version is published with: assembled from its parts, and refused with the
+ * findings when it has errors. Writes nothing, so an import can make it before it stores the
+ * version, and store the version published at once.
  */
-export async function freezeVersion(
+export async function publicationDocument(
   tx: Db,
-  input: {
-    profile: ProfileRow;
-    version: ProfileVersionRow;
-    organization: OrganizationRow;
-    components?: DocumentParts['components'];
-    history?: DocumentParts['history'];
-    /** Events of the same change, recorded after the publication's in the same statement. */
-    alsoRecord?: DomainEvent[];
-  },
+  input: PublicationInput,
   now: Date,
   mode: 'authoring' | 'import',
-): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
+): Promise<{ document: JsonObject; generatedAt: string }> {
   const generatedAt = input.version.generatedAt ?? now.toISOString();
   const version = { ...input.version, generatedAt };
   const document = await versionDocument(tx, { ...input, version, generatedAt });
@@ -81,30 +84,63 @@ export async function freezeVersion(
       { findings: errors },
     );
   }
-  const published = await updateVersion(tx, version.id, {
-    state: 'published',
-    snapshot: document,
-    publishedAt: now,
-    generatedAt,
-  });
+  return { document, generatedAt };
+}
+
+/**
+ * Makes a version that is stored published the profile's current one, and records
+ * `profileVersionPublished` (then `alsoRecord`, events of the same change) in one statement.
+ * Every way of publishing (site, API status, import) ends here, so each records the same event.
+ */
+export async function announcePublication(
+  tx: Db,
+  input: { profile: ProfileRow; version: ProfileVersionRow; alsoRecord?: DomainEvent[] },
+): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
+  const { version } = input;
   const profile = await updateProfile(tx, input.profile.id, {
-    currentPublishedVersionId: published.id,
+    currentPublishedVersionId: version.id,
     currentDraftVersionId: null,
   });
-  // Every way of publishing (site, API status, import) ends here, so each records the same event.
   await recordEvents(tx, [
     {
       type: 'profileVersionPublished',
       payload: {
         profileId: profile.id,
-        versionId: published.id,
-        versionNumber: published.version,
-        versionIri: published.iri,
+        versionId: version.id,
+        versionNumber: version.version,
+        versionIri: version.iri,
         profileIri: profile.iri,
         organizationId: profile.organizationId,
       },
     },
     ...(input.alsoRecord ?? []),
   ]);
-  return { profile, version: published };
+  return { profile, version };
+}
+
+/**
+ * Publishes a stored draft: assembles its document, refuses it with the findings when it has
+ * errors, and freezes the document as the version's snapshot, which every reader gets from then on.
+ */
+export async function freezeVersion(
+  tx: Db,
+  input: PublicationInput & {
+    /** Events of the same change, recorded after the publication's in the same statement. */
+    alsoRecord?: DomainEvent[];
+  },
+  now: Date,
+  mode: 'authoring' | 'import',
+): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
+  const { document, generatedAt } = await publicationDocument(tx, input, now, mode);
+  const published = await updateVersion(tx, input.version.id, {
+    state: 'published',
+    snapshot: document,
+    publishedAt: now,
+    generatedAt,
+  });
+  return announcePublication(tx, {
+    profile: input.profile,
+    version: published,
+    ...(input.alsoRecord ? { alsoRecord: input.alsoRecord } : {}),
+  });
 }
