@@ -1,10 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -41,6 +37,7 @@ import { sparqlRoutes } from './http/api/sparql.routes';
 import { documentRoutes } from './http/ld/document.routes';
 import { iriRoutes } from './http/ld/iri.routes';
 import { registerSecurityHeaders } from './http/security-headers';
+import { keptAnswerSerializerCompiler } from './http/kept-answers';
 import { registerSpa } from './http/spa';
 import { followChanges } from './modules/read-cache/follow';
 import { followSparqlChanges } from './modules/sparql/follow';
@@ -135,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(keptAnswerSerializerCompiler);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);

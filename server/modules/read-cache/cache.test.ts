@@ -34,6 +34,20 @@ describe('ReadCache', () => {
     expect(cache.published('p1')).toBeUndefined();
   });
 
+  it('freezes a kept list all the way down, so no request can alter what the next one gets', () => {
+    const cache = liveCache();
+    const answer = { success: true, metadata: [{ name: 'a', tags: ['x'] }] };
+    cache.keepList(cache.ticket(), 'home', answer);
+    const kept = cache.list<typeof answer>('home');
+    expect(kept).toBe(answer);
+    expect(() => kept?.metadata.push({ name: 'b', tags: [] })).toThrow(TypeError);
+    expect(() => {
+      (kept?.metadata[0] as { name: string }).name = 'changed';
+    }).toThrow(TypeError);
+    expect(() => kept?.metadata[0]?.tags.push('y')).toThrow(TypeError);
+    expect(cache.list<typeof answer>('home')?.metadata).toEqual([{ name: 'a', tags: ['x'] }]);
+  });
+
   it('does not keep what was read while a change was announced', () => {
     const cache = liveCache();
     const ticket = cache.ticket();

@@ -35,6 +35,13 @@ export interface ReadCacheOptions {
   listTtlMs?: number;
 }
 
+/** Freezes a plain value and everything it holds. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return Object.freeze(value);
+}
+
 /** Room for the bookkeeping around a snapshot's bytes. */
 const ENTRY_OVERHEAD = 512;
 
@@ -126,8 +133,13 @@ export class ReadCache {
     return this.live ? (this.lists.get(key) as T | undefined) : undefined;
   }
 
+  /**
+   * Keeps a list answer for everyone who asks the same until a change. It is frozen, all the way
+   * down, since every request shares it: nothing can alter it, so it can be written out once
+   * (see `http/kept-answers.ts`).
+   */
   keepList(ticket: Ticket | null, key: string, answer: object): void {
-    if (this.valid(ticket)) this.lists.set(key, answer);
+    if (this.valid(ticket)) this.lists.set(key, deepFreeze(answer));
   }
 
   /** Drops everything a change may have ended. */
