@@ -1,21 +1,9 @@
-import { DiscardChangesDialog } from '../common/DiscardChangesDialog';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Code,
-  Fieldset,
-  Group,
-  Input,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Code, Fieldset, Input, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { PROFILE_LIMITS, updateVersionSchema } from '../../../common/profiles';
+import { FormActions } from '../common/FormActions';
 import { IriChoice } from './IriChoice';
 import { ErrorAlert } from './parts';
 import { TagsField } from './TagsField';
@@ -66,7 +54,6 @@ export function ProfileForm({
   const { errors, isDirty } = form.formState;
   const hasErrors = Object.keys(errors).length > 0;
   const iriType = useWatch({ control: form.control, name: 'iriType' });
-  const [discarding, setDiscarding] = useState(false);
   const submitLabel = mode === 'create' ? 'Create Profile' : 'Save Changes';
   const submit = form.handleSubmit((values) => onSubmit(values));
 
@@ -157,37 +144,17 @@ export function ProfileForm({
             )}
           />
           <ErrorAlert error={error} title="Profile Not Saved" />
-          <Group justify="space-between" gap="sm">
-            <Group gap="sm">
-              {onDelete && (
-                <Button variant="outline" color="red" onClick={onDelete}>
-                  Delete
-                </Button>
-              )}
-            </Group>
-            <Group gap="sm">
-              <Button
-                variant="default"
-                onClick={() => (isDirty ? setDiscarding(true) : onCancel())}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy} disabled={hasErrors}>
-                {submitLabel}
-              </Button>
-            </Group>
-          </Group>
+          <FormActions
+            onDelete={onDelete}
+            dirty={isDirty}
+            subject="profile"
+            onCancel={onCancel}
+            submitLabel={submitLabel}
+            busy={busy}
+            blocked={hasErrors}
+          />
         </Stack>
       </Fieldset>
-      <DiscardChangesDialog
-        opened={discarding}
-        subject="profile"
-        onKeep={() => setDiscarding(false)}
-        onDiscard={() => {
-          setDiscarding(false);
-          onCancel();
-        }}
-      />
     </form>
   );
 }

@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Fieldset, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
@@ -25,7 +14,7 @@ import {
   type ConceptValues,
 } from '../../../../common/concepts';
 import { PROFILE_LIMITS } from '../../../../common/profiles';
-import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
+import { FormActions } from '../../common/FormActions';
 import { ErrorAlert } from '../../profile/parts';
 import { TranslationsField } from '../../profile/TranslationsField';
 import { CONCEPT_TYPE_LABELS } from '../format';
@@ -158,7 +147,6 @@ export function ConceptForm({
   const watched = useWatch({ control: form.control });
   const values = { ...initial, ...watched } as ConceptFormValues;
   const [suffixEdited, setSuffixEdited] = useState(initial.geniri !== '');
-  const [discarding, setDiscarding] = useState(false);
   const [picked, setPicked] = useState<{ local: LocalTerms; names: Record<string, string> }>({
     local: localTerms,
     names: { ...termNames },
@@ -534,36 +522,17 @@ export function ConceptForm({
 
           <LiveFindings findings={findings} />
           <ErrorAlert error={error} title="Concept Not Saved" />
-          <Group justify="space-between" gap="sm">
-            <Group gap="sm">
-              {onDeprecate && (
-                <Button variant="outline" color="orange" onClick={onDeprecate}>
-                  Deprecate
-                </Button>
-              )}
-              {onDelete && (
-                <Button variant="outline" color="red" onClick={onDelete}>
-                  Delete
-                </Button>
-              )}
-            </Group>
-            <Group gap="sm">
-              <Button
-                variant="default"
-                onClick={() => (isDirty ? setDiscarding(true) : onCancel())}
-              >
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                loading={busy}
-                disabled={hasErrors}
-                aria-describedby={hasErrors ? blockedId : undefined}
-              >
-                {isNew ? `Create ${kind}` : 'Save Changes'}
-              </Button>
-            </Group>
-          </Group>
+          <FormActions
+            onDeprecate={onDeprecate}
+            onDelete={onDelete}
+            dirty={isDirty}
+            subject="concept"
+            onCancel={onCancel}
+            submitLabel={isNew ? `Create ${kind}` : 'Save Changes'}
+            busy={busy}
+            blocked={hasErrors}
+            describedBy={hasErrors ? blockedId : undefined}
+          />
           {hasErrors && (
             <Text id={blockedId} size="sm" c="red.8" ta="right">
               {blockedMessage(Object.keys(errors))}
@@ -571,15 +540,6 @@ export function ConceptForm({
           )}
         </Stack>
       </Fieldset>
-      <DiscardChangesDialog
-        opened={discarding}
-        subject="concept"
-        onKeep={() => setDiscarding(false)}
-        onDiscard={() => {
-          setDiscarding(false);
-          onCancel();
-        }}
-      />
     </form>
   );
 }

@@ -9,7 +9,7 @@ import {
   templateDetailsSchema,
   type TemplateDetails,
 } from '../../../../common/templates';
-import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
+import { CancelButton } from '../../common/DiscardChangesDialog';
 import { ConceptIriField, FixedIri } from '../../concepts/form/ConceptIriField';
 import { suffixFromName } from '../../concepts/form/values';
 import { ErrorAlert } from '../../profile/parts';
@@ -92,7 +92,6 @@ export function TemplateDetailsForm({
   const watched = useWatch({ control: form.control });
   const values = { ...initial, ...watched } as TemplateFormValues;
   const [suffixEdited, setSuffixEdited] = useState((initial.geniri ?? '') !== '');
-  const [discarding, setDiscarding] = useState(false);
   const isNew = mode === 'create';
   const filled = limited ? ('filled' as const) : ('default' as const);
 
@@ -209,24 +208,13 @@ export function TemplateDetailsForm({
           />
           <ErrorAlert error={error} title="Statement Template Not Saved" />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => (isDirty ? setDiscarding(true) : onCancel())}>
-              Cancel
-            </Button>
+            <CancelButton dirty={isDirty} subject={TEMPLATE_NOUN} onCancel={onCancel} />
             <Button type="submit" loading={busy} disabled={hasErrors}>
               {isNew ? 'Create Statement Template' : 'Save Changes'}
             </Button>
           </Group>
         </Stack>
       </Fieldset>
-      <DiscardChangesDialog
-        opened={discarding}
-        subject={TEMPLATE_NOUN}
-        onKeep={() => setDiscarding(false)}
-        onDiscard={() => {
-          setDiscarding(false);
-          onCancel();
-        }}
-      />
     </form>
   );
 }
