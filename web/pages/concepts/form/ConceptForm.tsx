@@ -14,9 +14,14 @@ import {
   type ConceptValues,
 } from '../../../../common/concepts';
 import { PROFILE_LIMITS } from '../../../../common/profiles';
+import {
+  DescriptionInput,
+  NameInput,
+  registerNameWithSuffix,
+  TranslationsInput,
+} from '../../../components/items/DetailsInputs';
 import { FormActions } from '../../common/FormActions';
 import { ErrorAlert } from '../../profile/parts';
-import { TranslationsField } from '../../profile/TranslationsField';
 import { CONCEPT_TYPE_LABELS } from '../format';
 import { ConceptIriField, FixedIri } from './ConceptIriField';
 import { ComponentListField, MediaTypeField, ResponsesField, SchemaField } from './fields';
@@ -28,7 +33,6 @@ import {
   EXTENSION_TYPE_LABELS,
   INTERACTION_COMPONENTS,
   INTERACTION_TYPE_LABELS,
-  suffixFromName,
   withoutUnusedFields,
   type ConceptFormValues,
 } from './values';
@@ -178,15 +182,7 @@ export function ConceptForm({
   });
   const submit = form.handleSubmit((output) => onSubmit(withoutUnusedFields(output)));
   const filled = readOnly ? ('filled' as const) : ('default' as const);
-  const nameField = form.register('name', {
-    onChange: (event: { target: { value: string } }) => {
-      if (isNew && !suffixEdited) {
-        form.setValue('geniri', suffixFromName(event.target.value), {
-          shouldValidate: form.getFieldState('geniri').isTouched,
-        });
-      }
-    },
-  });
+  const nameField = registerNameWithSuffix(form, isNew && !suffixEdited);
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={`${kind} Details`}>
@@ -200,15 +196,7 @@ export function ConceptForm({
               {LIMITED_EDIT_MESSAGE}
             </Alert>
           )}
-          <TextInput
-            {...nameField}
-            label="Name"
-            required
-            readOnly={readOnly}
-            variant={filled}
-            maxLength={PROFILE_LIMITS.nameMax}
-            error={errors.name?.message}
-          />
+          <NameInput field={nameField} error={errors.name?.message} readOnly={readOnly} />
           {isNew ? (
             <ConceptIriField
               conceptType={conceptType}
@@ -244,29 +232,12 @@ export function ConceptForm({
           ) : (
             <FixedIri conceptType={conceptType} iri={iri ?? ''} />
           )}
-          <Textarea
-            {...form.register('description')}
-            label="Description"
-            required
-            readOnly={readOnly}
-            variant={filled}
-            autosize
-            minRows={3}
-            maxRows={12}
-            maxLength={PROFILE_LIMITS.descriptionMax}
+          <DescriptionInput
+            field={form.register('description')}
             error={errors.description?.message}
+            readOnly={readOnly}
           />
-          <Controller
-            control={form.control}
-            name="translations"
-            render={({ field }) => (
-              <TranslationsField
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.translations?.message ?? errors.translations?.root?.message}
-              />
-            )}
-          />
+          <TranslationsInput form={form} />
 
           {(conceptType === 'Verb' ||
             conceptType === 'ActivityType' ||
