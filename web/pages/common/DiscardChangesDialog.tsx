@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 
 export const DISCARD_TITLE = 'Discard Changes?';
 
@@ -29,5 +30,35 @@ export function DiscardChangesDialog({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** A form's Cancel: it leaves at once, or asks first while the form holds unsaved changes. */
+export function CancelButton({
+  dirty,
+  subject,
+  onCancel,
+}: {
+  dirty: boolean;
+  /** What is being edited, as the question names it. */
+  subject: string;
+  onCancel: () => void;
+}) {
+  const [discarding, setDiscarding] = useState(false);
+  return (
+    <>
+      <Button variant="default" onClick={() => (dirty ? setDiscarding(true) : onCancel())}>
+        Cancel
+      </Button>
+      <DiscardChangesDialog
+        opened={discarding}
+        subject={subject}
+        onKeep={() => setDiscarding(false)}
+        onDiscard={() => {
+          setDiscarding(false);
+          onCancel();
+        }}
+      />
+    </>
   );
 }

@@ -1,25 +1,18 @@
-import { DiscardChangesDialog } from '../common/DiscardChangesDialog';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Code,
-  Fieldset,
-  Group,
-  Input,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useState } from 'react';
+import { Code, Fieldset, Input, Stack, Text, Title } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { PROFILE_LIMITS, updateVersionSchema } from '../../../common/profiles';
+import { updateVersionSchema } from '../../../common/profiles';
+import {
+  DescriptionInput,
+  MoreInformationInput,
+  NameInput,
+  TagsInput,
+  TranslationsInput,
+} from '../../components/items/DetailsInputs';
+import { FormActions } from '../common/FormActions';
 import { IriChoice } from './IriChoice';
 import { ErrorAlert } from './parts';
-import { TagsField } from './TagsField';
-import { TranslationsField } from './TranslationsField';
 
 export type ProfileFormValues = z.input<typeof updateVersionSchema>;
 export type ProfileFormOutput = z.output<typeof updateVersionSchema>;
@@ -66,7 +59,6 @@ export function ProfileForm({
   const { errors, isDirty } = form.formState;
   const hasErrors = Object.keys(errors).length > 0;
   const iriType = useWatch({ control: form.control, name: 'iriType' });
-  const [discarding, setDiscarding] = useState(false);
   const submitLabel = mode === 'create' ? 'Create Profile' : 'Save Changes';
   const submit = form.handleSubmit((values) => onSubmit(values));
 
@@ -107,87 +99,33 @@ export function ProfileForm({
               )}
             />
           )}
-          <TextInput
-            {...form.register('name')}
-            label="Name"
-            required
-            maxLength={PROFILE_LIMITS.nameMax}
-            error={errors.name?.message}
-          />
-          <Textarea
-            {...form.register('description')}
-            label="Description"
-            required
-            autosize
+          <NameInput field={form.register('name')} error={errors.name?.message} />
+          <DescriptionInput
+            field={form.register('description')}
+            error={errors.description?.message}
             minRows={4}
             maxRows={14}
-            maxLength={PROFILE_LIMITS.descriptionMax}
-            error={errors.description?.message}
           />
-          <Controller
-            control={form.control}
-            name="translations"
-            render={({ field }) => (
-              <TranslationsField
-                value={field.value ?? []}
-                onChange={field.onChange}
-                error={errors.translations?.message ?? errors.translations?.root?.message}
-              />
-            )}
-          />
-          <TextInput
-            {...form.register('moreInformation')}
-            label="More Information"
-            description="A web page with documentation about the profile."
-            placeholder="https://"
-            type="url"
-            maxLength={PROFILE_LIMITS.iriMax}
+          <TranslationsInput form={form} />
+          <MoreInformationInput
+            field={form.register('moreInformation')}
             error={errors.moreInformation?.message}
+            description="A web page with documentation about the profile."
+            type="url"
           />
-          <Controller
-            control={form.control}
-            name="tags"
-            render={({ field }) => (
-              <TagsField
-                value={field.value ?? []}
-                onChange={field.onChange}
-                locked={lockedTags}
-                error={errors.tags?.message}
-              />
-            )}
-          />
+          <TagsInput form={form} locked={lockedTags} />
           <ErrorAlert error={error} title="Profile Not Saved" />
-          <Group justify="space-between" gap="sm">
-            <Group gap="sm">
-              {onDelete && (
-                <Button variant="outline" color="red" onClick={onDelete}>
-                  Delete
-                </Button>
-              )}
-            </Group>
-            <Group gap="sm">
-              <Button
-                variant="default"
-                onClick={() => (isDirty ? setDiscarding(true) : onCancel())}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy} disabled={hasErrors}>
-                {submitLabel}
-              </Button>
-            </Group>
-          </Group>
+          <FormActions
+            onDelete={onDelete}
+            dirty={isDirty}
+            subject="profile"
+            onCancel={onCancel}
+            submitLabel={submitLabel}
+            busy={busy}
+            blocked={hasErrors}
+          />
         </Stack>
       </Fieldset>
-      <DiscardChangesDialog
-        opened={discarding}
-        subject="profile"
-        onKeep={() => setDiscarding(false)}
-        onDiscard={() => {
-          setDiscarding(false);
-          onCancel();
-        }}
-      />
     </form>
   );
 }

@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Fieldset, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
@@ -25,9 +14,14 @@ import {
   type ConceptValues,
 } from '../../../../common/concepts';
 import { PROFILE_LIMITS } from '../../../../common/profiles';
-import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
+import {
+  DescriptionInput,
+  NameInput,
+  registerNameWithSuffix,
+  TranslationsInput,
+} from '../../../components/items/DetailsInputs';
+import { FormActions } from '../../common/FormActions';
 import { ErrorAlert } from '../../profile/parts';
-import { TranslationsField } from '../../profile/TranslationsField';
 import { CONCEPT_TYPE_LABELS } from '../format';
 import { ConceptIriField, FixedIri } from './ConceptIriField';
 import { ComponentListField, MediaTypeField, ResponsesField, SchemaField } from './fields';
@@ -39,7 +33,6 @@ import {
   EXTENSION_TYPE_LABELS,
   INTERACTION_COMPONENTS,
   INTERACTION_TYPE_LABELS,
-  suffixFromName,
   withoutUnusedFields,
   type ConceptFormValues,
 } from './values';
@@ -158,7 +151,6 @@ export function ConceptForm({
   const watched = useWatch({ control: form.control });
   const values = { ...initial, ...watched } as ConceptFormValues;
   const [suffixEdited, setSuffixEdited] = useState(initial.geniri !== '');
-  const [discarding, setDiscarding] = useState(false);
   const [picked, setPicked] = useState<{ local: LocalTerms; names: Record<string, string> }>({
     local: localTerms,
     names: { ...termNames },
@@ -190,15 +182,7 @@ export function ConceptForm({
   });
   const submit = form.handleSubmit((output) => onSubmit(withoutUnusedFields(output)));
   const filled = readOnly ? ('filled' as const) : ('default' as const);
-  const nameField = form.register('name', {
-    onChange: (event: { target: { value: string } }) => {
-      if (isNew && !suffixEdited) {
-        form.setValue('geniri', suffixFromName(event.target.value), {
-          shouldValidate: form.getFieldState('geniri').isTouched,
-        });
-      }
-    },
-  });
+  const nameField = registerNameWithSuffix(form, isNew && !suffixEdited);
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={`${kind} Details`}>
@@ -212,15 +196,7 @@ export function ConceptForm({
               {LIMITED_EDIT_MESSAGE}
             </Alert>
           )}
-          <TextInput
-            {...nameField}
-            label="Name"
-            required
-            readOnly={readOnly}
-            variant={filled}
-            maxLength={PROFILE_LIMITS.nameMax}
-            error={errors.name?.message}
-          />
+          <NameInput field={nameField} error={errors.name?.message} readOnly={readOnly} />
           {isNew ? (
             <ConceptIriField
               conceptType={conceptType}
@@ -256,29 +232,12 @@ export function ConceptForm({
           ) : (
             <FixedIri conceptType={conceptType} iri={iri ?? ''} />
           )}
-          <Textarea
-            {...form.register('description')}
-            label="Description"
-            required
-            readOnly={readOnly}
-            variant={filled}
-            autosize
-            minRows={3}
-            maxRows={12}
-            maxLength={PROFILE_LIMITS.descriptionMax}
+          <DescriptionInput
+            field={form.register('description')}
             error={errors.description?.message}
+            readOnly={readOnly}
           />
-          <Controller
-            control={form.control}
-            name="translations"
-            render={({ field }) => (
-              <TranslationsField
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.translations?.message ?? errors.translations?.root?.message}
-              />
-            )}
-          />
+          <TranslationsInput form={form} />
 
           {(conceptType === 'Verb' ||
             conceptType === 'ActivityType' ||
@@ -534,36 +493,17 @@ export function ConceptForm({
 
           <LiveFindings findings={findings} />
           <ErrorAlert error={error} title="Concept Not Saved" />
-          <Group justify="space-between" gap="sm">
-            <Group gap="sm">
-              {onDeprecate && (
-                <Button variant="outline" color="orange" onClick={onDeprecate}>
-                  Deprecate
-                </Button>
-              )}
-              {onDelete && (
-                <Button variant="outline" color="red" onClick={onDelete}>
-                  Delete
-                </Button>
-              )}
-            </Group>
-            <Group gap="sm">
-              <Button
-                variant="default"
-                onClick={() => (isDirty ? setDiscarding(true) : onCancel())}
-              >
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                loading={busy}
-                disabled={hasErrors}
-                aria-describedby={hasErrors ? blockedId : undefined}
-              >
-                {isNew ? `Create ${kind}` : 'Save Changes'}
-              </Button>
-            </Group>
-          </Group>
+          <FormActions
+            onDeprecate={onDeprecate}
+            onDelete={onDelete}
+            dirty={isDirty}
+            subject="concept"
+            onCancel={onCancel}
+            submitLabel={isNew ? `Create ${kind}` : 'Save Changes'}
+            busy={busy}
+            blocked={hasErrors}
+            describedBy={hasErrors ? blockedId : undefined}
+          />
           {hasErrors && (
             <Text id={blockedId} size="sm" c="red.8" ta="right">
               {blockedMessage(Object.keys(errors))}
@@ -571,15 +511,6 @@ export function ConceptForm({
           )}
         </Stack>
       </Fieldset>
-      <DiscardChangesDialog
-        opened={discarding}
-        subject="concept"
-        onKeep={() => setDiscarding(false)}
-        onDiscard={() => {
-          setDiscarding(false);
-          onCancel();
-        }}
-      />
     </form>
   );
 }

@@ -1,47 +1,21 @@
-import { Radio, Stack, Textarea, TextInput } from '@mantine/core';
-import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Radio, Stack } from '@mantine/core';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { generatedPatternIri } from '../../../../common/patterns';
-import { PROFILE_LIMITS } from '../../../../common/profiles';
-import { ConceptIriField, FixedIri } from '../../concepts/form/ConceptIriField';
-import { suffixFromName } from '../../concepts/form/values';
-import { TagsField } from '../../profile/TagsField';
-import { TranslationsField } from '../../profile/TranslationsField';
+import {
+  DescriptionInput,
+  DescriptiveInputs,
+  ItemIriInput,
+  NameInput,
+  registerNameWithSuffix,
+} from '../../../components/items/DetailsInputs';
 import type { DetailsValues } from './values';
 
 export const PRIMARY_LABEL = 'Primary or Secondary';
 
 /** Translations, tags and more information: what may still change once a pattern is published. */
 export function DescriptiveFields({ form }: { form: UseFormReturn<DetailsValues> }) {
-  const { errors } = form.formState;
   return (
-    <>
-      <Controller
-        control={form.control}
-        name="translations"
-        render={({ field }) => (
-          <TranslationsField
-            value={field.value}
-            onChange={field.onChange}
-            error={errors.translations?.message ?? errors.translations?.root?.message}
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="tags"
-        render={({ field }) => (
-          <TagsField value={field.value} onChange={field.onChange} error={errors.tags?.message} />
-        )}
-      />
-      <TextInput
-        {...form.register('moreInformation')}
-        label="More Information"
-        description="A web page with more about the pattern."
-        placeholder="https://"
-        maxLength={PROFILE_LIMITS.iriMax}
-        error={errors.moreInformation?.message}
-      />
-    </>
+    <DescriptiveInputs form={form} moreInformation="A web page with more about the pattern." />
   );
 }
 
@@ -66,78 +40,19 @@ export function DetailsFields({
   onSuffixTyped?: () => void;
 }) {
   const { errors } = form.formState;
-  const [iriType, geniri, extiri] = useWatch({
-    control: form.control,
-    name: ['iriType', 'geniri', 'extiri'],
-  });
-  const isNew = iri === undefined;
-  const nameField = form.register('name', {
-    onChange: (event: { target: { value: string } }) => {
-      if (isNew && autoSuffix) {
-        form.setValue('geniri', suffixFromName(event.target.value), {
-          shouldValidate: form.getFieldState('geniri').isTouched,
-        });
-      }
-    },
-  });
+  const nameField = registerNameWithSuffix(form, iri === undefined && autoSuffix);
   return (
     <Stack gap="lg">
-      <TextInput
-        {...nameField}
-        label="Name"
-        required
-        maxLength={PROFILE_LIMITS.nameMax}
-        error={errors.name?.message}
+      <NameInput field={nameField} error={errors.name?.message} />
+      <ItemIriInput
+        form={form}
+        segmentLabel="Pattern"
+        iriOf={(suffix) => generatedPatternIri(profileIri, suffix)}
+        profileIri={profileIri}
+        iri={iri}
+        onSuffixTyped={() => onSuffixTyped?.()}
       />
-      {isNew ? (
-        <ConceptIriField
-          segmentLabel="Pattern"
-          iriOf={(suffix) => generatedPatternIri(profileIri, suffix)}
-          profileIri={profileIri}
-          iriType={iriType}
-          onIriTypeChange={(value) => {
-            form.setValue('iriType', value, { shouldDirty: true, shouldValidate: true });
-            form.clearErrors(value === 'generated-iri' ? 'extiri' : 'geniri');
-          }}
-          geniri={geniri}
-          onGeniriChange={(value) => {
-            onSuffixTyped?.();
-            form.setValue('geniri', value, {
-              shouldDirty: true,
-              shouldValidate: form.getFieldState('geniri').isTouched,
-            });
-          }}
-          onGeniriBlur={() => {
-            form.setValue('geniri', form.getValues('geniri'), { shouldTouch: true });
-            void form.trigger('geniri');
-          }}
-          geniriError={errors.geniri?.message}
-          extiri={extiri}
-          onExtiriChange={(value) =>
-            form.setValue('extiri', value, {
-              shouldDirty: true,
-              shouldValidate: form.getFieldState('extiri').isTouched,
-            })
-          }
-          onExtiriBlur={() => {
-            form.setValue('extiri', form.getValues('extiri'), { shouldTouch: true });
-            void form.trigger('extiri');
-          }}
-          extiriError={errors.extiri?.message}
-        />
-      ) : (
-        <FixedIri segmentLabel="Pattern" iri={iri} />
-      )}
-      <Textarea
-        {...form.register('description')}
-        label="Description"
-        required
-        autosize
-        minRows={3}
-        maxRows={12}
-        maxLength={PROFILE_LIMITS.descriptionMax}
-        error={errors.description?.message}
-      />
+      <DescriptionInput field={form.register('description')} error={errors.description?.message} />
       <Controller
         control={form.control}
         name="primary"

@@ -1,20 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Fieldset, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { PROFILE_LIMITS, type Translation } from '../../../../common/profiles';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { Translation } from '../../../../common/profiles';
 import {
   generatedTemplateIri,
   TEMPLATE_LIMITED_EDIT_MESSAGE,
   templateDetailsSchema,
   type TemplateDetails,
 } from '../../../../common/templates';
-import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
-import { ConceptIriField, FixedIri } from '../../concepts/form/ConceptIriField';
-import { suffixFromName } from '../../concepts/form/values';
+import {
+  DescriptionInput,
+  DescriptiveInputs,
+  ItemIriInput,
+  NameInput,
+  registerNameWithSuffix,
+} from '../../../components/items/DetailsInputs';
+import { CancelButton } from '../../common/DiscardChangesDialog';
 import { ErrorAlert } from '../../profile/parts';
-import { TagsField } from '../../profile/TagsField';
-import { TranslationsField } from '../../profile/TranslationsField';
 import { TEMPLATE_NOUN } from '../format';
 
 /** The form's values: every field present, the IRI choice only used for a new template. */
@@ -89,22 +92,10 @@ export function TemplateDetailsForm({
   });
   const { errors, isDirty } = form.formState;
   const hasErrors = Object.keys(errors).length > 0;
-  const watched = useWatch({ control: form.control });
-  const values = { ...initial, ...watched } as TemplateFormValues;
   const [suffixEdited, setSuffixEdited] = useState((initial.geniri ?? '') !== '');
-  const [discarding, setDiscarding] = useState(false);
   const isNew = mode === 'create';
-  const filled = limited ? ('filled' as const) : ('default' as const);
 
-  const nameField = form.register('name', {
-    onChange: (event: { target: { value: string } }) => {
-      if (isNew && !suffixEdited) {
-        form.setValue('geniri', suffixFromName(event.target.value), {
-          shouldValidate: form.getFieldState('geniri').isTouched,
-        });
-      }
-    },
-  });
+  const nameField = registerNameWithSuffix(form, isNew && !suffixEdited);
   const submit = form.handleSubmit((output) => onSubmit(output));
 
   return (
@@ -123,110 +114,33 @@ export function TemplateDetailsForm({
               {TEMPLATE_LIMITED_EDIT_MESSAGE}
             </Alert>
           )}
-          {isNew ? (
-            <ConceptIriField
-              segmentLabel={SEGMENT_LABEL}
-              iriOf={(suffix) => generatedTemplateIri(profileIri, suffix)}
-              profileIri={profileIri}
-              iriType={values.iriType ?? 'generated-iri'}
-              onIriTypeChange={(value) => {
-                form.setValue('iriType', value, { shouldDirty: true });
-                form.clearErrors(value === 'generated-iri' ? 'extiri' : 'geniri');
-              }}
-              geniri={values.geniri ?? ''}
-              onGeniriChange={(value) => {
-                setSuffixEdited(true);
-                form.setValue('geniri', value, {
-                  shouldDirty: true,
-                  shouldValidate: form.getFieldState('geniri').isTouched,
-                });
-              }}
-              onGeniriBlur={() => {
-                form.setValue('geniri', form.getValues('geniri'), { shouldTouch: true });
-                void form.trigger('geniri');
-              }}
-              geniriError={errors.geniri?.message}
-              extiri={values.extiri ?? ''}
-              onExtiriChange={(value) =>
-                form.setValue('extiri', value, {
-                  shouldDirty: true,
-                  shouldValidate: form.getFieldState('extiri').isTouched,
-                })
-              }
-              onExtiriBlur={() => {
-                form.setValue('extiri', form.getValues('extiri'), { shouldTouch: true });
-                void form.trigger('extiri');
-              }}
-              extiriError={errors.extiri?.message}
-            />
-          ) : (
-            <FixedIri segmentLabel={SEGMENT_LABEL} iri={iri ?? ''} />
-          )}
-          <TextInput
-            {...nameField}
-            label="Name"
-            required
-            readOnly={limited}
-            variant={filled}
-            maxLength={PROFILE_LIMITS.nameMax}
-            error={errors.name?.message}
+          <ItemIriInput
+            form={form}
+            segmentLabel={SEGMENT_LABEL}
+            iriOf={(suffix) => generatedTemplateIri(profileIri, suffix)}
+            profileIri={profileIri}
+            iri={isNew ? undefined : (iri ?? '')}
+            onSuffixTyped={() => setSuffixEdited(true)}
           />
-          <Textarea
-            {...form.register('description')}
-            label="Description"
-            required
-            readOnly={limited}
-            variant={filled}
-            autosize
-            minRows={3}
-            maxRows={12}
-            maxLength={PROFILE_LIMITS.descriptionMax}
+          <NameInput field={nameField} error={errors.name?.message} readOnly={limited} />
+          <DescriptionInput
+            field={form.register('description')}
             error={errors.description?.message}
+            readOnly={limited}
           />
-          <Controller
-            control={form.control}
-            name="translations"
-            render={({ field }) => (
-              <TranslationsField
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.translations?.message ?? errors.translations?.root?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="tags"
-            render={({ field }) => <TagsField value={field.value} onChange={field.onChange} />}
-          />
-          <TextInput
-            {...form.register('moreInformation')}
-            label="More Information"
-            description="A web address where people read more about this statement template."
-            placeholder="https://"
-            maxLength={PROFILE_LIMITS.iriMax}
-            error={errors.moreInformation?.message}
+          <DescriptiveInputs
+            form={form}
+            moreInformation="A web address where people read more about this statement template."
           />
           <ErrorAlert error={error} title="Statement Template Not Saved" />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => (isDirty ? setDiscarding(true) : onCancel())}>
-              Cancel
-            </Button>
+            <CancelButton dirty={isDirty} subject={TEMPLATE_NOUN} onCancel={onCancel} />
             <Button type="submit" loading={busy} disabled={hasErrors}>
               {isNew ? 'Create Statement Template' : 'Save Changes'}
             </Button>
           </Group>
         </Stack>
       </Fieldset>
-      <DiscardChangesDialog
-        opened={discarding}
-        subject={TEMPLATE_NOUN}
-        onKeep={() => setDiscarding(false)}
-        onDiscard={() => {
-          setDiscarding(false);
-          onCancel();
-        }}
-      />
     </form>
   );
 }
