@@ -179,7 +179,7 @@ interface Measured {
   error?: string;
 }
 
-const IMPORT_ROUNDS = 7;
+const IMPORT_ROUNDS = 15;
 
 const median = (samples: number[]) =>
   [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
