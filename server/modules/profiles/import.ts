@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '../../../common/errors';
 import type { Translation } from '../../../common/profiles';
 import { parse, serialize, validate, type Finding, type JsonObject } from '../../../xapi/index';
@@ -23,7 +22,7 @@ import {
 import { recordEvents, type DomainEvent } from '../events/outbox';
 import { AppError, badRequest, conflict } from '../errors';
 import { checkImportDocument } from './document';
-import { announcePublication, freezeVersion, publicationDocument } from './publishing';
+import { freezeVersion } from './publishing';
 import {
   findImportTarget,
   findProfileByIri,
@@ -37,25 +36,6 @@ import {
 } from './repo';
 
 type Json = Record<string, unknown>;
-
-/** What an import knows of a new version before it is stored. */
-type NewVersion = Pick<
-  ProfileVersionRow,
-  | 'profileId'
-  | 'version'
-  | 'iri'
-  | 'name'
-  | 'description'
-  | 'language'
-  | 'translations'
-  | 'moreInformation'
-  | 'author'
-  | 'generatedAt'
-  | 'revisionOf'
-  | 'createdBy'
-  | 'verificationRequestedAt'
-  | 'verificationRequestedBy'
->;
 
 /** A profile document taken apart into what is stored about a version and its items. */
 export interface DecomposedDocument {
@@ -249,23 +229,19 @@ const kindLabel: Record<ItemKind, string> = {
   pattern: 'pattern',
 };
 
-/** Where each item of a document goes: new rows, or rows this profile (or nobody) holds. */
-interface ComponentsPlan {
-  fresh: Array<{ position: number; item: ImportedItem }>;
-  kept: Array<{ position: number; id: string; item: ImportedItem }>;
-}
-
 /**
- * Decides where a document's items go for `profile`, writing nothing: an item another profile
- * defines, or one stored as another kind, is refused; one this profile defined before (or an
- * orphan) takes the imported content.
+ * Stores a document's items for a version of `profile` and makes the version list them. An item
+ * another profile defines is refused; one this profile defined before (or an orphan) takes the
+ * imported content.
  */
-async function planComponents(
+async function storeComponents(
   tx: Db,
   profile: ProfileRow,
+  versionId: string,
   components: DecomposedDocument['components'],
   userId: string | null,
-): Promise<ComponentsPlan> {
+  freshVersion: boolean,
+): Promise<void> {
   const existing = new Map<string, ItemRow>(
     (
       await findItemsByIris(
@@ -274,7 +250,8 @@ async function planComponents(
       )
     ).map((c) => [c.iri, c]),
   );
-  const plan: ComponentsPlan = { fresh: [], kept: [] };
+  const fresh: Array<{ position: number; item: ImportedItem }> = [];
+  const kept: Array<{ position: number; id: string; item: ImportedItem }> = [];
   const seen = new Set<string>();
   for (const [position, component] of components.entries()) {
     if (seen.has(component.iri))
@@ -299,19 +276,9 @@ async function planComponents(
       profileId: profile.id,
       userId,
     };
-    if (found) plan.kept.push({ position, id: found.id, item });
-    else plan.fresh.push({ position, item });
+    if (found) kept.push({ position, id: found.id, item });
+    else fresh.push({ position, item });
   }
-  return plan;
-}
-
-/** Writes planned items and makes the version list them, in document order. */
-async function writeComponents(
-  tx: Db,
-  versionId: string,
-  { fresh, kept }: ComponentsPlan,
-  freshVersion: boolean,
-): Promise<void> {
   // One statement per batch for new items and one for items the profile had before: an import
   // writes hundreds of items, and a statement per item was most of its cost.
   await replaceItems(
@@ -328,39 +295,6 @@ async function writeComponents(
   fresh.forEach((f, i) => (ids[f.position] = created[i] as string));
   const entries = ids.map((componentId, position) => ({ componentId, position, linked: false }));
   await setVersionItems(tx, versionId, entries, { freshVersion });
-}
-
-/** Stores a document's items for a version of `profile` and makes the version list them. */
-async function storeComponents(
-  tx: Db,
-  profile: ProfileRow,
-  versionId: string,
-  components: DecomposedDocument['components'],
-  userId: string | null,
-  freshVersion: boolean,
-): Promise<void> {
-  const plan = await planComponents(tx, profile, components, userId);
-  await writeComponents(tx, versionId, plan, freshVersion);
-}
-
-/**
- * The row a new version will be, complete before it is written, so that its document can be
- * assembled and checked first and the version stored published in one insert.
- */
-function prospectiveVersion(values: NewVersion, now: Date): ProfileVersionRow {
-  return {
-    ...values,
-    id: randomUUID(),
-    state: 'draft',
-    tags: [],
-    isVerified: false,
-    verificationDecidedAt: null,
-    verificationDenyReason: null,
-    snapshot: null,
-    publishedAt: null,
-    createdAt: now,
-    updatedAt: now,
-  };
 }
 
 export interface ImportRequest {
@@ -431,7 +365,7 @@ export async function importDocument(
     });
   }
 
-  const values: NewVersion = {
+  const version = await insertVersion(tx, {
     profileId: profile.id,
     // A profile made here has no version yet.
     version: newProfile ? 1 : await nextVersionNumber(tx, profile.id),
@@ -442,47 +376,32 @@ export async function importDocument(
     createdBy: request.userId,
     verificationRequestedAt: request.verificationRequest,
     verificationRequestedBy: request.verificationRequest ? request.userId : null,
-  };
-  // Items another profile holds are refused before anything else is looked at, as for a draft.
-  const plan = await planComponents(tx, profile, parts.components, request.userId);
+  });
+  await storeComponents(tx, profile, version.id, parts.components, request.userId, true);
   const counts = countsOf(parts.components);
+  const events = request.events?.({ profile, version }) ?? [];
   if (!request.published) {
-    const version = await insertVersion(tx, values);
-    await writeComponents(tx, version.id, plan, true);
-    const events = request.events?.({ profile, version }) ?? [];
     profile = await updateProfile(tx, profile.id, { currentDraftVersionId: version.id });
     await recordEvents(tx, events);
     return { profile, version, history, counts };
   }
-  // Published at once, the version is written once, already published with its document: the
-  // document is made and checked from what is about to be stored, and a refusal rolls back.
-  const { document, generatedAt } = await publicationDocument(
+  // Published at once, the version is never the profile's draft: publication sets the profile's
+  // pointers in one update.
+  const frozen = await freezeVersion(
     tx,
     {
       profile,
-      version: prospectiveVersion(values, now),
+      version,
       organization: request.organization,
       components: parts.components,
       // A profile made here has nothing published before this version.
       ...(newProfile ? { history: [] } : {}),
+      alsoRecord: events,
     },
     now,
     'import',
   );
-  const version = await insertVersion(tx, {
-    ...values,
-    state: 'published',
-    snapshot: document,
-    publishedAt: now,
-    generatedAt,
-  });
-  await writeComponents(tx, version.id, plan, true);
-  const published = await announcePublication(tx, {
-    profile,
-    version,
-    alsoRecord: request.events?.({ profile, version }) ?? [],
-  });
-  return { ...published, history, counts };
+  return { ...frozen, history, counts };
 }
 
 /**

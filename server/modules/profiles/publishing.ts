@@ -1,5 +1,4 @@
 import { ErrorCode } from '../../../common/errors';
-import type { JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
 import { listVersionItems } from '../item-store/repo';
@@ -42,26 +41,24 @@ export async function versionDocument(db: Db, input: VersionDocumentInput) {
   });
 }
 
-/** A version about to be published, with what its document is assembled from. */
-export interface PublicationInput {
-  profile: ProfileRow;
-  version: ProfileVersionRow;
-  organization: OrganizationRow;
-  components?: DocumentParts['components'];
-  history?: DocumentParts['history'];
-}
-
 /**
- * The document a version is published with: assembled from its parts, and refused with the
- * findings when it has errors. Writes nothing, so an import can make it before it stores the
- * version, and store the version published at once.
+ * Publishes a draft: assembles its document, refuses it with the findings when it has errors,
+ * and freezes the document as the version's snapshot, which every reader gets from then on.
  */
-export async function publicationDocument(
+export async function freezeVersion(
   tx: Db,
-  input: PublicationInput,
+  input: {
+    profile: ProfileRow;
+    version: ProfileVersionRow;
+    organization: OrganizationRow;
+    components?: DocumentParts['components'];
+    history?: DocumentParts['history'];
+    /** Events of the same change, recorded after the publication's in the same statement. */
+    alsoRecord?: DomainEvent[];
+  },
   now: Date,
   mode: 'authoring' | 'import',
-): Promise<{ document: JsonObject; generatedAt: string }> {
+): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
   const generatedAt = input.version.generatedAt ?? now.toISOString();
   const version = { ...input.version, generatedAt };
   const document = await versionDocument(tx, { ...input, version, generatedAt });
@@ -84,63 +81,30 @@ export async function publicationDocument(
       { findings: errors },
     );
   }
-  return { document, generatedAt };
-}
-
-/**
- * Makes a version that is stored published the profile's current one, and records
- * `profileVersionPublished` (then `alsoRecord`, events of the same change) in one statement.
- * Every way of publishing (site, API status, import) ends here, so each records the same event.
- */
-export async function announcePublication(
-  tx: Db,
-  input: { profile: ProfileRow; version: ProfileVersionRow; alsoRecord?: DomainEvent[] },
-): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
-  const { version } = input;
+  const published = await updateVersion(tx, version.id, {
+    state: 'published',
+    snapshot: document,
+    publishedAt: now,
+    generatedAt,
+  });
   const profile = await updateProfile(tx, input.profile.id, {
-    currentPublishedVersionId: version.id,
+    currentPublishedVersionId: published.id,
     currentDraftVersionId: null,
   });
+  // Every way of publishing (site, API status, import) ends here, so each records the same event.
   await recordEvents(tx, [
     {
       type: 'profileVersionPublished',
       payload: {
         profileId: profile.id,
-        versionId: version.id,
-        versionNumber: version.version,
-        versionIri: version.iri,
+        versionId: published.id,
+        versionNumber: published.version,
+        versionIri: published.iri,
         profileIri: profile.iri,
         organizationId: profile.organizationId,
       },
     },
     ...(input.alsoRecord ?? []),
   ]);
-  return { profile, version };
-}
-
-/**
- * Publishes a stored draft: assembles its document, refuses it with the findings when it has
- * errors, and freezes the document as the version's snapshot, which every reader gets from then on.
- */
-export async function freezeVersion(
-  tx: Db,
-  input: PublicationInput & {
-    /** Events of the same change, recorded after the publication's in the same statement. */
-    alsoRecord?: DomainEvent[];
-  },
-  now: Date,
-  mode: 'authoring' | 'import',
-): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
-  const { document, generatedAt } = await publicationDocument(tx, input, now, mode);
-  const published = await updateVersion(tx, input.version.id, {
-    state: 'published',
-    snapshot: document,
-    publishedAt: now,
-    generatedAt,
-  });
-  return announcePublication(tx, {
-    profile: input.profile,
-    version: published,
-    ...(input.alsoRecord ? { alsoRecord: input.alsoRecord } : {}),
-  });
+  return { profile, version: published };
 }
