@@ -15,13 +15,14 @@ const kindOrder = sql`case ${profileItems.kind} when 'concept' then 0 when 'temp
 
 export async function findItemsByIris(db: Db, iris: string[]): Promise<ItemRow[]> {
   if (iris.length === 0) return [];
-  const found: ItemRow[] = [];
-  // Bounded batches keep the parameter list of one statement small for very large documents.
-  for (let i = 0; i < iris.length; i += 500) {
-    const batch = iris.slice(i, i + 500);
-    found.push(...(await db.select().from(profileItems).where(inArray(profileItems.iri, batch))));
-  }
-  return found;
+  // One statement however many there are: the IRIs travel as one JSON array, where a parameter
+  // each made large documents take several statements, each planned with hundreds of values.
+  return db
+    .select()
+    .from(profileItems)
+    .where(
+      sql`${profileItems.iri} in (select jsonb_array_elements_text(${JSON.stringify(iris)}::jsonb))`,
+    );
 }
 
 export async function insertItem(db: Db, row: typeof profileItems.$inferInsert): Promise<ItemRow> {
