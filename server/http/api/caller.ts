@@ -69,7 +69,9 @@ export async function registerApiCaller(
   });
 
   app.options('/*', { schema: { hide: true } }, async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
+    // The call a preflight asks about, read as the router reads paths (a trailing slash is
+    // ignored), so it allows what the call itself then allows.
+    const path = (request.url.split('?')[0] ?? '').replace(/(?<=.)\/$/, '');
     reply
       .header('access-control-allow-origin', '*')
       .header(

@@ -149,6 +149,12 @@ describe('public API: validation, CORS and body limits', () => {
       const validated = await api.post('/api/validate/', uniqueProfile().doc, { headers: origin });
       expect(validated.statusCode, validated.body).toBe(200);
       expect(validated.headers['access-control-allow-origin']).toBe('*');
+      // Its preflight allows the same call.
+      const preflight = await api.request('OPTIONS', '/api/validate/', undefined, {
+        headers: { ...origin, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-methods']).toBe('POST');
     });
 
     it('answers preflights with 204', async () => {
