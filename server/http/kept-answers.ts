@@ -8,7 +8,9 @@ type RouteSchema = Parameters<typeof serializerCompiler>[0];
  * as JSON. A frozen answer is one kept in memory and shared by every request until a change ends
  * it (`ReadCache.keepList`), so it cannot differ from one request to the next: it is checked and
  * written once per route and status, and the same text is sent from then on. Measured on the
- * public list of profiles, checking and writing was four tenths of a request's time.
+ * public list of profiles, checking and writing was four tenths of a request's time. A route may
+ * return a frozen answer only if it is frozen all the way down, as `keepList` freezes it: what a
+ * frozen answer holds is taken never to change.
  */
 export const keptAnswerSerializerCompiler: FastifySerializerCompiler<RouteSchema['schema']> = (
   route,
