@@ -3,6 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+/**
+ * Each spec runs on one database: PGlite, the embedded one a newcomer starts with, unless its
+ * tests carry the `@postgres` tag, which moves them to a PostgreSQL server (E2E_DATABASE_URL).
+ * Those are the flows that lean on what differs between the two: background jobs and change
+ * notices shared through the server's connections, several sessions at once. Every spec says
+ * why at its tag; `npm test` runs both halves side by side (docs/testing.md).
+ */
+const onPostgres = Boolean(process.env.E2E_DATABASE_URL);
 const port = Number(process.env.E2E_PORT ?? 3100);
 // Every run starts from an empty embedded database, as a newcomer's first start does.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'xps-e2e-'));
@@ -21,7 +29,9 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: process.env.CI ? [['list']] : [['list']],
-  outputDir: 'test-results',
+  ...(onPostgres ? { grep: /@postgres/ } : { grepInvert: /@postgres/ }),
+  // Apart per database, so the two halves can run at the same time.
+  outputDir: onPostgres ? 'test-results/postgres' : 'test-results/pglite',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -65,10 +75,13 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // Cheap proofs of work keep the captcha steps quick.
       ALTCHA_COST: '2000',
+      // Mails, webhooks and counts reach the screens sooner than at production's pace.
+      JOB_POLL_SECONDS: '0.5',
+      COUNTER_FLUSH_SECONDS: '1',
       // The webhook spec's receiver listens on 127.0.0.1.
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       // The same flows on a PostgreSQL server when a throwaway database is named.
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      ...(onPostgres ? { DATABASE_URL: process.env.E2E_DATABASE_URL as string } : {}),
     },
   },
 });

@@ -12,7 +12,12 @@ async function solveCaptcha(page: Page): Promise<void> {
   await expect(box).toBeChecked({ timeout: 30_000 });
 }
 
-test('sign up, validate, edit the account, and reset a forgotten password', async ({ page }) => {
+// The tests of this spec run on PostgreSQL, not PGlite (@postgres, see playwright.config.ts):
+// every mail goes out as a background job, which on a PostgreSQL server runs on a connection of its
+// own.
+test('sign up, validate, edit the account, and reset a forgotten password @postgres', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const email = `ada-${stamp}@example.org`;
@@ -107,7 +112,7 @@ test('sign up, validate, edit the account, and reset a forgotten password', asyn
   await expect(page.getByRole('button', { name: /Augusta Ada Lovelace/ })).toBeVisible();
 });
 
-test('an unknown reset key blocks the page', async ({ page }) => {
+test('an unknown reset key blocks the page @postgres', async ({ page }) => {
   await page.goto('/user/resetpassword?key=not-a-real-key');
   await expect(
     page.getByText('There was an error with The reset key you provided is no longer valid.'),
@@ -115,7 +120,7 @@ test('an unknown reset key blocks the page', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Reset Password' })).toHaveCount(0);
 });
 
-test('a sign-in started from a login-required page returns there', async ({ page }) => {
+test('a sign-in started from a login-required page returns there @postgres', async ({ page }) => {
   await page.goto('/user/account');
   await expect(page).toHaveURL(/\/user\/login$/);
   await submitSignIn(page, siteAdmin);

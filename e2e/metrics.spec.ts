@@ -9,7 +9,10 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 /** The charts and usage panels, the part of each page this feature draws. */
 const charts = { include: '[data-chart]' };
 
-test('an outsider views and exports a profile; the home charts and the Analytics page show it', async ({
+// The tests of this spec run on PostgreSQL, not PGlite (@postgres, see playwright.config.ts):
+// counts kept in memory are written in batches and read back through other connections of a
+// PostgreSQL server.
+test('an outsider views and exports a profile; the home charts and the Analytics page show it @postgres', async ({
   page,
   browser,
 }) => {

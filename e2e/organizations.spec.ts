@@ -4,7 +4,9 @@ import { createValidatedUser, signIn, siteAdmin, type TestUser } from './users';
 
 const membersTable = (page: Page) => page.getByRole('table', { name: 'Members' });
 
-test('a working group from creation to membership, API keys and a new site admin', async ({
+// The tests of this spec run on PostgreSQL, not PGlite (@postgres, see playwright.config.ts):
+// invitations and role changes send mails as background jobs on connections of their own.
+test('a working group from creation to membership, API keys and a new site admin @postgres', async ({
   page,
   browser,
   baseURL,
@@ -121,7 +123,7 @@ test('a working group from creation to membership, API keys and a new site admin
   await bobPage.context().close();
 });
 
-test('site admins cannot take their own admin permissions away', async ({ page }) => {
+test('site admins cannot take their own admin permissions away @postgres', async ({ page }) => {
   await signIn(page, siteAdmin);
   await page.goto('/admin/users');
   await page.getByRole('link', { name: 'Administrator, Site' }).click();

@@ -4,7 +4,10 @@ import { expect, secondBrowser, test } from './fixtures';
 import { createGroup, createProfile, siteApi, UUID } from './site';
 import { createValidatedUser, signIn, signOut, siteAdmin } from './users';
 
-test('a profile from creation to publication, export, a new draft and verification', async ({
+// The tests of this spec run on PostgreSQL, not PGlite (@postgres, see playwright.config.ts):
+// two people edit at once, and the write lock must hold across the connections of a PostgreSQL
+// server.
+test('a profile from creation to publication, export, a new draft and verification @postgres', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -184,7 +187,7 @@ test('a profile from creation to publication, export, a new draft and verificati
   ).toBeVisible();
 });
 
-test('an unknown IRI says no profile has it', async ({ page, consoleErrors }) => {
+test('an unknown IRI says no profile has it @postgres', async ({ page, consoleErrors }) => {
   const lookups: number[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname === '/app/profile/resolve')
@@ -205,7 +208,7 @@ test('an unknown IRI says no profile has it', async ({ page, consoleErrors }) =>
   consoleErrors.splice(logged, 1);
 });
 
-test('two members editing one profile: the write lock lets one edit at a time', async ({
+test('two members editing one profile: the write lock lets one edit at a time @postgres', async ({
   page,
   browser,
   baseURL,

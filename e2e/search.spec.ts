@@ -2,7 +2,11 @@ import { expect, test } from './fixtures';
 import { createGroup, createProfile, expectAccessible, siteApi } from './site';
 import { signIn, siteAdmin } from './users';
 
-test('search from the header, switch tabs, page, open a result and go back', async ({ page }) => {
+// The tests of this spec run on PostgreSQL, not PGlite (@postgres, see playwright.config.ts):
+// published content reaches the search index through the PostgreSQL server's own text search.
+test('search from the header, switch tabs, page, open a result and go back @postgres', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const word = `zebra${Date.now().toString(36)}`;
   await signIn(page, siteAdmin);

@@ -5,7 +5,10 @@ import { signIn, siteAdmin } from './users';
 /** The page's own content: the shell around it (header, menus) is checked on its own. */
 const content = { include: 'main', exclude: ['nav', 'header'] };
 
-test('the SPARQL documentation and query page are accessible, and an example fills the editor', async ({
+// The tests of this spec run on PostgreSQL, not PGlite (@postgres, see playwright.config.ts):
+// the SPARQL store hears of a publication through change notices, which a PostgreSQL server carries
+// between connections.
+test('the SPARQL documentation and query page are accessible, and an example fills the editor @postgres', async ({
   page,
 }) => {
   await page.goto('/api-info/sparql');
@@ -27,7 +30,7 @@ test('the SPARQL documentation and query page are accessible, and an example fil
   await expectAccessible(page, content);
 });
 
-test('the query page answers an example query over a published profile, and its verb IRI opens the verb', async ({
+test('the query page answers an example query over a published profile, and its verb IRI opens the verb @postgres', async ({
   page,
   browser,
 }) => {

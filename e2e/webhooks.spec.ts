@@ -8,7 +8,11 @@ import { signIn, siteAdmin } from './users';
 /** The screens under test; the shared header and footer are not part of this feature. */
 const screen = { include: 'main' };
 
-test('a web hook hears of a publication and shows it in its delivery log', async ({ page }) => {
+// The tests of this spec run on PostgreSQL, not PGlite (@postgres, see playwright.config.ts):
+// deliveries are background jobs, which on a PostgreSQL server run on connections of their own.
+test('a web hook hears of a publication and shows it in its delivery log @postgres', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const received: Array<{ headers: IncomingHttpHeaders; raw: Buffer }> = [];
   const receiver = createServer((request, response) => {

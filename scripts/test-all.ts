@@ -3,12 +3,13 @@
  *
  *   1. unit, route and component tests on the embedded database (PGlite);
  *   2. the server suite again on a real PostgreSQL (TEST_DATABASE_URL, else 127.0.0.1:5432);
- *   3. the web build and the end-to-end tests in the system Chromium.
+ *   3. the web build and the end-to-end tests in the system Chromium, each spec on one of the
+ *      two databases (playwright.config.ts), the two halves side by side.
  *
  * Outside CI a missing PostgreSQL server or Chromium skips that part with a note; under CI=true
  * it fails. The last line totals every runner's results.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,45 @@ function run(
     process.stdout.write(`=== ${label}: FAILED (exit ${result.status ?? result.signal})\n`);
   }
   return ok;
+}
+
+/** Like `run`, but alongside others: each line it prints is marked with `tag`. */
+function runAlongside(
+  label: string,
+  tag: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<boolean> {
+  process.stdout.write(`\n=== ${label} (lines marked [${tag}])\n`);
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  const mark = (stream: NodeJS.ReadableStream, to: NodeJS.WriteStream) => {
+    let rest = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) to.write(`[${tag}] ${line}\n`);
+    });
+    stream.on('end', () => {
+      if (rest) to.write(`[${tag}] ${rest}\n`);
+    });
+  };
+  mark(child.stdout, process.stdout);
+  mark(child.stderr, process.stderr);
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      if (!ok) {
+        failedSteps += 1;
+        process.stdout.write(`=== ${label}: FAILED (exit ${code ?? signal})\n`);
+      }
+      resolve(ok);
+    });
+  });
 }
 
 interface VitestReport {
@@ -145,27 +185,36 @@ if (pgUrl) {
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
   if (run('web build', 'npm', ['run', 'build:web', '--silent'])) {
-    const e2eReport = path.join(work, 'e2e.json');
+    // Each spec runs on one database (playwright.config.ts): the two halves run side by side,
+    // each with its own server, ports and mailbox. They mostly wait on the browser and the
+    // server, so together they take about as long as the longer one alone.
     const playwright = 'node_modules/.bin/playwright';
     const args = ['test', '--reporter=list,json'];
-    run('end-to-end tests in Chromium (PGlite)', playwright, args, {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-    });
-    addPlaywright(e2eReport);
+    const pgliteReport = path.join(work, 'e2e.json');
+    const halves: Array<Promise<unknown>> = [
+      runAlongside('end-to-end tests in Chromium (PGlite)', 'pglite', playwright, args, {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: pgliteReport,
+      }).then(() => addPlaywright(pgliteReport)),
+    ];
+    let database: { url: string; drop: () => Promise<void> } | null = null;
     if (pgUrl) {
-      const database = await createThrowawayDatabase(pgUrl);
+      database = await createThrowawayDatabase(pgUrl);
       const pgReport = path.join(work, 'e2e-postgres.json');
-      try {
-        run('end-to-end tests in Chromium (PostgreSQL)', playwright, args, {
+      halves.push(
+        runAlongside('end-to-end tests in Chromium (PostgreSQL)', 'postgres', playwright, args, {
           PLAYWRIGHT_JSON_OUTPUT_NAME: pgReport,
           E2E_DATABASE_URL: database.url,
-        });
-      } finally {
-        await database.drop();
-      }
-      addPlaywright(pgReport);
+          E2E_PORT: '3101',
+          E2E_SMTP_PORT: '2526',
+        }).then(() => addPlaywright(pgReport)),
+      );
     } else {
       skip('end-to-end tests on PostgreSQL', 'no PostgreSQL server');
+    }
+    try {
+      await Promise.all(halves);
+    } finally {
+      await database?.drop();
     }
   }
 } else {
