@@ -93,10 +93,13 @@ test('sign up, validate, edit the account, and reset a forgotten password @postg
   await page.goto('/user/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/user\/forgotpassword$/);
-  await page.getByLabel('Email').fill(email);
+  // The address changes at the click, but the Sign In form, with its own Email field, stays on
+  // screen until the Forgot Password screen's code has arrived: type only into the new form.
+  const forgotForm = page.getByRole('form', { name: 'Forgot password' });
+  await forgotForm.getByLabel('Email').fill(email);
   await solveCaptcha(page);
   const beforeReset = seenMail();
-  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await forgotForm.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText(FORGOT_PASSWORD_NOTICE)).toBeVisible();
 
   await page.goto(await resetLink(email, beforeReset));
