@@ -4,6 +4,7 @@ import mantinePreset from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
 import type { AcceptedPlugin } from 'postcss';
 import { defineConfig } from 'vite';
+import { budgetsPlugin } from '../scripts/budgets';
 import { precompressPlugin } from '../scripts/precompress';
 
 // The preset ships an untyped module declaration; it is a PostCSS plugin factory.
@@ -17,8 +18,13 @@ const serverPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   root,
-  // br and gzip copies of the built files, which the server sends to browsers that accept them.
-  plugins: [react(), precompressPlugin()],
+  plugins: [
+    react(),
+    // br and gzip copies of the built files, which the server sends to browsers that accept them.
+    precompressPlugin(),
+    // Fails the build when the home page's first load or a lazy chunk exceeds its byte budget.
+    budgetsPlugin(),
+  ],
   css: {
     postcss: {
       plugins: [
