@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { measureBundle } from './bundle.js';
+import { measureBundle } from '../scripts/budgets.js';
 import { randomUUID } from 'node:crypto';
 import { Browser, importProfile, validateProfile } from './http-client.js';
 import {

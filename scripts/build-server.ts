@@ -2,6 +2,7 @@ import { build } from 'esbuild';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BudgetError, checkServerBudgets } from './budgets';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,9 +15,10 @@ export const SERVER_OUT_DIR = path.join(root, 'dist/server');
  * stays resident in a thread of its own, which cost the idle server about 58 MiB (see
  * docs/decisions.md). Packages stay in node_modules; only our own code is bundled, into
  * `main.js` and the SPARQL worker's `sparql-worker.js`, with the migrations copied beside them
- * (both are found relative to the bundle).
+ * (both are found relative to the bundle). Fails when a file exceeds its byte budget
+ * (`budgets.json`); otherwise returns the figures beside their budgets.
  */
-export async function buildServer(): Promise<void> {
+export async function buildServer(): Promise<string> {
   await rm(SERVER_OUT_DIR, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
@@ -36,8 +38,16 @@ export async function buildServer(): Promise<void> {
   await cp(path.join(root, 'server/db/migrations'), path.join(SERVER_OUT_DIR, 'migrations'), {
     recursive: true,
   });
+  return checkServerBudgets(SERVER_OUT_DIR);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await buildServer();
+  try {
+    console.log(await buildServer());
+  } catch (error) {
+    // An exceeded budget is a verdict on the build, not a fault of this script: its lines alone.
+    if (!(error instanceof BudgetError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  }
 }
