@@ -14,7 +14,8 @@ export const PARTS = ['xapi', 'common', 'server', 'web', 'bin', 'scripts', 'benc
 
 const SOURCE = /\.(tsx?|jsx?)$/;
 const TEST = /\.test\.(tsx?|jsx?)$/;
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+const IMPORT =
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
 function sourceFiles(root: string, folder: string): string[] {
   const full = path.join(root, folder);
