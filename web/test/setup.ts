@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { resetCsrfToken } from '../api/http';
+import { feedback } from '../app/feedback-store';
 import { loadAllPages } from '../app/lazy-page';
 
 // The first render of a test file loads the router and Mantine; on a busy two-core machine that
@@ -11,6 +13,14 @@ configure({ asyncUtilTimeout: 5000 });
 // first test, as the eager table did at import, so no single wait pays for compiling a screen.
 // A file that never imports the route table declares no lazy screen and loads nothing here.
 beforeAll(loadAllPages, 60_000);
+
+// The files of a worker share their modules (vitest.config.ts), so what the app keeps for the
+// life of a page (the CSRF token, the feedback store) would pass from one file to the next: each
+// file starts as a fresh page load does.
+beforeAll(() => {
+  resetCsrfToken();
+  feedback.reset();
+});
 
 // Mantine reads these browser APIs, which jsdom does not provide.
 Object.defineProperty(window, 'matchMedia', {
