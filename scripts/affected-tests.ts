@@ -65,9 +65,10 @@ export function sourceImportGraph(root: string): ImportGraph {
 const partOf = (file: string) => file.split('/')[0] ?? '';
 
 /**
- * The test files to run for `changed`: the changed test files, and every test file that imports
- * a changed file directly or through files of the changed file's own part (through any file
- * with `allImporters`).
+ * The test files to run for `changed`: the changed test files; the test files of the changed
+ * file's own part that import it, directly or through files of that part; and the test files of
+ * other parts that import the changed file itself. With `allImporters`, every test file that
+ * imports it through any chain of files.
  */
 export function affectedTests(
   graph: ImportGraph,
@@ -81,15 +82,18 @@ export function affectedTests(
   const tests = new Set<string>();
   for (const start of changed) {
     if (TEST.test(start) && graph.has(start)) tests.add(start);
+    const part = partOf(start);
     const seen = new Set([start]);
     const queue = [start];
     while (queue.length > 0) {
       const file = queue.shift() as string;
       for (const importer of importers.get(file) ?? []) {
         if (seen.has(importer)) continue;
+        const inPart = partOf(importer) === part;
+        if (!options.allImporters && !inPart && file !== start) continue;
         seen.add(importer);
         if (TEST.test(importer)) tests.add(importer);
-        else if (options.allImporters || partOf(importer) === partOf(start)) queue.push(importer);
+        else if (options.allImporters || inPart) queue.push(importer);
       }
     }
   }

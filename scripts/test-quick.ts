@@ -4,16 +4,16 @@
  *
  *   1. Prettier and ESLint on those files (ESLint with its cache);
  *   2. the type check of the whole program, incrementally (a change can break its importers);
- *   3. the tests the change affects: every test file that imports a changed file, directly or not,
- *      within the part of the tree it sits in (`xapi/`, `common/`, `server/`, `web/`, …), plus
- *      the test files changed themselves.
+ *   3. the tests the change affects: the changed test files; the test files that import a changed
+ *      file, directly or through files of its own part of the tree (`xapi/`, `common/`,
+ *      `server/`, `web/`, …); and test files elsewhere that import the changed file itself.
  *
  * The part of the tree bounds the tests: `xapi/` is imported by nearly every server test, so
  * following its importers everywhere would be the whole suite. `npm test` and CI run everything.
  * `--all-importers` follows importers across parts too (see docs/testing.md).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { affectedTests, sourceImportGraph } from './affected-tests';
@@ -46,7 +46,7 @@ const changed = [
     ...git('diff', '--name-only', 'HEAD'),
     ...git('ls-files', '--others', '--exclude-standard'),
   ]),
-].filter((file) => existsSync(path.join(root, file)));
+].filter((file) => existsSync(path.join(root, file)) && statSync(path.join(root, file)).isFile());
 
 if (changed.length === 0) {
   process.stdout.write('Nothing changed against HEAD: nothing to check.\n');
