@@ -1,9 +1,36 @@
-import { createElement, lazy, type ComponentProps, type ComponentType } from 'react';
+import {
+  createElement,
+  lazy,
+  useSyncExternalStore,
+  type ComponentProps,
+  type ComponentType,
+} from 'react';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bound React.lazy itself puts on a component
 type AnyComponent = ComponentType<any>;
 
 const loaders = new Set<() => Promise<unknown>>();
+
+/** How many screens' code is on its way, and who wants to hear when that changes. */
+let arriving = 0;
+const listeners = new Set<() => void>();
+// React asks for a screen's code while it renders: listeners hear of it after that render.
+const announce = () => queueMicrotask(() => listeners.forEach((listener) => listener()));
+
+/**
+ * Whether a screen's code is on its way. The screen on display stays until it arrives, and
+ * anything typed into it then would be dropped with it when the new one draws: the shell makes
+ * it inert meanwhile.
+ */
+export function useScreenArriving(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => arriving > 0,
+  );
+}
 
 /**
  * A screen whose code is fetched the first time it is shown, so the home page does not pay for
@@ -17,8 +44,15 @@ export function lazyPage<M extends Record<K, AnyComponent>, K extends keyof M & 
 ): ComponentType<ComponentProps<M[K]>> {
   let loaded: M[K] | undefined;
   const fetchPage = async () => {
-    loaded = (await load())[name];
-    return loaded;
+    arriving += 1;
+    announce();
+    try {
+      loaded = (await load())[name];
+      return loaded;
+    } finally {
+      arriving -= 1;
+      announce();
+    }
   };
   loaders.add(fetchPage);
   const Pending = lazy(async () => ({ default: await fetchPage() }));
