@@ -59,7 +59,11 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    // The compiled server when `npm test` has just built it, else the sources.
+    command:
+      process.env.E2E_BUILT_SERVER === 'true'
+        ? 'node dist/server/main.js'
+        : 'node --import tsx server/main.ts',
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,

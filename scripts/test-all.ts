@@ -3,8 +3,9 @@
  *
  *   1. unit, route and component tests on the embedded database (PGlite);
  *   2. the server suite again on a real PostgreSQL (TEST_DATABASE_URL, else 127.0.0.1:5432);
- *   3. the web build and the end-to-end tests in the system Chromium, each spec on one of the
- *      two databases (playwright.config.ts), the two halves side by side.
+ *   3. the web and server builds (each checks its byte budgets) and the end-to-end tests in the
+ *      system Chromium against them, each spec on one of the two databases
+ *      (playwright.config.ts), the two halves side by side.
  *
  * Outside CI a missing PostgreSQL server or Chromium skips that part with a note; under CI=true
  * it fails. The last line totals every runner's results.
@@ -184,13 +185,19 @@ if (pgUrl) {
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
-  if (run('web build', 'npm', ['run', 'build:web', '--silent'])) {
+  // Built once, as `npm start` builds them, with their byte budgets checked: the end-to-end
+  // servers run the compiled server, the one that ships.
+  const built =
+    run('web build', 'npm', ['run', 'build:web', '--silent']) &&
+    run('server build', 'npm', ['run', 'build:server', '--silent']);
+  if (built) {
     // Each spec runs on one database (playwright.config.ts): the two halves run side by side,
     // each with its own server, ports and mailbox. They mostly wait on the browser and the
     // server, so together they take about as long as the longer one alone.
     const playwright = 'node_modules/.bin/playwright';
     const args = ['test', '--reporter=list,json'];
     const pgliteReport = path.join(work, 'e2e.json');
+    process.env.E2E_BUILT_SERVER = 'true';
     const halves: Array<Promise<unknown>> = [
       runAlongside('end-to-end tests in Chromium (PGlite)', 'pglite', playwright, args, {
         PLAYWRIGHT_JSON_OUTPUT_NAME: pgliteReport,
