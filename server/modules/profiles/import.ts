@@ -332,13 +332,14 @@ export async function importDocument(
 ): Promise<{
   profile: ProfileRow;
   version: ProfileVersionRow;
-  history: Finding[];
+  /** Warnings about how the document's `versions` continue the stored history. */
+  historyFindings: Finding[];
   counts: ItemCounts;
 }> {
   const parts = decomposeDocument(request.document);
   const [self, ...older] = parts.versions;
   if (!self) throw badRequest('The profile document must list its versions.');
-  const history: Finding[] = [];
+  const historyFindings: Finding[] = [];
   const target = await findImportTarget(tx, parts.iri, self.id);
   if (target.versionTaken)
     throw conflict(`A profile version with the IRI ${self.id} already exists.`);
@@ -354,7 +355,7 @@ export async function importDocument(
         'This profile already has a draft: update it with PUT, or publish or delete it first.',
       );
     const current = await findVersion(tx, profile.currentPublishedVersionId ?? '');
-    if (current) history.push(...continuesHistory(self, older, current.iri));
+    if (current) historyFindings.push(...continuesHistory(self, older, current.iri));
   } else {
     profile = await insertProfile(tx, {
       iri: parts.iri,
@@ -383,7 +384,7 @@ export async function importDocument(
   if (!request.published) {
     profile = await updateProfile(tx, profile.id, { currentDraftVersionId: version.id });
     await recordEvents(tx, events);
-    return { profile, version, history, counts };
+    return { profile, version, historyFindings, counts };
   }
   // Published at once, the version is never the profile's draft: publication sets the profile's
   // pointers in one update.
@@ -401,7 +402,7 @@ export async function importDocument(
     now,
     'import',
   );
-  return { ...frozen, history, counts };
+  return { ...frozen, historyFindings, counts };
 }
 
 /**
