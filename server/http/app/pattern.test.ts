@@ -17,7 +17,7 @@ import {
 } from '../../../common/patterns';
 import type { ProfileView } from '../../../common/profiles';
 import { validate } from '../../../xapi/index';
-import { profileItems } from '../../db/schema';
+import { itemRevisions, profileItems } from '../../db/schema';
 import { useTestApp } from '../../test/app';
 import { callsOf, makeGroup, makeProfile, publishVersion } from '../../test/authoring';
 import { insertTemplate } from '../../test/items';
@@ -343,13 +343,16 @@ describe('patterns', () => {
     // As an import leaves it: one member is defined by a profile this server does not have.
     const elsewhere = 'https://elsewhere.example.org/templates/paused';
     const [stored] = await t.database.db
-      .select()
+      .select({ revision: itemRevisions })
       .from(profileItems)
+      .innerJoin(itemRevisions, eq(itemRevisions.id, profileItems.latestRevisionId))
       .where(eq(profileItems.id, visit.pattern.uuid));
     await t.database.db
-      .update(profileItems)
-      .set({ content: { ...stored!.content, sequence: [first.iri, elsewhere, second.iri] } })
-      .where(eq(profileItems.id, visit.pattern.uuid));
+      .update(itemRevisions)
+      .set({
+        content: { ...stored!.revision.content, sequence: [first.iri, elsewhere, second.iri] },
+      })
+      .where(eq(itemRevisions.id, stored!.revision.id));
 
     const url = `${base(published)}/${visit.pattern.uuid}`;
     const shown = (await calls.get(url)).json<PatternView>();

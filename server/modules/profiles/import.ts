@@ -12,6 +12,7 @@ import type {
 import {
   deleteUnlistedItems,
   findItemsByIris,
+  settleRevisions,
   insertItems,
   replaceItems,
   setVersionItems,
@@ -272,7 +273,6 @@ async function storeComponents(
       iri: component.iri,
       name: component.name,
       content: component.content,
-      deprecated: component.content.deprecated === true,
       profileId: profile.id,
       userId,
     };
@@ -281,7 +281,9 @@ async function storeComponents(
   }
   // One statement per batch for new items and one for items the profile had before: an import
   // writes hundreds of items, and a statement per item was most of its cost.
-  await replaceItems(
+  // Each item the import lists gets a new revision: the versions that listed the old ones keep
+  // them as they were.
+  const keptRevisions = await replaceItems(
     tx,
     kept.map((k) => k.id),
     kept.map((k) => k.item),
@@ -290,10 +292,28 @@ async function storeComponents(
     tx,
     fresh.map((f) => f.item),
   );
-  const ids: string[] = [];
-  for (const k of kept) ids[k.position] = k.id;
-  fresh.forEach((f, i) => (ids[f.position] = created[i] as string));
-  const entries = ids.map((componentId, position) => ({ componentId, position, linked: false }));
+  const entries: Array<{
+    componentId: string;
+    revisionId: string;
+    position: number;
+    linked: boolean;
+  }> = [];
+  kept.forEach((k, i) => {
+    entries[k.position] = {
+      componentId: k.id,
+      revisionId: keptRevisions[i] as string,
+      position: k.position,
+      linked: false,
+    };
+  });
+  fresh.forEach((f, i) => {
+    entries[f.position] = {
+      componentId: created.ids[i] as string,
+      revisionId: created.revisionIds[i] as string,
+      position: f.position,
+      linked: false,
+    };
+  });
   await setVersionItems(tx, versionId, entries, { freshVersion });
 }
 
@@ -469,6 +489,7 @@ export async function replaceDraft(
   });
   await storeComponents(tx, target.profile, version.id, parts.components, request.userId, false);
   await deleteUnlistedItems(tx, target.profile.id);
+  await settleRevisions(tx, target.profile.id);
   if (!request.published) return { profile: target.profile, version };
   version = (await findVersion(tx, version.id)) as ProfileVersionRow;
   return freezeVersion(

@@ -16,6 +16,7 @@ import { jsonEqual } from '../../../xapi/json';
 import type { Db } from '../../db/client';
 import type { ItemRow, UserRow } from '../../db/schema';
 import { findEntry, findItem, isListedByPublished } from '../item-store/listing';
+import { revisionOf } from '../item-store/repo';
 import { badRequest, conflict, notFound } from '../errors';
 import type { VersionAccess } from '../profiles/access';
 import {
@@ -249,7 +250,10 @@ export class TemplateParts {
         for (const id of ids) {
           if (id === templateId) throw badRequest('A statement template cannot refer to itself.');
           const entry = await findEntry(tx, access.version.id, id);
-          const target = entry && !entry.linked ? await findItem(tx, id) : null;
+          const target =
+            entry && !entry.linked
+              ? await findItem(tx, id, revisionOf.version(access.version.id))
+              : null;
           if (
             !target ||
             target.item.kind !== 'template' ||

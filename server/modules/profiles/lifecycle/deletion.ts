@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { ProfileRow } from '../../../db/schema';
 import { recordEvent } from '../../events/outbox';
+import { settleRevisions } from '../../item-store/repo';
 import { deleteProfile as removeProfile, deleteVersion, updateProfile } from '../repo';
 
 /**
@@ -14,6 +15,8 @@ export async function deleteDraft(tx: Db, profile: ProfileRow, draftId: string):
   } else {
     await updateProfile(tx, profile.id, { currentDraftVersionId: null });
     await deleteVersion(tx, draftId);
+    // The revisions only the draft listed go with it; its items read as published again.
+    await settleRevisions(tx, profile.id);
   }
   await recordEvent(tx, {
     type: 'draftDeleted',

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { authoredDir, authoredPresent } from '../../../xapi/fixtures/corpus';
+import { makeKeyedGroup } from '../../test/api-keys';
+import { useTestApp } from '../../test/app';
+import { callsOf } from '../../test/authoring';
+
+/**
+ * A later draft never changes what a published version shows: each version reads its own
+ * revisions of its items, and public reads outside a version read the newest published one.
+ */
+const audio = () =>
+  JSON.parse(readFileSync(join(authoredDir, 'audio/v1.0/audio.jsonld'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+
+const CONCEPT = 'https://w3id.org/xapi/audio/activity-type/audio';
+
+interface Metadata {
+  profile_url: string;
+  version_uuid: string;
+  name: string;
+}
+
+/** The audio profile's next version, its concept's label with one word more. */
+function nextVersion(word: string): Record<string, unknown> {
+  const document = audio();
+  const concepts = document.concepts as Array<Record<string, unknown>>;
+  const concept = concepts.find((c) => c.id === CONCEPT) as Record<string, unknown>;
+  concept.prefLabel = { en: `audio ${word}` };
+  return {
+    ...document,
+    versions: [
+      {
+        id: 'https://w3id.org/xapi/audio/v2.0',
+        wasRevisionOf: ['https://w3id.org/xapi/audio/v1.0'],
+      },
+      ...(document.versions as unknown[]),
+    ],
+  };
+}
+
+describe.skipIf(!authoredPresent)(
+  'item revisions: a draft leaves published versions as they are',
+  () => {
+    const t = useTestApp();
+
+    it('keeps searches, item pages and IRI answers of the published version after a draft and its deletion', async () => {
+      const group = await makeKeyedGroup(t.app, 'Audio');
+      const send = (profile: Record<string, unknown>, published: boolean) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/profile',
+          headers: { 'x-api-key': group.keys.readWrite },
+          payload: { profile, status: { published } },
+        });
+      const first = await send(audio(), true);
+      expect(first.statusCode, first.body).toBe(200);
+      const v1 = first.json<{ metadata: Metadata }>().metadata;
+      const profileId = v1.profile_url.split('/').pop() as string;
+      const word = `zq${Date.now().toString(36)}`;
+      const second = await send(nextVersion(word), false);
+      expect(second.statusCode, second.body).toBe(200);
+      const v2 = second.json<{ metadata: Metadata }>().metadata;
+
+      const member = callsOf(t.app, group.cookie);
+      const anonymous = callsOf(t.app);
+      const concepts = (versionId: string) =>
+        `/app/profile/${profileId}/version/${versionId}/concepts`;
+      const listed = await member.get(`${concepts(v1.version_uuid)}?page=1&limit=10`);
+      expect(listed.statusCode, listed.body).toBe(200);
+      const conceptId = listed.json<{ concepts: Array<{ uuid: string }> }>().concepts[0]?.uuid;
+      const page = (versionId: string) =>
+        member.get(`${concepts(versionId)}/${conceptId as string}`);
+
+      // What the published version and the public show, before and after the draft goes.
+      const published = async () => {
+        const v1Page = await page(v1.version_uuid);
+        expect(v1Page.statusCode, v1Page.body).toBe(200);
+        expect(v1Page.body).not.toContain(word);
+        const v1List = await anonymous.get(`${concepts(v1.version_uuid)}?page=1&limit=10`);
+        expect(v1List.statusCode, v1List.body).toBe(200);
+        expect(v1List.body).not.toContain(word);
+        for (const url of [
+          `/app/search/concepts?search=${word}`,
+          `/app/concepts/search?search=${word}&page=1&limit=10`,
+        ]) {
+          const found = await anonymous.get(url);
+          expect(found.statusCode, `${url}: ${found.body}`).toBe(200);
+          expect(found.json<{ total: number }>().total, url).toBe(0);
+        }
+        const byLabel = await anonymous.get('/app/search/concepts?search=audio');
+        expect(byLabel.json<{ results: Array<{ iri: string; name: string }> }>().results).toEqual(
+          expect.arrayContaining([expect.objectContaining({ iri: CONCEPT, name: 'audio' })]),
+        );
+        const dereferenced = await t.app.inject({
+          method: 'GET',
+          url: `/api/iri/${encodeURIComponent(CONCEPT)}`,
+          headers: { accept: 'application/ld+json' },
+        });
+        expect(dereferenced.statusCode, dereferenced.body).toBe(200);
+        expect(dereferenced.body).not.toContain(word);
+      };
+
+      await published();
+      // The draft has its own revision, with the word.
+      const v2Page = await page(v2.version_uuid);
+      expect(v2Page.statusCode, v2Page.body).toBe(200);
+      expect(v2Page.body).toContain(word);
+
+      await t.app.services.profiles.deleteDraft(group.admin, profileId);
+      await published();
+    });
+  },
+);
