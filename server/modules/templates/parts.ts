@@ -28,7 +28,7 @@ import {
   withValue,
 } from './content';
 import { checkedRule, requireRulesHold } from './rules';
-import type { TemplateService } from './service';
+import type { ItemService } from '../items/service';
 
 type Json = Record<string, unknown>;
 
@@ -52,7 +52,16 @@ const KIND_NAMES: Record<ConceptType, string> = {
  * the templates its StatementRefs point at. Each change goes through the item kernel's edit.
  */
 export class TemplateParts {
-  constructor(private readonly templates: TemplateService) {}
+  /**
+   * The kernel's edit of a template, the only thing the parts need of the template service:
+   * naming the service itself would make the two files import each other.
+   */
+  constructor(
+    private readonly templates: Pick<
+      ItemService<unknown, unknown, TemplateChange, unknown>,
+      'edit'
+    >,
+  ) {}
 
   /** The concepts one determining property names, checked for visibility and kind. */
   private async determiningConcepts(
