@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authoredDir, authoredPresent } from '../../../xapi/fixtures/corpus';
 import { makeKeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
-import { callsOf } from '../../test/authoring';
+import { queryRows } from '../../db/client';
+import { callsOf, makeGroup, makeProfile, publishVersion } from '../../test/authoring';
 
 /**
  * A later draft never changes what a published version shows: each version reads its own
@@ -115,3 +117,86 @@ describe.skipIf(!authoredPresent)(
     });
   },
 );
+
+describe('item revisions: the database keeps what a published version lists', () => {
+  const t = useTestApp();
+
+  const verb = (name: string) => ({
+    conceptType: 'Verb',
+    name,
+    description: `To ${name}.`,
+    iriType: 'generated-iri',
+    geniri: name,
+  });
+
+  /** A profile with one verb; the revision its version 1 lists. */
+  async function withVerb(publish: boolean) {
+    const { org, admin } = await makeGroup(t.app, t.database);
+    const view = await makeProfile(t.app, admin.cookie, org.id);
+    const base = `/app/profile/${view.profile.uuid}/version/${view.version.uuid}/concepts`;
+    const created = await callsOf(t.app, admin.cookie).post(base, verb('read'));
+    expect(created.statusCode, created.body).toBe(200);
+    if (publish) await publishVersion(t.app, admin.cookie, view.profile.uuid, view.version.uuid);
+    const [entry] = await queryRows<{ revision_id: string }>(
+      t.database.db,
+      sql`select revision_id from version_components where version_id = ${view.version.uuid}`,
+    );
+    return { versionId: view.version.uuid, revisionId: entry!.revision_id };
+  }
+
+  /** The database's refusal, whether the driver reports it or the cause it wraps. */
+  async function refused(query: Promise<unknown>) {
+    const error: unknown = await query.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).not.toBeNull();
+    const text = (e: unknown): string =>
+      e instanceof Error ? `${e.message} ${text((e as { cause?: unknown }).cause)}` : '';
+    expect(text(error)).toMatch(/published version/);
+  }
+
+  it('refuses to change or delete a revision a published version lists', async () => {
+    const { versionId, revisionId } = await withVerb(true);
+    const db = t.database.db;
+    await refused(
+      db.execute(sql`update item_revisions set name = 'changed' where id = ${revisionId}`),
+    );
+    await refused(
+      db.execute(
+        sql`update item_revisions set content = content || '{"deprecated":true}' where id = ${revisionId}`,
+      ),
+    );
+    await refused(db.execute(sql`delete from item_revisions where id = ${revisionId}`));
+    const [other] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into item_revisions (item_id, type, name, content)
+        select item_id, type, 'other', content from item_revisions where id = ${revisionId}
+        returning id`,
+    );
+    await refused(
+      db.execute(
+        sql`update version_components set revision_id = ${other!.id} where version_id = ${versionId}`,
+      ),
+    );
+    // Who changed it last may be forgotten, as deleting an account does.
+    await db.execute(sql`update item_revisions set updated_by = null where id = ${revisionId}`);
+    const [kept] = await queryRows<{ name: string }>(
+      db,
+      sql`select name from item_revisions where id = ${revisionId}`,
+    );
+    expect(kept?.name).toBe('read');
+  });
+
+  it('lets a draft change a revision only it lists', async () => {
+    const { revisionId } = await withVerb(false);
+    await t.database.db.execute(
+      sql`update item_revisions set name = 'reread' where id = ${revisionId}`,
+    );
+    const [changed] = await queryRows<{ name: string }>(
+      t.database.db,
+      sql`select name from item_revisions where id = ${revisionId}`,
+    );
+    expect(changed?.name).toBe('reread');
+  });
+});
