@@ -138,6 +138,7 @@ describe('migration 0014_item_revisions on data of the schema before it', () => 
     added: randomUUID(),
     deleted: randomUUID(),
     orphan: randomUUID(),
+    stranded: randomUUID(),
   };
 
   beforeAll(async () => {
@@ -198,6 +199,15 @@ describe('migration 0014_item_revisions on data of the schema before it', () => 
     await db.execute(
       item(ids.orphan, 'https://example.org/orphans/left', null, verb('x', 'left', 'y')),
     );
+    // What a deleted draft left behind: listed by nothing, deleted by nobody.
+    await db.execute(
+      item(
+        ids.stranded,
+        `${P}/verbs/stranded`,
+        ids.profile,
+        verb(`${P}/verbs/stranded`, 'stranded', V2),
+      ),
+    );
     await db.execute(sql`insert into version_components (version_id, component_id, position, linked)
       values (${ids.v1}, ${ids.watched}, 0, false), (${ids.v1}, ${ids.paused}, 1, false),
         (${ids.v1}, ${ids.template}, 0, false),
@@ -253,6 +263,18 @@ describe('migration 0014_item_revisions on data of the schema before it', () => 
         where vc.component_id = ${ids.watched} order by vc.version_id = ${ids.v1} desc`,
     );
     expect(rows.map((r) => r.label)).toEqual([{ en: 'watched' }, { en: 'watched', fr: 'regardé' }]);
+  });
+
+  it('moves what a deleted draft left behind to Deleted Items, and gives the draft what only it lists', async () => {
+    const rows = await queryRows<{ id: string; deleted: boolean; created_in: string | null }>(
+      fresh.database.db,
+      sql`select id, deleted_at is not null as deleted, created_in_version_id as created_in
+        from profile_components where id in (${ids.stranded}, ${ids.added}, ${ids.watched})`,
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(ids.stranded)?.deleted).toBe(true);
+    expect(byId.get(ids.added)).toMatchObject({ deleted: false, created_in: ids.v2 });
+    expect(byId.get(ids.watched)).toMatchObject({ deleted: false, created_in: null });
   });
 
   it('keeps deleted items and orphans with their content', async () => {

@@ -56,10 +56,17 @@ export const profileItems = pgTable(
     deprecatedBy: uuid('deprecated_by').references(() => users.id, { onDelete: 'set null' }),
     deprecatedAt: timestamp('deprecated_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The draft that first listed it: deleting that draft removes it (see `dropDraftItems`). */
+    createdInVersionId: uuid('created_in_version_id').references(() => profileVersions.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
-  (t) => [index('profile_components_profile_idx').on(t.profileId, t.kind)],
+  (t) => [
+    index('profile_components_profile_idx').on(t.profileId, t.kind),
+    index('profile_components_created_in_idx').on(t.createdInVersionId),
+  ],
 );
 
 /**
@@ -139,7 +146,10 @@ export type ItemRevisionRow = typeof itemRevisions.$inferSelect;
  * An item as one place reads it: its identity with one of its revisions (a version's, the newest
  * published, or the newest). `deprecated` is what that revision's document form says.
  */
-export type ItemRow = Omit<ItemIdentityRow, 'publishedRevisionId' | 'latestRevisionId'> &
+export type ItemRow = Omit<
+  ItemIdentityRow,
+  'publishedRevisionId' | 'latestRevisionId' | 'createdInVersionId'
+> &
   Pick<ItemRevisionRow, 'type' | 'name' | 'content' | 'extras' | 'updatedAt' | 'updatedBy'> & {
     revisionId: string;
     deprecated: boolean;

@@ -200,3 +200,50 @@ describe('item revisions: the database keeps what a published version lists', ()
     expect(changed?.name).toBe('reread');
   });
 });
+
+describe('item revisions: a draft owns the items first created in it', () => {
+  const t = useTestApp();
+
+  const verb = (name: string) => ({
+    conceptType: 'Verb',
+    name,
+    description: `To ${name}.`,
+    iriType: 'generated-iri',
+    geniri: name,
+  });
+
+  it('frees the IRI of an item created in a draft when the draft is deleted', async () => {
+    const { org, admin } = await makeGroup(t.app, t.database);
+    const view = await makeProfile(t.app, admin.cookie, org.id);
+    const calls = callsOf(t.app, admin.cookie);
+    const concepts = (versionId: string) =>
+      `/app/profile/${view.profile.uuid}/version/${versionId}/concepts`;
+    expect((await calls.post(concepts(view.version.uuid), verb('read'))).statusCode).toBe(200);
+    await publishVersion(t.app, admin.cookie, view.profile.uuid, view.version.uuid);
+
+    const first = await calls.post(concepts(view.version.uuid), verb('highlighted'));
+    expect(first.statusCode, first.body).toBe(200);
+    const draftId = first.json<{ versionId: string }>().versionId;
+    expect(draftId).not.toBe(view.version.uuid);
+    // Created and deleted in the draft: it waits in Deleted Items while the draft lives.
+    const other = await calls.post(concepts(draftId), verb('skimmed'));
+    expect(other.statusCode, other.body).toBe(200);
+    const otherId = other.json<{ concept: { uuid: string } }>().concept.uuid;
+    expect((await calls.post(`${concepts(draftId)}/${otherId}/lock`)).statusCode).toBe(200);
+    expect((await calls.delete(`${concepts(draftId)}/${otherId}`)).statusCode).toBe(200);
+
+    const deleted = await calls.delete(`/app/profile/${view.profile.uuid}/draft`);
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const again = await calls.post(concepts(view.version.uuid), verb('highlighted'));
+    expect(again.statusCode, again.body).toBe(200);
+    const secondDraft = again.json<{ versionId: string }>().versionId;
+    const skimmed = await calls.post(concepts(secondDraft), verb('skimmed'));
+    expect(skimmed.statusCode, skimmed.body).toBe(200);
+    const [held] = await queryRows<{ n: number | string }>(
+      t.database.db,
+      sql`select count(*) as n from profile_components
+        where profile_id = ${view.profile.uuid} and deleted_at is not null`,
+    );
+    expect(Number(held?.n)).toBe(0);
+  });
+});

@@ -95,6 +95,8 @@ export interface NewItemRow {
   extras?: ItemRow['extras'] | undefined;
   createdBy?: string | null;
   updatedBy?: string | null;
+  /** The draft it is created in, which owns it until it is published. */
+  createdInVersionId?: string | null;
 }
 
 /** Creates an item with its first revision, which becomes its newest. */
@@ -106,6 +108,7 @@ export async function insertItem(db: Db, row: NewItemRow): Promise<ItemRow> {
       iri: row.iri,
       profileId: row.profileId,
       createdBy: row.createdBy ?? null,
+      createdInVersionId: row.createdInVersionId ?? null,
     })
     .returning();
   if (!identity) throw new Error('insert into profile_components returned no row');
@@ -125,7 +128,12 @@ export async function insertItem(db: Db, row: NewItemRow): Promise<ItemRow> {
     .update(profileItems)
     .set({ latestRevisionId: revision.id })
     .where(eq(profileItems.id, identity.id));
-  const { publishedRevisionId: _p, latestRevisionId: _l, ...rest } = identity;
+  const {
+    publishedRevisionId: _p,
+    latestRevisionId: _l,
+    createdInVersionId: _v,
+    ...rest
+  } = identity;
   return {
     ...rest,
     revisionId: revision.id,
@@ -196,6 +204,7 @@ async function insertRevisions(db: Db, ids: string[], items: ImportedItem[]): Pr
 export async function insertItems(
   db: Db,
   items: ImportedItem[],
+  versionId: string,
 ): Promise<{ ids: string[]; revisionIds: string[] }> {
   const byIri = new Map<string, string>();
   for (let i = 0; i < items.length; i += BATCH) {
@@ -209,8 +218,8 @@ export async function insertItems(
     );
     const rows = await queryRows<{ id: string; iri: string }>(
       db,
-      sql`insert into ${profileItems} (kind, iri, profile_id, created_by)
-        select x.kind, x.iri, x.profile_id, x.user_id
+      sql`insert into ${profileItems} (kind, iri, profile_id, created_by, created_in_version_id)
+        select x.kind, x.iri, x.profile_id, x.user_id, ${versionId}::uuid
         from jsonb_to_recordset(${batch}::jsonb) as x(kind text, iri text, profile_id uuid, user_id uuid)
         returning id, iri`,
     );
@@ -328,6 +337,20 @@ export async function publishRevisions(db: Db, versionId: string, profileId: str
     from version_components vc
     where vc.version_id = ${versionId} and vc.component_id = p.id
       and (p.profile_id = ${profileId} or p.published_revision_id is null)`);
+}
+
+/**
+ * A draft being deleted takes the items first created in it along (their IRIs are free again),
+ * and what else of its profile no version lists any more waits in Deleted Items: an IRI is never
+ * held by something nobody can see. Call before the draft's version is deleted.
+ */
+export async function dropDraftItems(db: Db, profileId: string, draftId: string): Promise<void> {
+  await db.execute(sql`delete from ${profileItems} p
+    where p.created_in_version_id = ${draftId} and p.published_revision_id is null`);
+  await db.execute(sql`update ${profileItems} p set deleted_at = now()
+    where p.profile_id = ${profileId} and p.deleted_at is null
+      and not exists (select 1 from version_components vc
+        where vc.component_id = p.id and vc.version_id <> ${draftId})`);
 }
 
 /**

@@ -316,6 +316,7 @@ export class ItemService<Row, View, Change, List> {
         extras: made.extras,
         createdBy: author.id,
         updatedBy: author.id,
+        createdInVersionId: draft.id,
       });
       await addEntries(tx, draft.id, [{ componentId: created.id, linked: false }]);
       return this.spec.changed(created.id, draft.id);

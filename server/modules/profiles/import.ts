@@ -291,6 +291,7 @@ async function storeComponents(
   const created = await insertItems(
     tx,
     fresh.map((f) => f.item),
+    versionId,
   );
   const entries: Array<{
     componentId: string;

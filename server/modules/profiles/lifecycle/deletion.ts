@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { ProfileRow } from '../../../db/schema';
 import { recordEvent } from '../../events/outbox';
-import { settleRevisions } from '../../item-store/repo';
+import { dropDraftItems, settleRevisions } from '../../item-store/repo';
 import { deleteProfile as removeProfile, deleteVersion, updateProfile } from '../repo';
 
 /**
@@ -10,6 +10,7 @@ import { deleteProfile as removeProfile, deleteVersion, updateProfile } from '..
  */
 export async function deleteDraft(tx: Db, profile: ProfileRow, draftId: string): Promise<void> {
   const profileRemoved = !profile.currentPublishedVersionId;
+  await dropDraftItems(tx, profile.id, draftId);
   if (profileRemoved) {
     await removeProfile(tx, profile.id);
   } else {
