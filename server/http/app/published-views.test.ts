@@ -123,4 +123,59 @@ describe('a published version while a later draft changes its items', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await shown()).toEqual(before);
   });
+
+  it('keeps a published template’s tags and translations while a draft changes them', async () => {
+    const group = await makeKeyedGroup(t.app, 'Frozen tags');
+    const member = callsOf(t.app, group.cookie);
+    const anonymous = callsOf(t.app);
+    const view = await makeProfile(t.app, group.cookie, group.organizationId, 'Watching');
+    const templates = (versionId: string) =>
+      `/app/profile/${view.profile.uuid}/version/${versionId}/templates`;
+    const body = (extra: Record<string, unknown> = {}) => ({
+      name: 'watched',
+      description: 'Someone watched something.',
+      iriType: 'generated-iri',
+      geniri: 'watched',
+      tags: ['video'],
+      ...extra,
+    });
+    const made = await member.post(templates(view.version.uuid), body());
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json<{ template: { uuid: string } }>().template.uuid;
+    const published = await publishVersion(
+      t.app,
+      group.cookie,
+      view.profile.uuid,
+      view.version.uuid,
+    );
+    const url = `${templates(published.version.uuid)}/${id}`;
+    const word = uniqueWord();
+    const shown = async () => ({
+      page: (await member.get(url)).json<{ template: Record<string, unknown> }>().template,
+      list: (await anonymous.get(templates(published.version.uuid))).json<unknown>(),
+      byWord: (await anonymous.get(`/app/search/templates?search=${word}`)).json<unknown>(),
+      byTag: (await anonymous.get('/app/search/templates?search=video')).json<unknown>(),
+    });
+    const before = await shown();
+    expect(before.page.tags).toEqual(['video']);
+
+    expect((await member.post(`${url}/lock`)).statusCode).toBe(200);
+    const saved = await member.put(
+      url,
+      body({
+        tags: ['video', word],
+        translations: [{ language: 'fr', translationName: word, translationDesc: word }],
+      }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const draftId = saved.json<{ versionId: string }>().versionId;
+    expect(draftId).not.toBe(published.version.uuid);
+    const draft = await member.get(`${templates(draftId)}/${id}`);
+    expect(draft.json<{ template: { tags: string[] } }>().template.tags).toEqual(['video', word]);
+
+    expect(await shown()).toEqual(before);
+    const deleted = await member.delete(`/app/profile/${view.profile.uuid}/draft`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await shown()).toEqual(before);
+  });
 });
