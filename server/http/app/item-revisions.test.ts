@@ -246,4 +246,29 @@ describe('item revisions: a draft owns the items first created in it', () => {
     );
     expect(Number(held?.n)).toBe(0);
   });
+
+  it('undoes a deprecation with the draft it was made in', async () => {
+    const { org, admin } = await makeGroup(t.app, t.database);
+    const view = await makeProfile(t.app, admin.cookie, org.id);
+    const calls = callsOf(t.app, admin.cookie);
+    const word = `zq${Date.now().toString(36)}`;
+    const concepts = `/app/profile/${view.profile.uuid}/version/${view.version.uuid}/concepts`;
+    const made = await calls.post(concepts, verb(word));
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json<{ concept: { uuid: string } }>().concept.uuid;
+    await publishVersion(t.app, admin.cookie, view.profile.uuid, view.version.uuid);
+    const found = async () =>
+      (await callsOf(t.app).get(`/app/search/concepts?search=${word}`)).json<{ total: number }>()
+        .total;
+    expect(await found()).toBe(1);
+    expect((await calls.post(`${concepts}/${id}/lock`)).statusCode).toBe(200);
+    const deprecated = await calls.post(`${concepts}/${id}/deprecate`, { reason: 'Old.' });
+    expect(deprecated.statusCode, deprecated.body).toBe(200);
+    expect(await found()).toBe(0);
+    const gone = await calls.delete(`/app/profile/${view.profile.uuid}/draft`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await found()).toBe(1);
+    const page = await calls.get(`${concepts}/${id}`);
+    expect(page.json<{ concept: { status: string } }>().concept.status).toBe('Published');
+  });
 });

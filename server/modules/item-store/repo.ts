@@ -355,14 +355,22 @@ export async function dropDraftItems(db: Db, profileId: string, draftId: string)
 
 /**
  * After a draft went or had its content replaced: an item's newest revision is the one a version
- * still lists (the draft's, else the published one), and revisions nothing lists or points at
- * are dropped.
+ * still lists (the draft's, else the published one), a deprecation its newest revision does not
+ * carry is undone, and revisions nothing lists or points at are dropped.
  */
 export async function settleRevisions(db: Db, profileId: string): Promise<void> {
   await db.execute(sql`update ${profileItems} p set latest_revision_id = p.published_revision_id
     where p.profile_id = ${profileId} and p.published_revision_id is not null
       and p.deleted_at is null
       and not exists (select 1 from version_components vc where vc.revision_id = p.latest_revision_id)`);
+  // A deprecation is the draft's until it is published: one whose item's newest revision no
+  // longer says so went with its draft.
+  await db.execute(sql`update ${profileItems} p set deprecation_reason = null,
+      deprecation_link = null, deprecated_by = null, deprecated_at = null
+    from ${itemRevisions} r
+    where r.id = p.latest_revision_id and p.profile_id = ${profileId}
+      and p.deprecated_at is not null
+      and not coalesce(r.content -> 'deprecated' = 'true'::jsonb, false)`);
   await db.execute(sql`delete from ${itemRevisions} r
     using ${profileItems} p
     where p.id = r.item_id and p.profile_id = ${profileId}
