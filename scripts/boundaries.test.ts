@@ -7,7 +7,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { findModuleCycles, moduleImportGraph } from './module-graph';
+import {
+  fileImportGraph,
+  findModuleCycles,
+  findMutualImports,
+  moduleImportGraph,
+} from './module-graph';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -89,6 +94,22 @@ describe('domain modules', () => {
   it('import no module that imports them back, directly or not', () => {
     const graph = moduleImportGraph(path.join(root, 'server/modules'));
     expect(findModuleCycles(graph)).toEqual([]);
+  });
+
+  it('finds two files that import each other', () => {
+    const graph = new Map([
+      ['a.ts', new Set(['b.ts'])],
+      ['b.ts', new Set(['a.ts', 'c.ts'])],
+      ['c.ts', new Set<string>()],
+    ]);
+    expect(findMutualImports(graph)).toEqual([['a.ts', 'b.ts']]);
+  });
+
+  it('have no two files that import each other, inside a module or across', () => {
+    const graph = fileImportGraph(path.join(root, 'server/modules'));
+    expect(graph.size).toBeGreaterThan(50);
+    const relative = (file: string) => path.relative(root, file);
+    expect(findMutualImports(graph).map((pair) => pair.map(relative))).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@
  * top-level file), and the cycles in it. A module that imports another one which, directly or
  * not, imports it back makes both impossible to understand or test alone.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export type ModuleGraph = Map<string, Set<string>>;
@@ -57,4 +57,33 @@ export function findModuleCycles(graph: ModuleGraph): string[][] {
   };
   for (const node of graph.keys()) visit(node, []);
   return [...cycles.values()];
+}
+
+/** The source file an import of `target` (a path without its extension) reads, or null. */
+function sourceFileOf(target: string): string | null {
+  for (const candidate of [target, `${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts')])
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  return null;
+}
+
+/** The import graph between the source files below `folder`, one node per file. */
+export function fileImportGraph(folder: string): ModuleGraph {
+  const graph: ModuleGraph = new Map();
+  for (const file of sourceFiles(folder)) {
+    const targets = new Set<string>();
+    for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
+      const to = sourceFileOf(path.resolve(path.dirname(file), match[1] ?? ''));
+      if (to && to !== file) targets.add(to);
+    }
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/** Each pair of nodes that import each other, once, the smaller name first. */
+export function findMutualImports(graph: ModuleGraph): Array<[string, string]> {
+  const pairs: Array<[string, string]> = [];
+  for (const [from, targets] of graph)
+    for (const to of targets) if (from < to && graph.get(to)?.has(from)) pairs.push([from, to]);
+  return pairs;
 }

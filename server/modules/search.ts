@@ -49,7 +49,7 @@ export function searchTextOf(text: string): SearchText {
 
 /** The indexed columns of a searched table (see migration 0011_search_index). */
 export interface SearchColumns {
-  /** The stored weighted tsvector, e.g. sql`"profile_components"."search_vector"`. */
+  /** The stored weighted tsvector, e.g. sql`"item_revisions"."search_vector"`. */
   vector: SQL;
   name: AnyColumn | SQL;
   iris: Array<AnyColumn | SQL>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  type AnyPgColumn,
   date,
   index,
   integer,
@@ -26,10 +27,11 @@ export interface ItemExtras {
 }
 
 /**
- * A concept, statement template or pattern. `content` is the item exactly as a profile document
- * carries it (the xAPI Profiles form), so exporting never re-derives it. An item belongs to the
- * profile that defined it; versions list it through `version_components`. When its profile is
- * deleted the item stays, without a parent, as an orphan others may claim.
+ * A concept, statement template or pattern: its identity (IRI, kind, owning profile) and the
+ * states it may gain after publication (deprecation, deletion), never its content, which is kept
+ * per version in `item_revisions`. An item belongs to the profile that defined it; versions list
+ * one of its revisions through `version_components`. When its profile is deleted the item stays,
+ * without a parent, as an orphan others may claim.
  */
 export const profileItems = pgTable(
   'profile_components',
@@ -38,32 +40,66 @@ export const profileItems = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     kind: text('kind', { enum: ['concept', 'template', 'pattern'] }).notNull(),
-    type: text('type').notNull(),
     iri: text('iri').notNull().unique(),
     profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
-    name: text('name').notNull(),
-    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
-    /** What the server keeps about an item that its profile document does not carry. */
-    extras: jsonb('extras').$type<ItemExtras>().notNull().default({}),
-    deprecated: boolean('deprecated').notNull().default(false),
+    /** The revision the newest published version of its profile lists: what the public reads. */
+    publishedRevisionId: uuid('published_revision_id').references(
+      (): AnyPgColumn => itemRevisions.id,
+      { onDelete: 'set null' },
+    ),
+    /** The newest revision, a draft's or a published one: what its own members see outside a version. */
+    latestRevisionId: uuid('latest_revision_id').references((): AnyPgColumn => itemRevisions.id, {
+      onDelete: 'set null',
+    }),
     deprecationReason: text('deprecation_reason'),
     deprecationLink: text('deprecation_link'),
     deprecatedBy: uuid('deprecated_by').references(() => users.id, { onDelete: 'set null' }),
     deprecatedAt: timestamp('deprecated_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The draft that first listed it: deleting that draft removes it (see `dropDraftItems`). */
+    createdInVersionId: uuid('created_in_version_id').references(() => profileVersions.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('profile_components_profile_idx').on(t.profileId, t.kind),
-    index('profile_components_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('profile_components_created_in_idx').on(t.createdInVersionId),
   ],
 );
 
 /**
- * Which items a version lists, in document order. `linked` marks an item of another profile that
+ * The content of an item as one or more versions have it. `content` is the item exactly as a
+ * profile document carries it (the xAPI Profiles form), so exporting never re-derives it. A draft
+ * shares its parent's revisions until it changes one, which then gets a revision of its own.
+ */
+export const itemRevisions = pgTable(
+  'item_revisions',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    itemId: uuid('item_id')
+      .notNull()
+      .references((): AnyPgColumn => profileItems.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    /** What the server keeps about an item that its profile document does not carry. */
+    extras: jsonb('extras').$type<ItemExtras>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('item_revisions_item_idx').on(t.itemId),
+    index('item_revisions_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Which items a version lists, in document order, each with the revision it lists. `linked` marks an item of another profile that
  * this version only refers to; linked items are shown with the version but not exported in it.
  */
 export const versionItems = pgTable(
@@ -75,12 +111,17 @@ export const versionItems = pgTable(
     componentId: uuid('component_id')
       .notNull()
       .references(() => profileItems.id, { onDelete: 'cascade' }),
+    /** The item's content as this version has it. */
+    revisionId: uuid('revision_id')
+      .notNull()
+      .references(() => itemRevisions.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     linked: boolean('linked').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.versionId, t.componentId] }),
     index('version_components_component_idx').on(t.componentId),
+    index('version_components_revision_idx').on(t.revisionId),
   ],
 );
 
@@ -98,5 +139,19 @@ export const apiKeyCounters = pgTable(
   (t) => [primaryKey({ columns: [t.keyId, t.counter, t.day] })],
 );
 
-export type ItemRow = typeof profileItems.$inferSelect;
+export type ItemIdentityRow = typeof profileItems.$inferSelect;
+export type ItemRevisionRow = typeof itemRevisions.$inferSelect;
+
+/**
+ * An item as one place reads it: its identity with one of its revisions (a version's, the newest
+ * published, or the newest). `deprecated` is what that revision's document form says.
+ */
+export type ItemRow = Omit<
+  ItemIdentityRow,
+  'publishedRevisionId' | 'latestRevisionId' | 'createdInVersionId'
+> &
+  Pick<ItemRevisionRow, 'type' | 'name' | 'content' | 'extras' | 'updatedAt' | 'updatedBy'> & {
+    revisionId: string;
+    deprecated: boolean;
+  };
 export type VersionItemRow = typeof versionItems.$inferSelect;

@@ -159,3 +159,45 @@ describe.skipIf(!present)('authored corpus: the video profile’s real history',
     expect(versions.every((v) => v.state === 'published')).toBe(true);
   });
 });
+
+describe.skipIf(!present)('authored corpus: the video profile’s next version as a draft', () => {
+  const t = useTestApp();
+
+  it('keeps v1.0.2 as a draft after v1.0 and v1.0.1 were published', async () => {
+    const group = await makeKeyedGroup(t.app, 'Video draft');
+    const send = (version: string, published: boolean) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/profile',
+        headers: { 'x-api-key': group.keys.readWrite },
+        payload: {
+          profile: JSON.parse(read(`video/${version}/video.jsonld`)) as unknown,
+          status: { published },
+        },
+      });
+    for (const version of ['v1.0', 'v1.0.1']) {
+      const answer = await send(version, true);
+      expect(answer.statusCode, `${version}: ${answer.body}`).toBe(200);
+    }
+    // v1.0.2 lists only itself: its findings warn of that, and its document lists the stored
+    // versions before it.
+    const draft = await send('v1.0.2', false);
+    expect(draft.statusCode, draft.body).toBe(200);
+    const { metadata, findings } = draft.json<{
+      metadata: Metadata;
+      findings: VersionFinding[];
+    }>();
+    expect(findings.map((f) => f.ruleId)).toContain('history');
+    const profileId = metadata.profile_url.split('/').pop() as string;
+    const document = await callsOf(t.app, group.cookie).get(
+      `/app/profile/${profileId}/version/${metadata.version_uuid}/document`,
+    );
+    expect(document.statusCode, document.body).toBe(200);
+    const versions = document.json<{ versions: Array<{ id: string }> }>().versions;
+    expect(versions.map((v) => v.id)).toEqual([
+      'https://w3id.org/xapi/video/v1.0.2',
+      'https://w3id.org/xapi/video/v1.0.1',
+      'https://w3id.org/xapi/video/v1.0',
+    ]);
+  });
+});

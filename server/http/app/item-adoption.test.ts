@@ -7,7 +7,7 @@ import type { ProfileView } from '../../../common/profiles';
 import type { TemplateChange } from '../../../common/templates';
 import { profileItems, versionItems } from '../../db/schema';
 import { addEntries } from '../../modules/item-store/listing';
-import { insertItem } from '../../modules/item-store/repo';
+import { findItemsByIris, insertItem } from '../../modules/item-store/repo';
 import { useTestApp } from '../../test/app';
 import { callsOf, makeGroup, makeProfile } from '../../test/authoring';
 
@@ -100,10 +100,11 @@ describe('template and pattern adoption', () => {
       versionId: taker.view.version.uuid,
     });
     expect(await listedBy(taker.view.version.uuid, templateId)).toBe(true);
-    const [row] = await t.database.db
+    const [identity] = await t.database.db
       .select()
       .from(profileItems)
       .where(eq(profileItems.id, templateId));
+    const [row] = await findItemsByIris(t.database.db, [identity!.iri]);
     expect(row?.profileId).toBe(taker.view.profile.uuid);
     expect(row?.content.inScheme).toBe(taker.view.version.iri);
     // Once it has a profile again it is no orphan.

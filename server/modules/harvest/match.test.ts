@@ -22,6 +22,7 @@ function stored(content: Record<string, unknown>, item: Partial<ItemRow> = {}): 
   return {
     item: {
       id: 'i-1',
+      revisionId: 'r-1',
       kind: 'concept',
       type: 'Activity',
       iri: IRI,

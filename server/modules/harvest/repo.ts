@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   harvestFiles,
+  itemRevisions,
   profileItems,
   profileVersions,
   profiles,
@@ -13,6 +14,7 @@ import {
   type ProfileRow,
 } from '../../db/schema';
 import { listedPublicly } from '../item-store/listing';
+import { itemColumns, revisionOf } from '../item-store/repo';
 
 export async function insertFile(
   db: Db,
@@ -89,10 +91,16 @@ export async function findMatchRows(
 ): Promise<MatchRow[]> {
   const found: MatchRow[] = [];
   const unique = [...new Set(iris)];
+  // The version's own revision of what it lists; its profile's other items as they are now;
+  // anything else as published, else as it is (it then shows as not public).
+  const revision = sql`coalesce(${revisionOf.version(versionId)},
+    case when ${profileItems.profileId} = (select hp.profile_id from ${profileVersions} hp where hp.id = ${versionId})
+      then ${revisionOf.latest} end,
+    ${revisionOf.publishedElseLatest})`;
   for (let i = 0; i < unique.length; i += 500) {
     const rows = await db
       .select({
-        item: profileItems,
+        item: itemColumns,
         profile: profiles,
         profileName: shownVersion.name,
         listedPublicly,
@@ -101,6 +109,7 @@ export async function findMatchRows(
           where hv.component_id = ${profileItems.id} and hv.version_id = ${versionId})`,
       })
       .from(profileItems)
+      .innerJoin(itemRevisions, eq(itemRevisions.id, revision))
       .leftJoin(profiles, eq(profiles.id, profileItems.profileId))
       .leftJoin(
         shownVersion,

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  itemRevisions,
   memberships,
   organizations,
   profileItems,
@@ -40,11 +41,12 @@ import {
   type MatchMode,
   type SearchColumns,
 } from '../search';
+import { itemColumns, revisionOf } from './repo';
 
-/** The indexed columns of an item (see migration 0011_search_index). */
+/** The indexed columns of an item's revision (see migrations 0011_search_index and 0014). */
 export const itemSearchColumns: SearchColumns = {
-  vector: sql`${profileItems}.search_vector`,
-  name: profileItems.name,
+  vector: sql`${itemRevisions}.search_vector`,
+  name: itemRevisions.name,
   iris: [profileItems.iri],
 };
 
@@ -74,17 +76,19 @@ export interface ItemListRow {
 }
 
 const columns = () => ({
-  item: profileItems,
+  item: itemColumns,
   published: publishedInProfile,
   parent: profiles,
   parentVersion: shownVersion,
   organization: organizations,
 });
 
-function joinParents(db: Db, linkedColumn: SQL<boolean>) {
+/** Items with the revision `revision` names (see `revisionOf`), their profiles and groups. */
+function joinParents(db: Db, linkedColumn: SQL<boolean>, revision: SQL) {
   return db
     .select({ ...columns(), linked: linkedColumn })
     .from(profileItems)
+    .innerJoin(itemRevisions, eq(itemRevisions.id, revision))
     .leftJoin(profiles, eq(profiles.id, profileItems.profileId))
     .leftJoin(
       shownVersion,
@@ -99,12 +103,12 @@ function joinParents(db: Db, linkedColumn: SQL<boolean>) {
 export type ItemSort = 'name' | '-name' | 'type' | '-type' | 'updated' | '-updated';
 
 const orderOf: Record<ItemSort, SQL[]> = {
-  name: [asc(sql`lower(${profileItems.name})`)],
-  '-name': [desc(sql`lower(${profileItems.name})`)],
-  type: [asc(profileItems.type), asc(sql`lower(${profileItems.name})`)],
-  '-type': [desc(profileItems.type), asc(sql`lower(${profileItems.name})`)],
-  updated: [asc(profileItems.updatedAt)],
-  '-updated': [desc(profileItems.updatedAt)],
+  name: [asc(sql`lower(${itemRevisions.name})`)],
+  '-name': [desc(sql`lower(${itemRevisions.name})`)],
+  type: [asc(itemRevisions.type), asc(sql`lower(${itemRevisions.name})`)],
+  '-type': [desc(itemRevisions.type), asc(sql`lower(${itemRevisions.name})`)],
+  updated: [asc(itemRevisions.updatedAt)],
+  '-updated': [desc(itemRevisions.updatedAt)],
 };
 
 /** One kind of item a version lists, own and linked, sorted and paged in SQL. */
@@ -123,17 +127,22 @@ export async function pageVersionItems(
     filter === ''
       ? undefined
       : or(
-          ilike(profileItems.name, pattern),
+          ilike(itemRevisions.name, pattern),
           ilike(profileItems.iri, pattern),
-          ilike(profileItems.type, pattern),
+          ilike(itemRevisions.type, pattern),
         ),
   );
   const [total] = await db
     .select({ n: count() })
     .from(versionItems)
     .innerJoin(profileItems, eq(profileItems.id, versionItems.componentId))
+    .innerJoin(itemRevisions, eq(itemRevisions.id, versionItems.revisionId))
     .where(where);
-  const rows = await joinParents(db, sql<boolean>`${versionItems.linked}`)
+  const rows = await joinParents(
+    db,
+    sql<boolean>`${versionItems.linked}`,
+    revisionOf.version(versionId),
+  )
     .innerJoin(versionItems, eq(versionItems.componentId, profileItems.id))
     .where(where)
     .orderBy(...orderOf[options.sort], asc(profileItems.id))
@@ -142,8 +151,16 @@ export async function pageVersionItems(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function findItem(db: Db, id: string): Promise<ItemListRow | null> {
-  const rows = await joinParents(db, sql<boolean>`false`)
+/**
+ * One item with the revision `revision` names: the newest published one unless told otherwise
+ * (a version's, or the newest for its own members and for deleted or orphaned items).
+ */
+export async function findItem(
+  db: Db,
+  id: string,
+  revision: SQL = revisionOf.publishedElseLatest,
+): Promise<ItemListRow | null> {
+  const rows = await joinParents(db, sql<boolean>`false`, revision)
     .where(eq(profileItems.id, id))
     .limit(1);
   return rows[0] ?? null;
@@ -158,6 +175,10 @@ export async function findEntry(db: Db, versionId: string, componentId: string) 
   return rows[0] ?? null;
 }
 
+/**
+ * Lists items in a version after what it lists. Each entry lists a revision: a link the one the
+ * public reads (the newest published), an own item its newest.
+ */
 export async function addEntries(
   db: Db,
   versionId: string,
@@ -169,10 +190,17 @@ export async function addEntries(
     .from(versionItems)
     .where(eq(versionItems.versionId, versionId));
   const start = (last?.n ?? -1) + 1;
-  await db
-    .insert(versionItems)
-    .values(entries.map((e, i) => ({ versionId, ...e, position: start + i })))
-    .onConflictDoNothing();
+  const batch = JSON.stringify(
+    entries.map((e, i) => ({ component_id: e.componentId, linked: e.linked, position: start + i })),
+  );
+  await db.execute(sql`insert into ${versionItems} (version_id, component_id, revision_id, position, linked)
+    select ${versionId}::uuid, p.id,
+      case when x.linked then coalesce(p.published_revision_id, p.latest_revision_id)
+        else p.latest_revision_id end,
+      x.position, x.linked
+    from jsonb_to_recordset(${batch}::jsonb) as x(component_id uuid, linked boolean, position integer)
+    join ${profileItems} p on p.id = x.component_id
+    on conflict do nothing`);
 }
 
 export async function removeEntry(db: Db, versionId: string, componentId: string): Promise<void> {
@@ -253,9 +281,9 @@ async function searchItemsBy(
     isNull(profileItems.deletedAt),
     isNotNull(profileItems.profileId),
     or(...visibility),
-    options.types ? inArray(profileItems.type, options.types) : undefined,
+    options.types ? inArray(itemRevisions.type, options.types) : undefined,
     options.onlyProfileId ? eq(profileItems.profileId, options.onlyProfileId) : undefined,
-    options.excludeDeprecated ? eq(profileItems.deprecated, false) : undefined,
+    options.excludeDeprecated ? not(itemColumns.deprecated) : undefined,
     text ? textMatch(itemSearchColumns, text, mode) : undefined,
     options.version && listed === 'hide' ? not(inVersion(options.version.id)) : undefined,
     options.version && listed === 'only' ? inVersion(options.version.id) : undefined,
@@ -264,12 +292,25 @@ async function searchItemsBy(
       : undefined,
   ];
   const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(profileItems).where(where);
-  const rows = await joinParents(db, sql<boolean>`false`)
+  // What the version lists is read as it lists it; otherwise its own profile's items, for its
+  // members, as they are now, and everything else as published.
+  const own =
+    options.version && options.memberOfVersion
+      ? sql`case when ${profileItems.profileId} = ${options.version.profileId} then ${revisionOf.latest} else ${revisionOf.published} end`
+      : revisionOf.published;
+  const revision = options.version
+    ? sql`coalesce(${revisionOf.version(options.version.id)}, ${own})`
+    : own;
+  const [total] = await db
+    .select({ n: count() })
+    .from(profileItems)
+    .innerJoin(itemRevisions, eq(itemRevisions.id, revision))
+    .where(where);
+  const rows = await joinParents(db, sql<boolean>`false`, revision)
     .where(where)
     .orderBy(
       ...(text ? [desc(textRank(itemSearchColumns, text, mode))] : []),
-      asc(sql`lower(${profileItems.name})`),
+      asc(sql`lower(${itemRevisions.name})`),
       asc(profileItems.id),
     )
     .limit(options.limit)
@@ -279,7 +320,7 @@ async function searchItemsBy(
 
 /** The newest items some published version lists, for the home page. */
 export async function latestPublished(db: Db, kind: ItemRow['kind'], limit: number) {
-  return joinParents(db, sql<boolean>`false`)
+  return joinParents(db, sql<boolean>`false`, revisionOf.published)
     .where(and(eq(profileItems.kind, kind), isNull(profileItems.deletedAt), listedPublicly))
     .orderBy(desc(profileItems.createdAt), asc(profileItems.id))
     .limit(limit);
@@ -297,10 +338,10 @@ export async function listDeletedItems(
     isNull(profileItems.profileId),
   );
   const [total] = await db.select({ n: count() }).from(profileItems).where(where);
-  const rows = await joinParents(db, sql<boolean>`false`)
+  const rows = await joinParents(db, sql<boolean>`false`, revisionOf.latest)
     .where(where)
     .orderBy(
-      desc(sql`coalesce(${profileItems.deletedAt}, ${profileItems.updatedAt})`),
+      desc(sql`coalesce(${profileItems.deletedAt}, ${itemRevisions.updatedAt})`),
       asc(profileItems.id),
     )
     .limit(options.limit)
@@ -331,7 +372,7 @@ export async function listMemberDeletedItems(
     .innerJoin(profiles, eq(profiles.id, profileItems.profileId))
     .innerJoin(memberships, memberOf(options.userId))
     .where(where);
-  const rows = await joinParents(db, sql<boolean>`false`)
+  const rows = await joinParents(db, sql<boolean>`false`, revisionOf.latest)
     .innerJoin(memberships, memberOf(options.userId))
     .where(where)
     .orderBy(

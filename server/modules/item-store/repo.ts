@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import {
+  itemRevisions,
   profileItems,
   profileVersions,
   versionItems,
@@ -11,24 +12,139 @@ import {
 
 export type ItemKind = ItemRow['kind'];
 
+/**
+ * An item as one place reads it: its identity joined to one of its revisions (see `revisionOf`).
+ * Deprecated when the revision's document form says so or the item was deprecated since: a state
+ * kept beside the revisions, so a published version's revision stays as it was frozen while
+ * searches and lists outside it leave the item out at once.
+ */
+export const itemColumns = {
+  id: profileItems.id,
+  kind: profileItems.kind,
+  iri: profileItems.iri,
+  profileId: profileItems.profileId,
+  deprecationReason: profileItems.deprecationReason,
+  deprecationLink: profileItems.deprecationLink,
+  deprecatedBy: profileItems.deprecatedBy,
+  deprecatedAt: profileItems.deprecatedAt,
+  deletedAt: profileItems.deletedAt,
+  createdAt: profileItems.createdAt,
+  createdBy: profileItems.createdBy,
+  revisionId: itemRevisions.id,
+  type: itemRevisions.type,
+  name: itemRevisions.name,
+  content: itemRevisions.content,
+  extras: itemRevisions.extras,
+  deprecated: sql<boolean>`(coalesce(${itemRevisions.content} -> 'deprecated' = 'true'::jsonb, false)
+    or ${profileItems.deprecatedAt} is not null)`,
+  updatedAt: itemRevisions.updatedAt,
+  updatedBy: itemRevisions.updatedBy,
+};
+
+/**
+ * Which revision of an item a read joins, as the id to match `item_revisions.id` against: the one
+ * a version lists, the newest published one (what the public reads outside a version), or the
+ * newest (a draft's, for its own members, and deleted or orphaned items).
+ */
+export const revisionOf = {
+  version: (versionId: string): SQL =>
+    sql`(select rv.revision_id from version_components rv
+      where rv.version_id = ${versionId} and rv.component_id = ${profileItems.id})`,
+  published: sql`${profileItems.publishedRevisionId}`,
+  latest: sql`${profileItems.latestRevisionId}`,
+  /** Published when there is one: items nobody published yet are read as they are. */
+  publishedElseLatest: sql`coalesce(${profileItems.publishedRevisionId}, ${profileItems.latestRevisionId})`,
+};
+
+const withRevision = (revision: SQL) => eq(itemRevisions.id, revision);
+
 const kindOrder = sql`case ${profileItems.kind} when 'concept' then 0 when 'template' then 1 else 2 end`;
 
+/** Items by IRI, each as the public reads it (its newest published revision, else its newest). */
 export async function findItemsByIris(db: Db, iris: string[]): Promise<ItemRow[]> {
   if (iris.length === 0) return [];
   // One statement however many there are: the IRIs travel as one JSON array, where a parameter
   // each made large documents take several statements, each planned with hundreds of values.
   return db
-    .select()
+    .select(itemColumns)
     .from(profileItems)
+    .innerJoin(itemRevisions, withRevision(revisionOf.publishedElseLatest))
     .where(
       sql`${profileItems.iri} in (select jsonb_array_elements_text(${JSON.stringify(iris)}::jsonb))`,
     );
 }
 
-export async function insertItem(db: Db, row: typeof profileItems.$inferInsert): Promise<ItemRow> {
-  const [created] = await db.insert(profileItems).values(row).returning();
-  if (!created) throw new Error('insert into profile_components returned no row');
-  return created;
+/** Whether anything on this server, seen by anyone or not, holds the IRI. */
+export async function isIriTaken(db: Db, iri: string): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(profileItems)
+    .where(eq(profileItems.iri, iri))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** What a new item is made of: its identity and its first revision. */
+export interface NewItemRow {
+  kind: ItemKind;
+  type: string;
+  iri: string;
+  profileId: string;
+  name: string;
+  content: Record<string, unknown>;
+  extras?: ItemRow['extras'] | undefined;
+  createdBy?: string | null;
+  updatedBy?: string | null;
+  /** The draft it is created in, which owns it until it is published. */
+  createdInVersionId?: string | null;
+}
+
+/** Creates an item with its first revision, which becomes its newest. */
+export async function insertItem(db: Db, row: NewItemRow): Promise<ItemRow> {
+  const [identity] = await db
+    .insert(profileItems)
+    .values({
+      kind: row.kind,
+      iri: row.iri,
+      profileId: row.profileId,
+      createdBy: row.createdBy ?? null,
+      createdInVersionId: row.createdInVersionId ?? null,
+    })
+    .returning();
+  if (!identity) throw new Error('insert into profile_components returned no row');
+  const [revision] = await db
+    .insert(itemRevisions)
+    .values({
+      itemId: identity.id,
+      type: row.type,
+      name: row.name,
+      content: row.content,
+      extras: row.extras ?? {},
+      updatedBy: row.updatedBy ?? null,
+    })
+    .returning();
+  if (!revision) throw new Error('insert into item_revisions returned no row');
+  await db
+    .update(profileItems)
+    .set({ latestRevisionId: revision.id })
+    .where(eq(profileItems.id, identity.id));
+  const {
+    publishedRevisionId: _p,
+    latestRevisionId: _l,
+    createdInVersionId: _v,
+    ...rest
+  } = identity;
+  return {
+    ...rest,
+    revisionId: revision.id,
+    type: revision.type,
+    name: revision.name,
+    content: revision.content,
+    extras: revision.extras,
+    deprecated: revision.content.deprecated === true,
+    updatedAt: revision.updatedAt,
+    updatedBy: revision.updatedBy,
+  };
 }
 
 /** What an import writes about an item: its document form and who stored it. */
@@ -38,7 +154,6 @@ export interface ImportedItem {
   iri: string;
   name: string;
   content: Record<string, unknown>;
-  deprecated: boolean;
   profileId: string;
   userId: string | null;
 }
@@ -46,68 +161,222 @@ export interface ImportedItem {
 /** Rows per statement: the whole batch travels as one JSON parameter. */
 const BATCH = 1000;
 
-/** The batch as the JSON `jsonb_to_recordset` reads, in the columns' own names. */
-const recordsOf = (items: ImportedItem[], ids?: string[]) =>
-  JSON.stringify(
-    items.map((item, i) => ({
-      ...(ids ? { id: ids[i] } : {}),
-      kind: item.kind,
-      type: item.type,
-      iri: item.iri,
-      name: item.name,
-      content: item.content,
-      deprecated: item.deprecated,
-      profile_id: item.profileId,
-      user_id: item.userId,
-    })),
-  );
-
 /**
- * Inserts many items and answers their ids in the order given. One statement per thousand rows,
- * the rows sent as one JSON parameter: building a statement of thousands of parameters costs
- * more than the database's work.
+ * Gives each item (by id) a new revision holding its imported content, which becomes its newest,
+ * and answers the revisions' ids in the order given. A kept item's extras (never in a document)
+ * go with it into the new revision.
  */
-export async function insertItems(db: Db, items: ImportedItem[]): Promise<string[]> {
-  const ids = new Map<string, string>();
+async function insertRevisions(db: Db, ids: string[], items: ImportedItem[]): Promise<string[]> {
+  const out = new Map<string, string>();
   for (let i = 0; i < items.length; i += BATCH) {
-    const rows = await queryRows<{ id: string; iri: string }>(
-      db,
-      sql`insert into ${profileItems} (kind, type, iri, name, content, deprecated, profile_id, created_by, updated_by)
-        select x.kind, x.type, x.iri, x.name, x.content, x.deprecated, x.profile_id, x.user_id, x.user_id
-        from jsonb_to_recordset(${recordsOf(items.slice(i, i + BATCH))}::jsonb) as x(kind text, type text, iri text, name text, content jsonb, deprecated boolean, profile_id uuid, user_id uuid)
-        returning id, iri`,
+    const batch = JSON.stringify(
+      items.slice(i, i + BATCH).map((item, j) => ({
+        item_id: ids[i + j],
+        type: item.type,
+        name: item.name,
+        content: item.content,
+        user_id: item.userId,
+      })),
     );
-    for (const row of rows) ids.set(row.iri, row.id);
+    const rows = await queryRows<{ id: string; item_id: string }>(
+      db,
+      sql`with made as (
+          insert into ${itemRevisions} (item_id, type, name, content, extras, updated_by)
+          select x.item_id, x.type, x.name, x.content,
+            coalesce((select r.extras from ${itemRevisions} r join ${profileItems} p
+              on r.id = p.latest_revision_id where p.id = x.item_id), '{}'::jsonb), x.user_id
+          from jsonb_to_recordset(${batch}::jsonb) as x(item_id uuid, type text, name text, content jsonb, user_id uuid)
+          returning id, item_id)
+        update ${profileItems} as p set latest_revision_id = made.id from made
+        where p.id = made.item_id
+        returning made.id, made.item_id`,
+    );
+    for (const row of rows) out.set(row.item_id, row.id);
   }
-  return items.map((item) => ids.get(item.iri) as string);
+  return ids.map((id) => out.get(id) as string);
 }
 
-/** Gives existing items (by id, in the order of `ids`) their imported content and restores them. */
-export async function replaceItems(db: Db, ids: string[], items: ImportedItem[]): Promise<void> {
+/**
+ * Inserts many items with a first revision each and answers their ids and revisions in the order
+ * given. One statement per thousand rows, the rows sent as one JSON parameter: building a
+ * statement of thousands of parameters costs more than the database's work.
+ */
+export async function insertItems(
+  db: Db,
+  items: ImportedItem[],
+  versionId: string,
+): Promise<{ ids: string[]; revisionIds: string[] }> {
+  const byIri = new Map<string, string>();
   for (let i = 0; i < items.length; i += BATCH) {
+    const batch = JSON.stringify(
+      items.slice(i, i + BATCH).map((item) => ({
+        kind: item.kind,
+        iri: item.iri,
+        profile_id: item.profileId,
+        user_id: item.userId,
+      })),
+    );
+    const rows = await queryRows<{ id: string; iri: string }>(
+      db,
+      sql`insert into ${profileItems} (kind, iri, profile_id, created_by, created_in_version_id)
+        select x.kind, x.iri, x.profile_id, x.user_id, ${versionId}::uuid
+        from jsonb_to_recordset(${batch}::jsonb) as x(kind text, iri text, profile_id uuid, user_id uuid)
+        returning id, iri`,
+    );
+    for (const row of rows) byIri.set(row.iri, row.id);
+  }
+  const ids = items.map((item) => byIri.get(item.iri) as string);
+  return { ids, revisionIds: await insertRevisions(db, ids, items) };
+}
+
+/**
+ * Gives existing items (by id, in the order of `ids`) a new revision with their imported content,
+ * their profile, and restores them; answers the revisions' ids.
+ */
+export async function replaceItems(
+  db: Db,
+  ids: string[],
+  items: ImportedItem[],
+): Promise<string[]> {
+  for (let i = 0; i < items.length; i += BATCH) {
+    const batch = JSON.stringify(
+      items.slice(i, i + BATCH).map((item, j) => ({ id: ids[i + j], profile_id: item.profileId })),
+    );
     await db.execute(
-      sql`update ${profileItems} as p set kind = x.kind, type = x.type, name = x.name,
-          content = x.content, deprecated = x.deprecated, profile_id = x.profile_id,
-          updated_by = x.user_id, deleted_at = null, updated_at = now()
-        from jsonb_to_recordset(${recordsOf(items.slice(i, i + BATCH), ids.slice(i, i + BATCH))}::jsonb)
-          as x(id uuid, kind text, type text, name text, content jsonb, deprecated boolean, profile_id uuid, user_id uuid)
+      sql`update ${profileItems} as p set profile_id = x.profile_id, deleted_at = null
+        from jsonb_to_recordset(${batch}::jsonb) as x(id uuid, profile_id uuid)
         where p.id = x.id`,
     );
   }
+  return insertRevisions(db, ids, items);
 }
 
-export async function updateItem(
+/** What a change of an item's identity may set: its states beside the revisions. */
+export type IdentityChanges = Partial<
+  Pick<
+    typeof profileItems.$inferInsert,
+    | 'profileId'
+    | 'deletedAt'
+    | 'deprecationReason'
+    | 'deprecationLink'
+    | 'deprecatedBy'
+    | 'deprecatedAt'
+  >
+>;
+
+export async function updateIdentity(db: Db, id: string, changes: IdentityChanges): Promise<void> {
+  await db.update(profileItems).set(changes).where(eq(profileItems.id, id));
+}
+
+/** What a change of an item's content may set, in the revision a draft lists. */
+export type RevisionChanges = Partial<
+  Pick<typeof itemRevisions.$inferInsert, 'type' | 'name' | 'content' | 'extras' | 'updatedBy'>
+>;
+
+/**
+ * Changes the revision of an item that a draft lists (copy-on-write): a revision the draft shares
+ * with any other version gets a copy of its own first, which the draft lists from then on and
+ * which becomes the item's newest. The versions that listed the old one keep it unchanged.
+ */
+export async function reviseItem(
   db: Db,
-  id: string,
-  changes: Partial<typeof profileItems.$inferInsert>,
-): Promise<ItemRow> {
-  const [updated] = await db
+  draftId: string,
+  itemId: string,
+  changes: RevisionChanges,
+): Promise<void> {
+  const [entry] = await db
+    .select({
+      revisionId: versionItems.revisionId,
+      shared: sql<boolean>`exists (select 1 from version_components o
+        where o.revision_id = ${versionItems.revisionId} and o.version_id <> ${draftId})`,
+    })
+    .from(versionItems)
+    .where(and(eq(versionItems.versionId, draftId), eq(versionItems.componentId, itemId)));
+  if (!entry) throw new Error(`item ${itemId} is not listed by version ${draftId}`);
+  if (!entry.shared) {
+    await db
+      .update(itemRevisions)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(itemRevisions.id, entry.revisionId));
+    return;
+  }
+  const [from] = await db
+    .select()
+    .from(itemRevisions)
+    .where(eq(itemRevisions.id, entry.revisionId));
+  if (!from) throw new Error(`revision ${entry.revisionId} vanished`);
+  const [made] = await db
+    .insert(itemRevisions)
+    .values({
+      itemId,
+      type: from.type,
+      name: from.name,
+      content: from.content,
+      extras: from.extras,
+      updatedBy: from.updatedBy,
+      ...changes,
+    })
+    .returning({ id: itemRevisions.id });
+  if (!made) throw new Error('insert into item_revisions returned no row');
+  await db
+    .update(versionItems)
+    .set({ revisionId: made.id })
+    .where(and(eq(versionItems.versionId, draftId), eq(versionItems.componentId, itemId)));
+  await db
     .update(profileItems)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(profileItems.id, id))
-    .returning();
-  if (!updated) throw new Error(`item ${id} vanished during an update`);
-  return updated;
+    .set({ latestRevisionId: made.id })
+    .where(eq(profileItems.id, itemId));
+}
+
+/**
+ * A version being published: the revisions it lists of its own profile's items become what the
+ * public reads of them, and so do those of items nothing published yet.
+ */
+export async function publishRevisions(db: Db, versionId: string, profileId: string) {
+  await db.execute(sql`update ${profileItems} p set published_revision_id = vc.revision_id
+    from version_components vc
+    where vc.version_id = ${versionId} and vc.component_id = p.id
+      and (p.profile_id = ${profileId} or p.published_revision_id is null)`);
+}
+
+/**
+ * A draft being deleted takes the items first created in it along (their IRIs are free again),
+ * and what else of its profile no version lists any more waits in Deleted Items: an IRI is never
+ * held by something nobody can see. Call before the draft's version is deleted.
+ */
+export async function dropDraftItems(db: Db, profileId: string, draftId: string): Promise<void> {
+  await db.execute(sql`delete from ${profileItems} p
+    where p.created_in_version_id = ${draftId} and p.published_revision_id is null`);
+  await db.execute(sql`update ${profileItems} p set deleted_at = now()
+    where p.profile_id = ${profileId} and p.deleted_at is null
+      and not exists (select 1 from version_components vc
+        where vc.component_id = p.id and vc.version_id <> ${draftId})`);
+}
+
+/**
+ * After a draft went or had its content replaced: an item's newest revision is the one a version
+ * still lists (the draft's, else the published one), a deprecation its newest revision does not
+ * carry is undone, and revisions nothing lists or points at are dropped.
+ */
+export async function settleRevisions(db: Db, profileId: string): Promise<void> {
+  await db.execute(sql`update ${profileItems} p set latest_revision_id = p.published_revision_id
+    where p.profile_id = ${profileId} and p.published_revision_id is not null
+      and p.deleted_at is null
+      and not exists (select 1 from version_components vc where vc.revision_id = p.latest_revision_id)`);
+  // A deprecation is the draft's until it is published: one whose item's newest revision no
+  // longer says so went with its draft.
+  await db.execute(sql`update ${profileItems} p set deprecation_reason = null,
+      deprecation_link = null, deprecated_by = null, deprecated_at = null
+    from ${itemRevisions} r
+    where r.id = p.latest_revision_id and p.profile_id = ${profileId}
+      and p.deprecated_at is not null
+      and not coalesce(r.content -> 'deprecated' = 'true'::jsonb, false)`);
+  await db.execute(sql`delete from ${itemRevisions} r
+    using ${profileItems} p
+    where p.id = r.item_id and p.profile_id = ${profileId}
+      and not exists (select 1 from version_components vc where vc.revision_id = r.id)
+      and r.id is distinct from p.published_revision_id
+      and r.id is distinct from p.latest_revision_id`);
 }
 
 export interface ListedItem {
@@ -122,9 +391,10 @@ export async function listVersionItems(
   options: { ownOnly?: boolean } = {},
 ): Promise<ListedItem[]> {
   return db
-    .select({ item: profileItems, entry: versionItems })
+    .select({ item: itemColumns, entry: versionItems })
     .from(versionItems)
     .innerJoin(profileItems, eq(profileItems.id, versionItems.componentId))
+    .innerJoin(itemRevisions, eq(itemRevisions.id, versionItems.revisionId))
     .where(
       and(
         eq(versionItems.versionId, versionId),
@@ -138,7 +408,7 @@ export async function listVersionItems(
 export async function setVersionItems(
   db: Db,
   versionId: string,
-  entries: Array<{ componentId: string; position: number; linked: boolean }>,
+  entries: Array<{ componentId: string; revisionId: string; position: number; linked: boolean }>,
   options: { freshVersion?: boolean } = {},
 ): Promise<void> {
   // A version made in this transaction lists nothing yet.
@@ -148,23 +418,27 @@ export async function setVersionItems(
     const batch = JSON.stringify(
       entries.slice(i, i + BATCH).map((e) => ({
         component_id: e.componentId,
+        revision_id: e.revisionId,
         position: e.position,
         linked: e.linked,
       })),
     );
     await db.execute(
-      sql`insert into ${versionItems} (version_id, component_id, position, linked)
-        select ${versionId}::uuid, x.component_id, x.position, x.linked
-        from jsonb_to_recordset(${batch}::jsonb) as x(component_id uuid, position integer, linked boolean)`,
+      sql`insert into ${versionItems} (version_id, component_id, revision_id, position, linked)
+        select ${versionId}::uuid, x.component_id, x.revision_id, x.position, x.linked
+        from jsonb_to_recordset(${batch}::jsonb) as x(component_id uuid, revision_id uuid, position integer, linked boolean)`,
     );
   }
 }
 
-/** A new draft starts listing exactly what the version it continues listed. */
+/**
+ * A new draft starts listing exactly what the version it continues listed, the same revisions:
+ * it shares them until it changes one (see `reviseItem`).
+ */
 export async function copyVersionItems(db: Db, fromId: string, toId: string): Promise<void> {
   await db.execute(sql`
-    insert into version_components (version_id, component_id, position, linked)
-    select ${toId}, component_id, position, linked from version_components where version_id = ${fromId}`);
+    insert into version_components (version_id, component_id, revision_id, position, linked)
+    select ${toId}, component_id, revision_id, position, linked from version_components where version_id = ${fromId}`);
 }
 
 export interface ItemCounts {
@@ -226,16 +500,18 @@ export async function deleteUnlistedItems(db: Db, profileId: string): Promise<vo
 }
 
 /**
- * An item (not deleted) by its IRI, with the versions of its own profile that list it, newest
- * first: what dereferencing the IRI and looking it up start from.
+ * An item (not deleted) by its IRI, as the public reads it (its newest published revision, or
+ * its newest while nothing published it), with the versions of its own profile that list it,
+ * newest first: what dereferencing the IRI and looking it up start from.
  */
 export async function findItemWithVersions(
   db: Db,
   iri: string,
 ): Promise<{ item: ItemRow; versions: ProfileVersionRow[] } | null> {
   const [item] = await db
-    .select()
+    .select(itemColumns)
     .from(profileItems)
+    .innerJoin(itemRevisions, withRevision(revisionOf.publishedElseLatest))
     .where(and(eq(profileItems.iri, iri), isNull(profileItems.deletedAt)));
   if (!item?.profileId) return null;
   const rows = await db

@@ -8,6 +8,7 @@ import type { VersionAccess } from '../profiles/access';
 import { requireCurrent } from '../profiles/drafts';
 import { LISTS } from '../item-store/known-items';
 import { findItem, findEntry, type ItemListRow } from '../item-store/listing';
+import { revisionOf } from '../item-store/repo';
 
 type Json = Record<string, unknown>;
 type Kind = ItemRow['kind'];
@@ -37,10 +38,10 @@ export async function isMemberOfGroup(
   return loaded !== null && isMember(loaded.actor);
 }
 
-/** An item of a kind as the version lists it, or 404. */
+/** An item of a kind as the version lists it (the version's revision of it), or 404. */
 export async function listedItem(db: Db, access: VersionAccess, kind: Kind, id: string) {
   const entry = await findEntry(db, access.version.id, id);
-  const row = entry ? await findItem(db, id) : null;
+  const row = entry ? await findItem(db, id, revisionOf.version(access.version.id)) : null;
   if (!entry || !row || row.item.kind !== kind)
     throw notFound(`No such ${ITEM_LABELS[kind]} in this version.`);
   return { entry, row };

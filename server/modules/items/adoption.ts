@@ -17,7 +17,7 @@ import {
   listDeletedItems,
   listMemberDeletedItems,
 } from '../item-store/listing';
-import { updateItem } from '../item-store/repo';
+import { reviseItem, revisionOf, updateIdentity } from '../item-store/repo';
 
 export interface Adopted {
   uuid: string;
@@ -108,7 +108,8 @@ export class ItemAdoption {
   ): Promise<Adopted> {
     const label = ITEM_LABELS[kind];
     return this.deps.db.transaction(async (tx) => {
-      const row = await findItem(tx, itemId);
+      // Deleted and orphaned items are read as they were last: nothing lists them any more.
+      const row = await findItem(tx, itemId, revisionOf.latest);
       if (!row || row.item.kind !== kind) throw notFound(`No such ${label}.`);
       const { item } = row;
       if (which === 'restore' && (item.profileId !== profileId || !item.deletedAt))
@@ -131,14 +132,11 @@ export class ItemAdoption {
       // A claimed orphan is defined by its new profile from this version on.
       const content: ItemRow['content'] =
         which === 'claim' ? { ...item.content, inScheme: draft.iri } : item.content;
-      await updateItem(tx, itemId, {
-        profileId: profile.id,
-        deletedAt: null,
-        content,
-        updatedBy: author.id,
-      });
+      await updateIdentity(tx, itemId, { profileId: profile.id, deletedAt: null });
       if (!(await findEntry(tx, draft.id, itemId)))
         await addEntries(tx, draft.id, [{ componentId: itemId, linked: false }]);
+      if (which === 'claim')
+        await reviseItem(tx, draft.id, itemId, { content, updatedBy: author.id });
       return { uuid: itemId, versionId: draft.id };
     });
   }

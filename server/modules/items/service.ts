@@ -13,7 +13,14 @@ import {
   type ItemSort,
   type SearchOptions,
 } from '../item-store/listing';
-import { findItemsByIris, insertItem, updateItem, type ItemKind } from '../item-store/repo';
+import {
+  insertItem,
+  isIriTaken,
+  reviseItem,
+  updateIdentity,
+  type ItemKind,
+  type RevisionChanges,
+} from '../item-store/repo';
 import { badRequest, conflict, notFound, unauthorized } from '../errors';
 import { lockResource, type HeldLock, type LockService } from '../locks/service';
 import type { OrganizationService } from '../organizations/service';
@@ -40,7 +47,7 @@ export interface ItemServiceDeps {
 }
 
 type Json = Record<string, unknown>;
-type ItemChanges = Parameters<typeof updateItem>[2];
+type ItemChanges = RevisionChanges;
 export interface PageAnswer {
   page: number;
   limit: number;
@@ -294,7 +301,7 @@ export class ItemService<Row, View, Change, List> {
         input.iriType === 'external-iri'
           ? (input.extiri ?? '')
           : generatedIri(access.profile.iri, input.geniri ?? '');
-      if ((await findItemsByIris(tx, [iri])).length > 0)
+      if (await isIriTaken(tx, iri))
         throw conflict(`Something on this server already has the IRI ${iri}.`);
       const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
       const made = await make(tx, { access, profile, draft, iri });
@@ -309,6 +316,7 @@ export class ItemService<Row, View, Change, List> {
         extras: made.extras,
         createdBy: author.id,
         updatedBy: author.id,
+        createdInVersionId: draft.id,
       });
       await addEntries(tx, draft.id, [{ componentId: created.id, linked: false }]);
       return this.spec.changed(created.id, draft.id);
@@ -349,7 +357,8 @@ export class ItemService<Row, View, Change, List> {
           edit.content,
           this.spec.toleratesStoredProblems ? previous : undefined,
         );
-      await updateItem(tx, id, {
+      // The draft's own revision of the item: the published versions keep theirs.
+      await reviseItem(tx, draft.id, id, {
         ...edit.changes,
         ...(edit.content ? { content: edit.content } : {}),
         updatedBy: author.id,
@@ -385,15 +394,17 @@ export class ItemService<Row, View, Change, List> {
       const { user: author, row } = await editableItem(tx, access, this.spec.kind, id);
       await this.deps.locks.requireHeld(tx, author, lockResource.item(id));
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      // Only the deprecated flag changes, which no rule of the document refuses.
-      await updateItem(tx, id, {
+      // Only the deprecated flag of the draft's document form changes, which no rule of the
+      // document refuses; why and by whom is kept beside the revisions, with the item.
+      await reviseItem(tx, draft.id, id, {
         content: { ...row.item.content, deprecated: true },
-        deprecated: true,
+        updatedBy: author.id,
+      });
+      await updateIdentity(tx, id, {
         deprecationReason: input.reason,
         deprecationLink: input.link || null,
         deprecatedBy: author.id,
         deprecatedAt: this.now(),
-        updatedBy: author.id,
       });
       await recordEvent(tx, {
         type: 'itemDeprecated',
@@ -422,7 +433,7 @@ export class ItemService<Row, View, Change, List> {
       await this.spec.refuseDelete?.(tx, access.version.id, row);
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);
       await removeEntry(tx, draft.id, id);
-      await updateItem(tx, id, { deletedAt: this.now(), updatedBy: author.id });
+      await updateIdentity(tx, id, { deletedAt: this.now() });
       await this.deps.locks.release(author, lockResource.item(id), tx);
       return this.spec.changed(id, draft.id);
     });

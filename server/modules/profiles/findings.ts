@@ -35,7 +35,15 @@ export async function versionFindings(
   const snapshot = draft ? null : (target.version.snapshot as JsonObject | null);
   const document = snapshot
     ? normalizeDocument(snapshot)
-    : await versionDocument(db, { ...target, generatedAt, components: listed });
+    : await versionDocument(db, {
+        // Named one by one: a caller's object may carry more, such as an import's findings
+        // under a name the document input reads as the versions published before.
+        profile: target.profile,
+        version: target.version,
+        organization: target.organization,
+        generatedAt,
+        components: listed,
+      });
   const { errors, warnings } = checkDocument(document, draft ? 'authoring' : 'import', [
     await knownItemsFor(db, document),
   ]);

@@ -12,6 +12,7 @@ import type {
 import {
   deleteUnlistedItems,
   findItemsByIris,
+  settleRevisions,
   insertItems,
   replaceItems,
   setVersionItems,
@@ -272,7 +273,6 @@ async function storeComponents(
       iri: component.iri,
       name: component.name,
       content: component.content,
-      deprecated: component.content.deprecated === true,
       profileId: profile.id,
       userId,
     };
@@ -281,7 +281,9 @@ async function storeComponents(
   }
   // One statement per batch for new items and one for items the profile had before: an import
   // writes hundreds of items, and a statement per item was most of its cost.
-  await replaceItems(
+  // Each item the import lists gets a new revision: the versions that listed the old ones keep
+  // them as they were.
+  const keptRevisions = await replaceItems(
     tx,
     kept.map((k) => k.id),
     kept.map((k) => k.item),
@@ -289,11 +291,30 @@ async function storeComponents(
   const created = await insertItems(
     tx,
     fresh.map((f) => f.item),
+    versionId,
   );
-  const ids: string[] = [];
-  for (const k of kept) ids[k.position] = k.id;
-  fresh.forEach((f, i) => (ids[f.position] = created[i] as string));
-  const entries = ids.map((componentId, position) => ({ componentId, position, linked: false }));
+  const entries: Array<{
+    componentId: string;
+    revisionId: string;
+    position: number;
+    linked: boolean;
+  }> = [];
+  kept.forEach((k, i) => {
+    entries[k.position] = {
+      componentId: k.id,
+      revisionId: keptRevisions[i] as string,
+      position: k.position,
+      linked: false,
+    };
+  });
+  fresh.forEach((f, i) => {
+    entries[f.position] = {
+      componentId: created.ids[i] as string,
+      revisionId: created.revisionIds[i] as string,
+      position: f.position,
+      linked: false,
+    };
+  });
   await setVersionItems(tx, versionId, entries, { freshVersion });
 }
 
@@ -332,13 +353,14 @@ export async function importDocument(
 ): Promise<{
   profile: ProfileRow;
   version: ProfileVersionRow;
-  history: Finding[];
+  /** Warnings about how the document's `versions` continue the stored history. */
+  historyFindings: Finding[];
   counts: ItemCounts;
 }> {
   const parts = decomposeDocument(request.document);
   const [self, ...older] = parts.versions;
   if (!self) throw badRequest('The profile document must list its versions.');
-  const history: Finding[] = [];
+  const historyFindings: Finding[] = [];
   const target = await findImportTarget(tx, parts.iri, self.id);
   if (target.versionTaken)
     throw conflict(`A profile version with the IRI ${self.id} already exists.`);
@@ -354,7 +376,7 @@ export async function importDocument(
         'This profile already has a draft: update it with PUT, or publish or delete it first.',
       );
     const current = await findVersion(tx, profile.currentPublishedVersionId ?? '');
-    if (current) history.push(...continuesHistory(self, older, current.iri));
+    if (current) historyFindings.push(...continuesHistory(self, older, current.iri));
   } else {
     profile = await insertProfile(tx, {
       iri: parts.iri,
@@ -383,7 +405,7 @@ export async function importDocument(
   if (!request.published) {
     profile = await updateProfile(tx, profile.id, { currentDraftVersionId: version.id });
     await recordEvents(tx, events);
-    return { profile, version, history, counts };
+    return { profile, version, historyFindings, counts };
   }
   // Published at once, the version is never the profile's draft: publication sets the profile's
   // pointers in one update.
@@ -401,7 +423,7 @@ export async function importDocument(
     now,
     'import',
   );
-  return { ...frozen, history, counts };
+  return { ...frozen, historyFindings, counts };
 }
 
 /**
@@ -468,6 +490,7 @@ export async function replaceDraft(
   });
   await storeComponents(tx, target.profile, version.id, parts.components, request.userId, false);
   await deleteUnlistedItems(tx, target.profile.id);
+  await settleRevisions(tx, target.profile.id);
   if (!request.published) return { profile: target.profile, version };
   version = (await findVersion(tx, version.id)) as ProfileVersionRow;
   return freezeVersion(

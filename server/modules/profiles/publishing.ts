@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../../common/errors';
 import type { Db } from '../../db/client';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
-import { listVersionItems } from '../item-store/repo';
+import { listVersionItems, publishRevisions } from '../item-store/repo';
 import { knownProfilesFor } from '../item-store/known-items';
 import { AppError } from '../errors';
 import { exampleFindings } from './example-gate';
@@ -87,6 +87,8 @@ export async function freezeVersion(
     publishedAt: now,
     generatedAt,
   });
+  // From now on the public reads the items as this version lists them.
+  await publishRevisions(tx, published.id, input.profile.id);
   const profile = await updateProfile(tx, input.profile.id, {
     currentPublishedVersionId: published.id,
     currentDraftVersionId: null,

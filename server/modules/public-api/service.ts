@@ -395,7 +395,7 @@ export class PublicApiService {
           },
           now,
         );
-        const history = imported.history.map((f) => ({ ...f, item: null }));
+        const history = imported.historyFindings.map((f) => ({ ...f, item: null }));
         const stored = published
           ? []
           : await versionFindings(tx, { ...imported, organization }, now);

@@ -5,8 +5,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
-import { profileItems, profileVersions, type ItemRow } from '../../db/schema';
+import { itemRevisions, profileItems, profileVersions, type ItemRow } from '../../db/schema';
 import { itemSearchColumns, listedPublicly } from '../item-store/listing';
+import { itemColumns } from '../item-store/repo';
 import {
   preciseThenFuzzy,
   textMatch,
@@ -163,16 +164,18 @@ async function searchPublishedItemsBy(
     listedPublicly,
   ];
   if (hasText) where.push(textMatch(itemSearchColumns, q.text, mode));
-  if (!q.deprecated) where.push(sql`not ${profileItems.deprecated}`);
+  if (!q.deprecated) where.push(sql`not ${itemColumns.deprecated}`);
   if (q.verified) where.push(sql`pv.is_verified`);
   if (q.types && q.types.length > 0)
     where.push(
-      sql`${profileItems.type} in (${sql.join(
+      sql`${itemRevisions.type} in (${sql.join(
         q.types.map((t) => sql`${t}`),
         sql`, `,
       )})`,
     );
+  // Items are read as published: their newest published revision.
   const from = sql`from ${profileItems}
+      join ${itemRevisions} on ${itemRevisions.id} = ${profileItems.publishedRevisionId}
       left join profiles p on p.id = ${profileItems.profileId}
       left join profile_versions pv on pv.id = p.current_published_version_id
       left join organizations o on o.id = p.organization_id
@@ -180,16 +183,16 @@ async function searchPublishedItemsBy(
   const rank = hasText ? textRank(itemSearchColumns, q.text, mode) : sql`0::float8`;
   const rows = await queryRows<ItemHit>(
     db,
-    sql`select ${profileItems.id} as id, ${profileItems.kind} as kind, ${profileItems.type} as type,
-        ${profileItems.iri} as iri, ${profileItems.name} as name, ${profileItems.content} as content,
-        ${profileItems.extras} as extras, ${profileItems.deprecated} as deprecated,
-        ${profileItems.createdAt} as created_at, ${profileItems.updatedAt} as updated_at,
+    sql`select ${profileItems.id} as id, ${profileItems.kind} as kind, ${itemRevisions.type} as type,
+        ${profileItems.iri} as iri, ${itemRevisions.name} as name, ${itemRevisions.content} as content,
+        ${itemRevisions.extras} as extras, ${itemColumns.deprecated} as deprecated,
+        ${profileItems.createdAt} as created_at, ${itemRevisions.updatedAt} as updated_at,
         pv.profile_id as parent_id, pv.name as parent_name,
         case when pv.id is null then null else o.id end as organization_id,
         case when pv.id is null then null else o.name end as organization_name,
         count(*) over () as total
       ${from}
-      order by ${rank} desc, ${profileItems.updatedAt} desc, ${profileItems.id}
+      order by ${rank} desc, ${itemRevisions.updatedAt} desc, ${profileItems.id}
       limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
   );
   const total =
@@ -214,8 +217,9 @@ export async function conceptUses(db: Db, ids: string[]): Promise<ConceptUse[]> 
     db,
     sql`select c.id,
         (select count(*) from profile_components t
+          join item_revisions tr on tr.id = t.published_revision_id
           where t.kind = 'template' and t.deleted_at is null
-            and jsonb_path_exists(t.content, '$.** ? (@ == $iri)', jsonb_build_object('iri', c.iri))
+            and jsonb_path_exists(tr.content, '$.** ? (@ == $iri)', jsonb_build_object('iri', c.iri))
             and exists (select 1 from version_components te join profile_versions tv on tv.id = te.version_id
                         where te.component_id = t.id and tv.state = 'published')) as templates,
         (select count(distinct lv.profile_id) from version_components le

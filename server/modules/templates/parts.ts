@@ -16,6 +16,7 @@ import { jsonEqual } from '../../../xapi/json';
 import type { Db } from '../../db/client';
 import type { ItemRow, UserRow } from '../../db/schema';
 import { findEntry, findItem, isListedByPublished } from '../item-store/listing';
+import { revisionOf } from '../item-store/repo';
 import { badRequest, conflict, notFound } from '../errors';
 import type { VersionAccess } from '../profiles/access';
 import {
@@ -27,7 +28,7 @@ import {
   withValue,
 } from './content';
 import { checkedRule, requireRulesHold } from './rules';
-import type { TemplateService } from './service';
+import type { ItemService } from '../items/service';
 
 type Json = Record<string, unknown>;
 
@@ -51,7 +52,16 @@ const KIND_NAMES: Record<ConceptType, string> = {
  * the templates its StatementRefs point at. Each change goes through the item kernel's edit.
  */
 export class TemplateParts {
-  constructor(private readonly templates: TemplateService) {}
+  /**
+   * The kernel's edit of a template, the only thing the parts need of the template service:
+   * naming the service itself would make the two files import each other.
+   */
+  constructor(
+    private readonly templates: Pick<
+      ItemService<unknown, unknown, TemplateChange, unknown>,
+      'edit'
+    >,
+  ) {}
 
   /** The concepts one determining property names, checked for visibility and kind. */
   private async determiningConcepts(
@@ -249,7 +259,10 @@ export class TemplateParts {
         for (const id of ids) {
           if (id === templateId) throw badRequest('A statement template cannot refer to itself.');
           const entry = await findEntry(tx, access.version.id, id);
-          const target = entry && !entry.linked ? await findItem(tx, id) : null;
+          const target =
+            entry && !entry.linked
+              ? await findItem(tx, id, revisionOf.version(access.version.id))
+              : null;
           if (
             !target ||
             target.item.kind !== 'template' ||

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { profileItems, versionItems, type ItemRow } from '../../db/schema';
+import { itemRevisions, profileItems, versionItems, type ItemRow } from '../../db/schema';
+import { itemColumns } from '../item-store/repo';
 import { refersTo } from './content';
 
 /**
@@ -14,9 +15,10 @@ export async function itemsReferring(
   exceptId: string,
 ): Promise<ItemRow[]> {
   const rows = await db
-    .select({ item: profileItems })
+    .select({ item: itemColumns })
     .from(versionItems)
     .innerJoin(profileItems, eq(profileItems.id, versionItems.componentId))
+    .innerJoin(itemRevisions, eq(itemRevisions.id, versionItems.revisionId))
     .where(
       and(
         eq(versionItems.versionId, versionId),

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { ProfileRow } from '../../../db/schema';
 import { recordEvent } from '../../events/outbox';
+import { dropDraftItems, settleRevisions } from '../../item-store/repo';
 import { deleteProfile as removeProfile, deleteVersion, updateProfile } from '../repo';
 
 /**
@@ -9,11 +10,14 @@ import { deleteProfile as removeProfile, deleteVersion, updateProfile } from '..
  */
 export async function deleteDraft(tx: Db, profile: ProfileRow, draftId: string): Promise<void> {
   const profileRemoved = !profile.currentPublishedVersionId;
+  await dropDraftItems(tx, profile.id, draftId);
   if (profileRemoved) {
     await removeProfile(tx, profile.id);
   } else {
     await updateProfile(tx, profile.id, { currentDraftVersionId: null });
     await deleteVersion(tx, draftId);
+    // The revisions only the draft listed go with it; its items read as published again.
+    await settleRevisions(tx, profile.id);
   }
   await recordEvent(tx, {
     type: 'draftDeleted',

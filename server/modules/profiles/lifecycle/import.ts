@@ -39,7 +39,7 @@ export async function importProfile(
   tx: Db,
   request: Omit<ImportRequest, 'events'>,
   now: Date,
-): Promise<Stored & { history: Finding[]; counts: ItemCounts }> {
+): Promise<Stored & { historyFindings: Finding[]; counts: ItemCounts }> {
   return importDocument(
     tx,
     {
