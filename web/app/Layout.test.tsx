@@ -31,11 +31,11 @@ describe('the page shell while a screen’s code arrives', () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ loggedIn: false, user: null }))),
     );
+    // One arrival for every call: the screen's loader stays registered for the files after this
+    // one, whose set-up loads every screen.
     let arrive: (module: { Next: typeof Next }) => void = () => {};
-    const NextPage = lazyPage(
-      () => new Promise<{ Next: typeof Next }>((resolve) => (arrive = resolve)),
-      'Next',
-    );
+    const arrival = new Promise<{ Next: typeof Next }>((resolve) => (arrive = resolve));
+    const NextPage = lazyPage(() => arrival, 'Next');
     const router = createMemoryRouter(
       [
         {

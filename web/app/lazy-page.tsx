@@ -44,6 +44,7 @@ export function lazyPage<M extends Record<K, AnyComponent>, K extends keyof M & 
 ): ComponentType<ComponentProps<M[K]>> {
   let loaded: M[K] | undefined;
   const fetchPage = async () => {
+    if (loaded) return loaded;
     arriving += 1;
     announce();
     try {
