@@ -64,3 +64,12 @@ export async function publishVersion(
   expect(response.statusCode, response.body).toBe(200);
   return response.json<ProfileView>();
 }
+
+/** The site's create-concept form for a verb whose IRI ends in its name. */
+export const verbForm = (name: string) => ({
+  conceptType: 'Verb',
+  name,
+  description: `To ${name}.`,
+  iriType: 'generated-iri',
+  geniri: name,
+});

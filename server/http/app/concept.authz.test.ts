@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import type { ConceptChange } from '../../../common/concepts';
 import type { ProfileView } from '../../../common/profiles';
 import { useTestApp } from '../../test/app';
-import { callsOf, makeGroup, makeProfile, publishVersion } from '../../test/authoring';
+import { callsOf, makeGroup, makeProfile, publishVersion, verbForm } from '../../test/authoring';
 import {
   adoptionRows,
   checkMatrix,
@@ -15,19 +15,11 @@ import {
 } from '../../test/authz-matrix';
 
 /** The authorization matrix of every concept route, and of Deleted Items. */
-const verbBody = (name: string) => ({
-  conceptType: 'Verb',
-  name,
-  description: `To ${name}.`,
-  iriType: 'generated-iri',
-  geniri: name,
-});
-
 const matrix: MatrixRow<AdoptionFixture>[] = [
   ...itemRows<AdoptionFixture>({
     kind: 'concept',
     plural: 'concepts',
-    create: () => verbBody('new'),
+    create: () => verbForm('new'),
     edit: () => ({
       conceptType: 'Verb',
       name: 'read',
@@ -58,7 +50,7 @@ describe('concept routes: who may do what', () => {
   async function conceptIn(cookie: string, view: ProfileView, name: string) {
     const made = await callsOf(t.app, cookie).post(
       `/app/profile/${view.profile.uuid}/version/${view.version.uuid}/concepts`,
-      verbBody(name),
+      verbForm(name),
     );
     expect(made.statusCode, made.body).toBe(200);
     return made.json<ConceptChange>().concept.uuid;

@@ -6,7 +6,13 @@ import { authoredDir, authoredPresent } from '../../../xapi/fixtures/corpus';
 import { makeKeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
 import { queryRows } from '../../db/client';
-import { callsOf, makeGroup, makeProfile, publishVersion } from '../../test/authoring';
+import {
+  callsOf,
+  makeGroup,
+  makeProfile,
+  publishVersion,
+  verbForm as verb,
+} from '../../test/authoring';
 
 /**
  * A later draft never changes what a published version shows: each version reads its own
@@ -121,14 +127,6 @@ describe.skipIf(!authoredPresent)(
 describe('item revisions: the database keeps what a published version lists', () => {
   const t = useTestApp();
 
-  const verb = (name: string) => ({
-    conceptType: 'Verb',
-    name,
-    description: `To ${name}.`,
-    iriType: 'generated-iri',
-    geniri: name,
-  });
-
   /** A profile with one verb; the revision its version 1 lists. */
   async function withVerb(publish: boolean) {
     const { org, admin } = await makeGroup(t.app, t.database);
@@ -203,14 +201,6 @@ describe('item revisions: the database keeps what a published version lists', ()
 
 describe('item revisions: a draft owns the items first created in it', () => {
   const t = useTestApp();
-
-  const verb = (name: string) => ({
-    conceptType: 'Verb',
-    name,
-    description: `To ${name}.`,
-    iriType: 'generated-iri',
-    geniri: name,
-  });
 
   it('frees the IRI of an item created in a draft when the draft is deleted', async () => {
     const { org, admin } = await makeGroup(t.app, t.database);

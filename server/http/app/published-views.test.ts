@@ -3,7 +3,7 @@ import type { ConceptChange, ConceptList, ConceptView } from '../../../common/co
 import type { ProfileView } from '../../../common/profiles';
 import { makeKeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
-import { callsOf, makeProfile, publishVersion } from '../../test/authoring';
+import { callsOf, makeProfile, publishVersion, verbForm as verb } from '../../test/authoring';
 
 /**
  * What a published version shows stays as published while a later draft edits, links and
@@ -11,13 +11,6 @@ import { callsOf, makeProfile, publishVersion } from '../../test/authoring';
  * profile's published version that links its items, anonymous searches, `/api/iri/` answers
  * and its SPARQL named graph.
  */
-const verb = (name: string) => ({
-  conceptType: 'Verb',
-  name,
-  description: `To ${name}.`,
-  iriType: 'generated-iri',
-  geniri: name,
-});
 
 /** A word no other test uses, letters only, so the search index keeps it whole. */
 const uniqueWord = () =>
