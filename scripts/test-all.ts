@@ -79,6 +79,7 @@ function runAlongside(
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
+  testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
   numPendingTests: number;
   numTodoTests: number;
 }
@@ -87,7 +88,13 @@ function addVitest(file: string): void {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
   totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
+  // A file that failed outside its tests (a hook, an import) counts as one failure, so the last
+  // line never says 0 failed for a run that failed.
+  const failedFiles = report.testResults.filter(
+    (file) =>
+      file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  totals.failed += report.numFailedTests + failedFiles;
   totals.skipped += report.numPendingTests + report.numTodoTests;
 }
 
