@@ -17,7 +17,8 @@ const TEST = /\.test\.(tsx?|jsx?)$/;
 const IMPORT =
   /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\bvi\.mock\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 
-function sourceFiles(root: string, folder: string): string[] {
+/** The project's source files under `folder` (relative to `root`, with `/`). */
+export function sourceFiles(root: string, folder: string): string[] {
   const full = path.join(root, folder);
   if (!existsSync(full)) return [];
   return readdirSync(full).flatMap((name) => {
