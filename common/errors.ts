@@ -29,6 +29,11 @@ export const ErrorCode = {
   ResetKeyInvalid: 'RESET_KEY_INVALID',
   LastAdmin: 'LAST_ADMIN',
   ResourceLocked: 'RESOURCE_LOCKED',
+  /**
+   * A save based on a revision that is no longer the latest: someone saved in between. The
+   * answer names who and when, and carries the latest revision (see `common/revisions.ts`).
+   */
+  EditConflict: 'EDIT_CONFLICT',
   LockRequired: 'LOCK_REQUIRED',
   StatementInvalid: 'STATEMENT_INVALID',
   PatternsNotFollowed: 'PATTERNS_NOT_FOLLOWED',

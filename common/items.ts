@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { revisionSchema } from './revisions';
 import { pageInfoSchema, pageQuerySchema, searchTextSchema } from './pagination';
 import {
   IRI_FORMAT_MESSAGE,
@@ -159,6 +160,8 @@ export const itemViewShape = {
   updatedBy: z.string().nullable(),
   /** Listed by a published version of its profile: editing is limited from then on. */
   publishedInProfile: z.boolean(),
+  /** The revision shown; a save of a change to it sends it back as If-Match. */
+  revision: revisionSchema,
 };
 
 /** What the viewer may do with an item in the version of the request (false outside one). */

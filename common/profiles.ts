@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { iriProblem } from '../xapi/iri';
+import { revisionSchema } from './revisions';
 import { pageInfoSchema, pageQuerySchema, searchTextSchema } from './pagination';
 
 export const REQUIRED = 'Required';
@@ -257,6 +258,8 @@ export const profileVersionSchema = z.object({
   verificationRequestedBy: z.string().nullable(),
   updatedOn: z.string(),
   publishedOn: z.string().nullable(),
+  /** The revision of the details shown; Edit Profile Details sends it back as If-Match. */
+  revision: revisionSchema,
   counts: z.object({
     templates: z.number().int(),
     patterns: z.number().int(),

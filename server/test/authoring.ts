@@ -12,9 +12,12 @@ export function callsOf(app: BuiltApp, cookie?: string) {
   const browser = () => new TestBrowser(app);
   return {
     get: (url: string) => browser().request('GET', url, undefined, cookie),
-    post: (url: string, body: unknown = {}) => browser().request('POST', url, body, cookie),
-    put: (url: string, body: unknown) => browser().request('PUT', url, body, cookie),
-    delete: (url: string) => browser().request('DELETE', url, undefined, cookie),
+    post: (url: string, body: unknown = {}, headers?: Record<string, string>) =>
+      browser().request('POST', url, body, cookie, headers),
+    put: (url: string, body: unknown, headers?: Record<string, string>) =>
+      browser().request('PUT', url, body, cookie, headers),
+    delete: (url: string, headers?: Record<string, string>) =>
+      browser().request('DELETE', url, undefined, cookie, headers),
   };
 }
 

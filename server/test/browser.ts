@@ -39,9 +39,10 @@ export class TestBrowser {
     url: string,
     payload?: unknown,
     extraCookie?: string,
+    extraHeaders: Record<string, string> = {},
   ): Promise<LightMyRequestResponse> {
     const cookieHeader = () => [this.cookieHeader(), extraCookie].filter(Boolean).join('; ');
-    const headers: Record<string, string> = { cookie: cookieHeader() };
+    const headers: Record<string, string> = { ...extraHeaders, cookie: cookieHeader() };
     if (method !== 'GET' && method !== 'HEAD') {
       const session = `${this.cookies.get('xps_session') ?? ''}|${extraCookie ?? ''}`;
       if (!this.csrfToken || this.csrfSession !== session) {

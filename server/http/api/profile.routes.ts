@@ -151,7 +151,7 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
       schema: {
         summary: 'Edit a draft profile',
         description:
-          'Replaces the draft’s content. Requires If-Unmodified-Since (the Last-Modified of your last GET or POST); If-Match with the ETag is honoured too. Stays a draft unless `status.published` is true; a draft may break MUSTs, and the answer lists its findings.',
+          'Replaces the draft’s content. Requires If-Match (the ETag of your last GET or POST) or If-Unmodified-Since (its Last-Modified); when both are sent, both must hold. Stays a draft unless `status.published` is true; a draft may break MUSTs, and the answer lists its findings.',
         tags: ['Profiles'],
         params: uuidParams,
         body: importBodySchema,

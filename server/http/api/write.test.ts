@@ -512,6 +512,26 @@ describe('public API: importing, editing, deleting and publishing', () => {
       expect(right.statusCode, right.body).toBe(200);
     });
 
+    it('takes If-Match alone as the precondition, and refuses the tag once it is stale', async () => {
+      const { document, metadata } = await importDraft();
+      const url = `/api/profile/${metadata.version_uuid}`;
+      const { etag } = await lastModifiedOf(metadata.version_uuid);
+      const first = await api.put(
+        url,
+        { profile: renamed(document, 'First by tag') },
+        { key: group.keys.readWrite, headers: { 'if-match': etag } },
+      );
+      expect(first.statusCode, first.body).toBe(200);
+      const stale = await api.put(
+        url,
+        { profile: renamed(document, 'Second by tag') },
+        { key: group.keys.readWrite, headers: { 'if-match': etag } },
+      );
+      expectError(stale, 412, 'PRECONDITION_FAILED');
+      const read = await api.get(url, { key: group.keys.readOnly });
+      expect(read.json<{ prefLabel: unknown }>().prefLabel).toEqual({ en: 'First by tag' });
+    });
+
     it('refuses to edit a published profile (409)', async () => {
       const document = uniqueProfile();
       const { metadata, lastModified } = await api.import(group.keys.readWrite, document.doc);

@@ -9,6 +9,7 @@ import {
   type ItemKind,
 } from '../../../common/items';
 import { lockAnswerSchema } from '../../../common/locks';
+import { basedOnHeadersSchema, IF_MATCH_HEADER } from '../../../common/revisions';
 import { pageQuerySchema } from '../../../common/pagination';
 import type { UserRow } from '../../db/schema';
 import type { ItemSort } from '../../modules/item-store/listing';
@@ -37,14 +38,22 @@ export interface ItemCalls<Create, Edit, Search> {
     versionId: string,
     id: string,
     values: Edit,
+    basedOn?: string,
   ): Promise<unknown>;
-  remove(user: User, profileId: string, versionId: string, id: string): Promise<unknown>;
+  remove(
+    user: User,
+    profileId: string,
+    versionId: string,
+    id: string,
+    basedOn?: string,
+  ): Promise<unknown>;
   deprecate(
     user: User,
     profileId: string,
     versionId: string,
     id: string,
     input: { reason: string; link: string },
+    basedOn?: string,
   ): Promise<unknown>;
   link(user: User, profileId: string, versionId: string, ids: string[]): Promise<LinkAnswer>;
   removeLink(user: User, profileId: string, versionId: string, id: string): Promise<LinkAnswer>;
@@ -137,20 +146,39 @@ export function itemRoutes<Create, Edit, Search>(
 
   app.put(
     one,
-    { schema: { params, body: schemas.edit, response: change } },
-    async ({ user, params: p, body }) =>
-      service.update(user, p.profileId, p.versionId, idOf(kind, p), body as Edit),
+    { schema: { params, headers: basedOnHeadersSchema, body: schemas.edit, response: change } },
+    async ({ user, params: p, headers, body }) =>
+      service.update(
+        user,
+        p.profileId,
+        p.versionId,
+        idOf(kind, p),
+        body as Edit,
+        headers[IF_MATCH_HEADER],
+      ),
   );
 
-  app.delete(one, { schema: { params, response: change } }, async ({ user, params: p }) =>
-    service.remove(user, p.profileId, p.versionId, idOf(kind, p)),
+  app.delete(
+    one,
+    { schema: { params, headers: basedOnHeadersSchema, response: change } },
+    async ({ user, params: p, headers }) =>
+      service.remove(user, p.profileId, p.versionId, idOf(kind, p), headers[IF_MATCH_HEADER]),
   );
 
   app.post(
     `${one}/deprecate`,
-    { schema: { params, body: deprecateSchema, response: change } },
-    async ({ user, params: p, body }) =>
-      service.deprecate(user, p.profileId, p.versionId, idOf(kind, p), body),
+    {
+      schema: { params, headers: basedOnHeadersSchema, body: deprecateSchema, response: change },
+    },
+    async ({ user, params: p, headers, body }) =>
+      service.deprecate(
+        user,
+        p.profileId,
+        p.versionId,
+        idOf(kind, p),
+        body,
+        headers[IF_MATCH_HEADER],
+      ),
   );
 
   app.delete(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { basedOnHeadersSchema, IF_MATCH_HEADER } from '../../../common/revisions';
 import { successSchema } from '../../../common/api';
 import { comparisonQuerySchema, siteComparisonSchema } from '../../../common/changes';
 import {
@@ -140,6 +141,7 @@ export function profileRoutes(app: ZodApp, services: Services): void {
     {
       schema: {
         params: versionParams,
+        headers: basedOnHeadersSchema,
         body: updateVersionSchema,
         response: { 200: profileViewSchema },
       },
@@ -150,6 +152,7 @@ export function profileRoutes(app: ZodApp, services: Services): void {
         request.params.profileId,
         request.params.versionId,
         request.body,
+        request.headers[IF_MATCH_HEADER],
       ),
   );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { basedOnHeadersSchema, IF_MATCH_HEADER } from '../../../common/revisions';
 import {
   determiningPropertySchema,
   determiningValuesSchema,
@@ -53,8 +54,15 @@ export function templateRoutes(app: ZodApp, services: Services): void {
 
   app.put(
     `${one}/determining-properties/:property`,
-    { schema: { params: propertyParams, body: determiningValuesSchema, response: change } },
-    async ({ user, params: p, body }) =>
+    {
+      schema: {
+        params: propertyParams,
+        headers: basedOnHeadersSchema,
+        body: determiningValuesSchema,
+        response: change,
+      },
+    },
+    async ({ user, params: p, headers, body }) =>
       parts.setDeterminingProperty(
         user,
         p.profileId,
@@ -62,48 +70,113 @@ export function templateRoutes(app: ZodApp, services: Services): void {
         p.templateId,
         p.property,
         body.conceptIds,
+        headers[IF_MATCH_HEADER],
       ),
   );
 
   app.delete(
     `${one}/determining-properties/:property`,
-    { schema: { params: propertyParams, response: change } },
-    async ({ user, params: p }) =>
-      parts.removeDeterminingProperty(user, p.profileId, p.versionId, p.templateId, p.property),
+    { schema: { params: propertyParams, headers: basedOnHeadersSchema, response: change } },
+    async ({ user, params: p, headers }) =>
+      parts.removeDeterminingProperty(
+        user,
+        p.profileId,
+        p.versionId,
+        p.templateId,
+        p.property,
+        headers[IF_MATCH_HEADER],
+      ),
   );
 
   app.post(
     `${one}/rules`,
-    { schema: { params: templateParams, body: ruleInputSchema, response: change } },
-    async ({ user, params: p, body }) =>
-      parts.addRule(user, p.profileId, p.versionId, p.templateId, body.rule),
+    {
+      schema: {
+        params: templateParams,
+        headers: basedOnHeadersSchema,
+        body: ruleInputSchema,
+        response: change,
+      },
+    },
+    async ({ user, params: p, headers, body }) =>
+      parts.addRule(
+        user,
+        p.profileId,
+        p.versionId,
+        p.templateId,
+        body.rule,
+        headers[IF_MATCH_HEADER],
+      ),
   );
 
   app.put(
     `${one}/rules/:index`,
-    { schema: { params: ruleParams, body: ruleInputSchema, response: change } },
-    async ({ user, params: p, body }) =>
-      parts.updateRule(user, p.profileId, p.versionId, p.templateId, p.index, body.rule),
+    {
+      schema: {
+        params: ruleParams,
+        headers: basedOnHeadersSchema,
+        body: ruleInputSchema,
+        response: change,
+      },
+    },
+    async ({ user, params: p, headers, body }) =>
+      parts.updateRule(
+        user,
+        p.profileId,
+        p.versionId,
+        p.templateId,
+        p.index,
+        body.rule,
+        headers[IF_MATCH_HEADER],
+      ),
   );
 
   app.delete(
     `${one}/rules/:index`,
-    { schema: { params: ruleParams, response: change } },
-    async ({ user, params: p }) =>
-      parts.removeRule(user, p.profileId, p.versionId, p.templateId, p.index),
+    { schema: { params: ruleParams, headers: basedOnHeadersSchema, response: change } },
+    async ({ user, params: p, headers }) =>
+      parts.removeRule(
+        user,
+        p.profileId,
+        p.versionId,
+        p.templateId,
+        p.index,
+        headers[IF_MATCH_HEADER],
+      ),
   );
 
   app.put(
     `${one}/example`,
-    { schema: { params: templateParams, body: exampleInputSchema, response: change } },
-    async ({ user, params: p, body }) =>
-      parts.setExample(user, p.profileId, p.versionId, p.templateId, body.statementExample),
+    {
+      schema: {
+        params: templateParams,
+        headers: basedOnHeadersSchema,
+        body: exampleInputSchema,
+        response: change,
+      },
+    },
+    async ({ user, params: p, headers, body }) =>
+      parts.setExample(
+        user,
+        p.profileId,
+        p.versionId,
+        p.templateId,
+        body.statementExample,
+        headers[IF_MATCH_HEADER],
+      ),
   );
 
   app.put(
     `${one}/refs/:refType`,
-    { schema: { params: refParams, body: templateRefsInputSchema, response: change } },
-    async ({ user, params: p, body }) =>
+    {
+      schema: {
+        params: refParams,
+        headers: basedOnHeadersSchema,
+        body: templateRefsInputSchema,
+        response: change,
+      },
+    },
+    async ({ user, params: p, headers, body }) =>
       parts.setReferences(
         user,
         p.profileId,
@@ -111,6 +184,7 @@ export function templateRoutes(app: ZodApp, services: Services): void {
         p.templateId,
         p.refType,
         body.templateIds,
+        headers[IF_MATCH_HEADER],
       ),
   );
 }

@@ -135,23 +135,31 @@ export class ConceptService extends ItemService<
     versionId: string,
     conceptId: string,
     values: ConceptValues,
+    basedOn?: string,
   ): Promise<ConceptChange> {
-    return this.edit(user, profileId, versionId, conceptId, async ({ tx, access, row }) => {
-      const previous = row.item.content as Json;
-      if (conceptTypeOf(row.item.type) !== values.conceptType)
-        throw badRequest('The kind of a concept cannot change.');
-      const local = await this.localIris(tx, access.profile.id, values);
-      const content = conceptContent(values, {
-        iri: row.item.iri,
-        inScheme: typeof previous.inScheme === 'string' ? previous.inScheme : access.version.iri,
-        isLocal: (i) => local.has(i),
-        previous,
-      });
-      if (row.published && fixedParts(content) !== fixedParts(previous))
-        throw badRequest(
-          `${LIMITED_EDIT_MESSAGE} Only translations and the relation or recommended terms can change.`,
-        );
-      return { content, changes: { type: String(content.type), name: values.name } };
-    });
+    return this.edit(
+      user,
+      profileId,
+      versionId,
+      conceptId,
+      async ({ tx, access, row }) => {
+        const previous = row.item.content as Json;
+        if (conceptTypeOf(row.item.type) !== values.conceptType)
+          throw badRequest('The kind of a concept cannot change.');
+        const local = await this.localIris(tx, access.profile.id, values);
+        const content = conceptContent(values, {
+          iri: row.item.iri,
+          inScheme: typeof previous.inScheme === 'string' ? previous.inScheme : access.version.iri,
+          isLocal: (i) => local.has(i),
+          previous,
+        });
+        if (row.published && fixedParts(content) !== fixedParts(previous))
+          throw badRequest(
+            `${LIMITED_EDIT_MESSAGE} Only translations and the relation or recommended terms can change.`,
+          );
+        return { content, changes: { type: String(content.type), name: values.name } };
+      },
+      basedOn,
+    );
   }
 }

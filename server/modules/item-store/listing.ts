@@ -175,6 +175,21 @@ export async function findEntry(db: Db, versionId: string, componentId: string) 
   return rows[0] ?? null;
 }
 
+/** The revision a version lists of an item: which, when it was saved and by whom. */
+export async function findListedRevision(db: Db, versionId: string, componentId: string) {
+  const rows = await db
+    .select({
+      id: itemRevisions.id,
+      updatedAt: itemRevisions.updatedAt,
+      updatedBy: itemRevisions.updatedBy,
+    })
+    .from(versionItems)
+    .innerJoin(itemRevisions, eq(itemRevisions.id, versionItems.revisionId))
+    .where(and(eq(versionItems.versionId, versionId), eq(versionItems.componentId, componentId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 /**
  * Lists items in a version after what it lists. Each entry lists a revision: a link the one the
  * public reads (the newest published), an own item its newest.

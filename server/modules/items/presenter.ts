@@ -1,5 +1,6 @@
 import { contentLabels } from '../../../common/concept-content';
 import type { DeletedItem, ItemRowBasics } from '../../../common/items';
+import { revisionTag } from '../edit-conflicts';
 import type { ItemRow } from '../../db/schema';
 import type { ItemListRow } from '../item-store/listing';
 import type { ItemViewBasics } from './service';
@@ -49,6 +50,7 @@ export function presentViewBasics(row: ItemListRow, basics: ItemViewBasics) {
       : null,
     updatedBy: basics.updatedBy,
     publishedInProfile: row.published,
+    revision: revisionTag(item.revisionId, item.updatedAt),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   findEmail,
   findEntry,
   findItem,
+  findListedRevision,
   isListedByPublished,
   pageVersionItems,
   removeEntry,
@@ -36,6 +37,7 @@ import {
   listedItem,
 } from './access';
 import { recordEvent } from '../events/outbox';
+import { refuseStaleSave, revisionTag } from '../edit-conflicts';
 import { checkItemInDocument } from './check';
 import { linkItems, unlinkItem } from './links';
 
@@ -333,11 +335,14 @@ export class ItemService<Row, View, Change, List> {
     versionId: string,
     id: string,
     apply: (ctx: EditContext) => Edit | Promise<Edit>,
+    /** The revision the editor's form was filled from (If-Match); checked when given. */
+    basedOn?: string,
   ): Promise<Change> {
     return this.db.transaction(async (tx) => {
       const access = await this.access(user, profileId, versionId, tx, true);
       const { user: author, row } = await editableItem(tx, access, this.spec.kind, id);
       await this.deps.locks.requireHeld(tx, author, lockResource.item(id));
+      await this.refuseStale(tx, access, id, basedOn);
       const previous = row.item.content;
       const edit = await apply({
         tx,
@@ -367,6 +372,35 @@ export class ItemService<Row, View, Change, List> {
     });
   }
 
+  /**
+   * Refuses a change based on an older revision of the item than the one it would replace: the
+   * draft's when the profile has one (someone may have changed it there since the editor opened
+   * the form), otherwise the version's.
+   */
+  private async refuseStale(
+    tx: Db,
+    access: VersionAccess,
+    id: string,
+    basedOn: string | undefined,
+  ): Promise<void> {
+    if (basedOn === undefined) return;
+    const draftId = access.profile.currentDraftVersionId ?? access.version.id;
+    const latest =
+      (await findListedRevision(tx, draftId, id)) ??
+      (await findListedRevision(tx, access.version.id, id));
+    if (!latest) return;
+    await refuseStaleSave(
+      tx,
+      basedOn,
+      {
+        revision: revisionTag(latest.id, latest.updatedAt),
+        savedBy: latest.updatedBy,
+        savedAt: latest.updatedAt,
+      },
+      `this ${this.label}`,
+    );
+  }
+
   /** Lists items in a version that does not list them yet: other profiles' as links. */
   private async listAlso(
     tx: Db,
@@ -388,11 +422,13 @@ export class ItemService<Row, View, Change, List> {
     versionId: string,
     id: string,
     input: { reason: string; link: string },
+    basedOn?: string,
   ): Promise<Change> {
     return this.db.transaction(async (tx) => {
       const access = await this.access(user, profileId, versionId, tx, true);
       const { user: author, row } = await editableItem(tx, access, this.spec.kind, id);
       await this.deps.locks.requireHeld(tx, author, lockResource.item(id));
+      await this.refuseStale(tx, access, id, basedOn);
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);
       // Only the deprecated flag of the draft's document form changes, which no rule of the
       // document refuses; why and by whom is kept beside the revisions, with the item.
@@ -421,11 +457,18 @@ export class ItemService<Row, View, Change, List> {
   }
 
   /** Deletes an item no published version lists; it waits in Deleted Items for a restore. */
-  remove(user: UserRow | null, profileId: string, versionId: string, id: string): Promise<Change> {
+  remove(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    id: string,
+    basedOn?: string,
+  ): Promise<Change> {
     return this.db.transaction(async (tx) => {
       const access = await this.access(user, profileId, versionId, tx, true);
       const { user: author, row } = await editableItem(tx, access, this.spec.kind, id);
       await this.deps.locks.requireHeld(tx, author, lockResource.item(id));
+      await this.refuseStale(tx, access, id, basedOn);
       if (await isListedByPublished(tx, id))
         throw conflict(
           `This ${this.label} has been published and may be in use, so it cannot be deleted; deprecate it instead.`,

@@ -272,38 +272,47 @@ export class PatternService extends ItemService<
     versionId: string,
     patternId: string,
     values: EditPatternValues,
+    basedOn?: string,
   ): Promise<PatternChange> {
-    return this.edit(user, profileId, versionId, patternId, async ({ tx, access, row }) => {
-      const previous = row.item.content;
-      const type = patternTypeOf(previous);
-      if (!type)
-        throw badRequest(
-          'This pattern does not have exactly one of sequence, alternates, optional, oneOrMore or zeroOrMore, so it cannot be edited here.',
-        );
-      const kept = new Set(componentIrisOf(previous));
-      // Once published the components are fixed: they stay exactly as stored, including
-      // members this server does not know (from an import), which the form cannot name.
-      const rows = row.published
-        ? []
-        : await this.resolveComponents(tx, access, values.components, kept);
-      const content = patternContent(values, {
-        iri: row.item.iri,
-        inScheme: typeof previous.inScheme === 'string' ? previous.inScheme : access.version.iri,
-        type,
-        componentIris: row.published ? componentIrisOf(previous) : rows.map((r) => r.item.iri),
-        previous,
-      });
-      if (
-        row.published &&
-        (fixedParts(content) !== fixedParts(previous) ||
-          !(await this.sameKnownComponents(tx, previous, values.components)))
-      )
-        throw badRequest(PATTERN_LIMITED_EDIT_MESSAGE);
-      if (!row.published) await this.checkComponents(tx, row.item.iri, type, values.primary, rows);
-      return {
-        content,
-        changes: { name: values.name, extras: patternExtras(values, row.item.extras) },
-      };
-    });
+    return this.edit(
+      user,
+      profileId,
+      versionId,
+      patternId,
+      async ({ tx, access, row }) => {
+        const previous = row.item.content;
+        const type = patternTypeOf(previous);
+        if (!type)
+          throw badRequest(
+            'This pattern does not have exactly one of sequence, alternates, optional, oneOrMore or zeroOrMore, so it cannot be edited here.',
+          );
+        const kept = new Set(componentIrisOf(previous));
+        // Once published the components are fixed: they stay exactly as stored, including
+        // members this server does not know (from an import), which the form cannot name.
+        const rows = row.published
+          ? []
+          : await this.resolveComponents(tx, access, values.components, kept);
+        const content = patternContent(values, {
+          iri: row.item.iri,
+          inScheme: typeof previous.inScheme === 'string' ? previous.inScheme : access.version.iri,
+          type,
+          componentIris: row.published ? componentIrisOf(previous) : rows.map((r) => r.item.iri),
+          previous,
+        });
+        if (
+          row.published &&
+          (fixedParts(content) !== fixedParts(previous) ||
+            !(await this.sameKnownComponents(tx, previous, values.components)))
+        )
+          throw badRequest(PATTERN_LIMITED_EDIT_MESSAGE);
+        if (!row.published)
+          await this.checkComponents(tx, row.item.iri, type, values.primary, rows);
+        return {
+          content,
+          changes: { name: values.name, extras: patternExtras(values, row.item.extras) },
+        };
+      },
+      basedOn,
+    );
   }
 }

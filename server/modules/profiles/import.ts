@@ -481,6 +481,7 @@ export async function replaceDraft(
     ...parts.header,
     generatedAt: taken ? null : (self.generatedAtTime ?? null),
     revisionOf: taken ? null : (self.wasRevisionOf ?? null),
+    updatedBy: request.userId,
     ...(request.verificationRequest
       ? {
           verificationRequestedAt: request.verificationRequest,

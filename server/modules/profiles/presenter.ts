@@ -6,6 +6,7 @@ import type {
   VersionSummary,
 } from '../../../common/profiles';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
+import { contentTag } from '../edit-conflicts';
 import { publicName } from '../organizations/presenter';
 
 export function presentVersionSummary(version: ProfileVersionRow): VersionSummary {
@@ -15,6 +16,12 @@ export function presentVersionSummary(version: ProfileVersionRow): VersionSummar
     state: version.state,
     isVerified: version.isVerified,
   };
+}
+
+/** The revision of a version's details, the part Edit Profile Details saves. */
+export function detailsRevision(version: ProfileVersionRow): string {
+  const { iri, name, description, translations, moreInformation, tags } = version;
+  return contentTag(version.id, { iri, name, description, translations, moreInformation, tags });
 }
 
 export function presentVersion(
@@ -38,6 +45,7 @@ export function presentVersion(
     verificationRequestedBy: requester ? publicName(requester) : null,
     updatedOn: version.updatedAt.toISOString(),
     publishedOn: version.publishedAt?.toISOString() ?? null,
+    revision: detailsRevision(version),
     counts,
   };
 }

@@ -40,7 +40,8 @@ import {
   requestVerification,
   revokeVerification,
 } from './lifecycle/verification';
-import { presentListItem, presentProfile, presentVersion } from './presenter';
+import { detailsRevision, presentListItem, presentProfile, presentVersion } from './presenter';
+import { refuseStaleSave } from '../edit-conflicts';
 import {
   countProfilesByOrganization,
   findProfileByIri,
@@ -300,6 +301,8 @@ export class ProfileService {
     profileId: string,
     versionId: string,
     input: UpdateVersionInput,
+    /** The revision of the details the form was filled from (If-Match). */
+    basedOn?: string,
   ): Promise<ProfileView> {
     try {
       return await this.db.transaction(async (tx) => {
@@ -309,6 +312,16 @@ export class ProfileService {
         const { profile } = loaded;
         requireCurrent(profile, target);
         await this.deps.locks.requireHeld(tx, author, lockResource.version(target.id));
+        await refuseStaleSave(
+          tx,
+          basedOn,
+          {
+            revision: detailsRevision(target),
+            savedBy: target.updatedBy,
+            savedAt: target.updatedAt,
+          },
+          'the details of this version',
+        );
         const content = {
           name: input.name,
           description: input.description,
@@ -332,7 +345,7 @@ export class ProfileService {
             if (removed.length > 0)
               throw badRequest(`Published tags cannot be removed: ${removed.join(', ')}.`);
           }
-          const saved = await updateVersion(tx, target.id, content);
+          const saved = await updateVersion(tx, target.id, { ...content, updatedBy: author.id });
           return this.view({ ...loaded, profile: updatedProfile }, saved, tx);
         }
         const removed = target.tags.filter((t) => !content.tags.includes(t));

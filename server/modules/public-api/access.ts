@@ -61,7 +61,7 @@ export const preconditionRequired = () =>
   new AppError(
     428,
     ErrorCode.PreconditionRequired,
-    'This request requires an If-Unmodified-Since header: send the Last-Modified value of your last GET or POST of this profile.',
+    'This request requires an If-Match or If-Unmodified-Since header: send the ETag or the Last-Modified value of your last GET or POST of this profile.',
   );
 export const preconditionFailed = (lastModified: string) =>
   new AppError(

@@ -413,8 +413,9 @@ export class PublicApiService {
   }
 
   /**
-   * Replaces a draft's content. The caller proves it saw the latest state with
-   * If-Unmodified-Since (required) — and, when it sends one, a matching If-Match.
+   * Replaces a draft's content. The caller proves it saw the latest state with If-Match (the
+   * ETag of its last GET or POST), If-Unmodified-Since (its Last-Modified), or both; one is
+   * required, and each one sent must hold.
    */
   async update(
     caller: ApiCaller,
@@ -426,11 +427,12 @@ export class PublicApiService {
       this.db.transaction(async (tx) => {
         const target = await this.resolve(tx, uuid, 'draft');
         const key = authorizeWrite(caller, target);
-        if (!preconditions.ifUnmodifiedSince) throw preconditionRequired();
+        const { ifUnmodifiedSince, ifMatch } = preconditions;
+        if (!ifUnmodifiedSince && ifMatch === undefined) throw preconditionRequired();
         if (target.version.state !== 'draft')
           throw conflict('Only a draft can be edited; import a new version instead.');
         const lastModified = target.version.updatedAt;
-        if (toSeconds(lastModified) > toSeconds(preconditions.ifUnmodifiedSince))
+        if (ifUnmodifiedSince && toSeconds(lastModified) > toSeconds(ifUnmodifiedSince))
           throw preconditionFailed(lastModified.toUTCString());
         if (preconditions.ifMatch !== undefined) {
           const current = await this.documentOf(target, tx);

@@ -103,6 +103,7 @@ export class TemplateParts {
     templateId: string,
     property: DeterminingProperty,
     conceptIds: string[],
+    basedOn?: string,
   ): Promise<TemplateChange> {
     return this.templates.edit(
       user,
@@ -129,6 +130,7 @@ export class TemplateParts {
         requireRulesHold(content, next);
         return { content: next, alsoList: concepts };
       },
+      basedOn,
     );
   }
 
@@ -138,17 +140,25 @@ export class TemplateParts {
     versionId: string,
     templateId: string,
     property: DeterminingProperty,
+    basedOn?: string,
   ): Promise<TemplateChange> {
-    return this.templates.edit(user, profileId, versionId, templateId, ({ content, published }) => {
-      if (published) throw limitedEdit();
-      if (determiningIris(content, property).length === 0)
-        throw notFound(
-          `This statement template has no ${DETERMINING_PROPERTY_LABELS[property]} determining property.`,
-        );
-      const next = withValue(content, property, undefined);
-      requireRulesHold(content, next);
-      return { content: next };
-    });
+    return this.templates.edit(
+      user,
+      profileId,
+      versionId,
+      templateId,
+      ({ content, published }) => {
+        if (published) throw limitedEdit();
+        if (determiningIris(content, property).length === 0)
+          throw notFound(
+            `This statement template has no ${DETERMINING_PROPERTY_LABELS[property]} determining property.`,
+          );
+        const next = withValue(content, property, undefined);
+        requireRulesHold(content, next);
+        return { content: next };
+      },
+      basedOn,
+    );
   }
 
   addRule(
@@ -157,12 +167,20 @@ export class TemplateParts {
     versionId: string,
     templateId: string,
     rule: Json,
+    basedOn?: string,
   ): Promise<TemplateChange> {
-    return this.templates.edit(user, profileId, versionId, templateId, ({ content, published }) => {
-      if (published) throw limitedEdit();
-      const checked = checkedRule(content, rule);
-      return { content: withValue(content, 'rules', [...rulesOf(content), checked]) };
-    });
+    return this.templates.edit(
+      user,
+      profileId,
+      versionId,
+      templateId,
+      ({ content, published }) => {
+        if (published) throw limitedEdit();
+        const checked = checkedRule(content, rule);
+        return { content: withValue(content, 'rules', [...rulesOf(content), checked]) };
+      },
+      basedOn,
+    );
   }
 
   /** Replaces the rule at `index`; once published only its scope note may change. */
@@ -173,21 +191,29 @@ export class TemplateParts {
     templateId: string,
     index: number,
     rule: Json,
+    basedOn?: string,
   ): Promise<TemplateChange> {
-    return this.templates.edit(user, profileId, versionId, templateId, ({ content, published }) => {
-      const rules = rulesOf(content);
-      if (index >= rules.length) throw notFound('No such rule in this statement template.');
-      if (published && !jsonEqual(withoutScopeNote(rule), withoutScopeNote(rules[index])))
-        throw limitedEdit();
-      const checked = checkedRule(content, rule, index);
-      return {
-        content: withValue(
-          content,
-          'rules',
-          rules.map((r, i) => (i === index ? checked : r)),
-        ),
-      };
-    });
+    return this.templates.edit(
+      user,
+      profileId,
+      versionId,
+      templateId,
+      ({ content, published }) => {
+        const rules = rulesOf(content);
+        if (index >= rules.length) throw notFound('No such rule in this statement template.');
+        if (published && !jsonEqual(withoutScopeNote(rule), withoutScopeNote(rules[index])))
+          throw limitedEdit();
+        const checked = checkedRule(content, rule, index);
+        return {
+          content: withValue(
+            content,
+            'rules',
+            rules.map((r, i) => (i === index ? checked : r)),
+          ),
+        };
+      },
+      basedOn,
+    );
   }
 
   removeRule(
@@ -196,22 +222,30 @@ export class TemplateParts {
     versionId: string,
     templateId: string,
     index: number,
+    basedOn?: string,
   ): Promise<TemplateChange> {
-    return this.templates.edit(user, profileId, versionId, templateId, ({ content, published }) => {
-      const rules = rulesOf(content);
-      if (index >= rules.length) throw notFound('No such rule in this statement template.');
-      if (published)
-        throw conflict(
-          'This statement template has been published and may be in use, so its rules cannot be removed; deprecate the template and create a new one instead.',
-        );
-      return {
-        content: withValue(
-          content,
-          'rules',
-          rules.filter((_, i) => i !== index),
-        ),
-      };
-    });
+    return this.templates.edit(
+      user,
+      profileId,
+      versionId,
+      templateId,
+      ({ content, published }) => {
+        const rules = rulesOf(content);
+        if (index >= rules.length) throw notFound('No such rule in this statement template.');
+        if (published)
+          throw conflict(
+            'This statement template has been published and may be in use, so its rules cannot be removed; deprecate the template and create a new one instead.',
+          );
+        return {
+          content: withValue(
+            content,
+            'rules',
+            rules.filter((_, i) => i !== index),
+          ),
+        };
+      },
+      basedOn,
+    );
   }
 
   /** The example statement: any JSON, stored pretty-printed (not part of the document). */
@@ -221,12 +255,22 @@ export class TemplateParts {
     versionId: string,
     templateId: string,
     statementExample: string,
+    basedOn?: string,
   ): Promise<TemplateChange> {
-    return this.templates.edit(user, profileId, versionId, templateId, ({ extras }) => {
-      const problem = exampleProblem(statementExample);
-      if (problem) throw badRequest(problem);
-      return { changes: { extras: { ...extras, statementExample: prettyJson(statementExample) } } };
-    });
+    return this.templates.edit(
+      user,
+      profileId,
+      versionId,
+      templateId,
+      ({ extras }) => {
+        const problem = exampleProblem(statementExample);
+        if (problem) throw badRequest(problem);
+        return {
+          changes: { extras: { ...extras, statementExample: prettyJson(statementExample) } },
+        };
+      },
+      basedOn,
+    );
   }
 
   /**
@@ -240,6 +284,7 @@ export class TemplateParts {
     templateId: string,
     refType: TemplateRefType,
     templateIds: string[],
+    basedOn?: string,
   ): Promise<TemplateChange> {
     return this.templates.edit(
       user,
@@ -275,6 +320,7 @@ export class TemplateParts {
         }
         return { content: withValue(content, TEMPLATE_REF_KEYS[refType], iris) };
       },
+      basedOn,
     );
   }
 }

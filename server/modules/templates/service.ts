@@ -126,24 +126,35 @@ export class TemplateService extends ItemService<
     versionId: string,
     templateId: string,
     values: TemplateDetails,
+    basedOn?: string,
   ): Promise<TemplateChange> {
-    return this.edit(user, profileId, versionId, templateId, ({ access, row, content, extras }) => {
-      const next = templateContent(values, {
-        iri: row.item.iri,
-        inScheme: typeof content.inScheme === 'string' ? content.inScheme : access.version.iri,
-        previous: content,
-      });
-      const before = contentLabels(content);
-      const after = contentLabels(next);
-      if (row.published && (before.name !== after.name || before.description !== after.description))
-        throw limitedEdit();
-      return {
-        content: next,
-        changes: {
-          name: values.name,
-          extras: { ...extras, tags: values.tags, moreInformation: values.moreInformation },
-        },
-      };
-    });
+    return this.edit(
+      user,
+      profileId,
+      versionId,
+      templateId,
+      ({ access, row, content, extras }) => {
+        const next = templateContent(values, {
+          iri: row.item.iri,
+          inScheme: typeof content.inScheme === 'string' ? content.inScheme : access.version.iri,
+          previous: content,
+        });
+        const before = contentLabels(content);
+        const after = contentLabels(next);
+        if (
+          row.published &&
+          (before.name !== after.name || before.description !== after.description)
+        )
+          throw limitedEdit();
+        return {
+          content: next,
+          changes: {
+            name: values.name,
+            extras: { ...extras, tags: values.tags, moreInformation: values.moreInformation },
+          },
+        };
+      },
+      basedOn,
+    );
   }
 }

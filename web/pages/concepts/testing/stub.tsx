@@ -58,6 +58,7 @@ export function conceptView(
       deprecation: null,
       updatedBy: 'Ada Lovelace',
       publishedInProfile: false,
+      revision: 'rev-1.a',
       similarTerms: [],
       recommendedTerms: [],
       form: {},

@@ -48,6 +48,7 @@ export function version(overrides: Partial<ProfileVersion> = {}): ProfileVersion
     verificationRequestedBy: null,
     updatedOn: '2025-02-03T10:00:00.000Z',
     publishedOn: null,
+    revision: 'details-1.a',
     counts: { templates: 0, patterns: 0, concepts: 0 },
     ...overrides,
   };
@@ -81,6 +82,7 @@ export function publishedWithDraft(membership: Profile['membership'] = 'member')
     version: 1,
     state: 'published',
     publishedOn: '2025-01-01T00:00:00Z',
+    revision: 'details-1.a',
   });
   const v2 = version({ uuid: V2, version: 2, state: 'draft' });
   const p = profile({
@@ -106,6 +108,7 @@ export function publishedOnly(
     version: 1,
     state: 'published',
     publishedOn: '2025-01-01T00:00:00Z',
+    revision: 'details-1.a',
     ...versionOverrides,
   });
   const summary = { uuid: V1, version: 1, state: 'published' as const, isVerified: v1.isVerified };

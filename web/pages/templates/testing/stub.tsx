@@ -77,6 +77,7 @@ export function templateView(
       deprecation: null,
       updatedBy: 'Ada Lovelace',
       publishedInProfile: false,
+      revision: 'rev-1.a',
       statementExample: '',
       determiningProperties: [],
       rules: [],
