@@ -734,8 +734,9 @@ export const API_EXAMPLES: ApiExample[] = [
   {
     id: 'edit-without-precondition',
     page: 'put',
-    title: 'Edit without If-Unmodified-Since',
-    description: 'An edit must say which state of the draft it replaces.',
+    title: 'Edit without If-Match or If-Unmodified-Since',
+    description:
+      'An edit must say which state of the draft it replaces: its ETag (If-Match) or its Last-Modified (If-Unmodified-Since).',
     request: {
       method: 'PUT',
       path: '/api/profile/{draft_uuid}',
@@ -747,7 +748,7 @@ export const API_EXAMPLES: ApiExample[] = [
       body: {
         success: false,
         message:
-          'This request requires an If-Unmodified-Since header: send the Last-Modified value of your last GET or POST of this profile.',
+          'This request requires an If-Match or If-Unmodified-Since header: send the ETag or the Last-Modified value of your last GET or POST of this profile.',
         code: 'PRECONDITION_REQUIRED',
       },
     },
