@@ -186,6 +186,40 @@ describe('item revisions: the database keeps what a published version lists', ()
     expect(kept?.name).toBe('read');
   });
 
+  it('refuses to add an entry to a published version or take one from it', async () => {
+    const { versionId, revisionId } = await withVerb(true);
+    const db = t.database.db;
+    await refused(db.execute(sql`delete from version_components where version_id = ${versionId}`));
+    const other = await withVerb(false);
+    await refused(
+      db.execute(
+        sql`insert into version_components (version_id, component_id, revision_id, position)
+          select ${versionId}, item_id, id, 99 from item_revisions where id = ${other.revisionId}`,
+      ),
+    );
+    const [listed] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from version_components where version_id = ${versionId}`,
+    );
+    expect(listed?.n).toBe(1);
+    expect(revisionId).toBeTruthy();
+  });
+
+  it('lets a published version go with its profile, entries and all', async () => {
+    const { versionId } = await withVerb(true);
+    const db = t.database.db;
+    const [version] = await queryRows<{ profile_id: string }>(
+      db,
+      sql`select profile_id from profile_versions where id = ${versionId}`,
+    );
+    await db.execute(sql`delete from profile_versions where profile_id = ${version!.profile_id}`);
+    const [listed] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from version_components where version_id = ${versionId}`,
+    );
+    expect(listed?.n).toBe(0);
+  });
+
   it('lets a draft change a revision only it lists', async () => {
     const { revisionId } = await withVerb(false);
     await t.database.db.execute(
