@@ -60,7 +60,7 @@ const KINDS = [
  * JSON is read from the server, or a file that is not stored, whose JSON is at hand.
  */
 export type ChangeSide =
-  | { kind: 'version'; uuid: string; version: number }
+  | { kind: 'version'; uuid: string; version: number; title?: string }
   | { kind: 'file'; name: string; document: unknown };
 
 /** A change set between two sides, with the item pages of the stored ones. */
@@ -72,7 +72,7 @@ export interface ShownComparison {
 }
 
 const titleOf = (side: ChangeSide) =>
-  side.kind === 'version' ? `Version ${side.version}` : `The file “${side.name}”`;
+  side.kind === 'version' ? (side.title ?? `Version ${side.version}`) : `The file “${side.name}”`;
 
 /** The JSON of one item in a version document, or undefined when the version does not have it. */
 function itemIn(document: unknown, kind: string, iri: string): unknown {
@@ -278,6 +278,7 @@ export function Changelog({
   paths,
   onDownload,
   unchanged = 'The two versions have the same content: nothing changed.',
+  suggestNumber = true,
 }: {
   comparison: ShownComparison;
   profileId: string;
@@ -286,6 +287,8 @@ export function Changelog({
   onDownload?: (() => void) | undefined;
   /** What is said when nothing changed. */
   unchanged?: string;
+  /** Whether to suggest the next version number: not when the change is no publication. */
+  suggestNumber?: boolean;
 }) {
   const { changes } = comparison;
   const links = new Map(comparison.links.map((l) => [`${l.kind} ${l.iri}`, l]));
@@ -309,12 +312,14 @@ export function Changelog({
           </Button>
         )}
       </Group>
-      <Text size="sm">
-        {bump.next
-          ? `Suggested version number: ${bump.next} (${bump.part} in MODEL.REVISION.ADDITION). `
-          : `Suggested change: the ${bump.part} part of MODEL.REVISION.ADDITION. `}
-        {bump.reason}
-      </Text>
+      {suggestNumber && (
+        <Text size="sm">
+          {bump.next
+            ? `Suggested version number: ${bump.next} (${bump.part} in MODEL.REVISION.ADDITION). `
+            : `Suggested change: the ${bump.part} part of MODEL.REVISION.ADDITION. `}
+          {bump.reason}
+        </Text>
+      )}
       {changes.warnings.length > 0 && (
         <Alert color="orange" variant="light" title="Where the specification expects a new IRI">
           <List size="sm" spacing={4}>

@@ -340,7 +340,7 @@ describe('a profile file that would replace the draft', () => {
     const both = within(changed).getByRole('group', { name: 'JSON of Paused in both versions' });
     await waitFor(() => expect(within(both).getByText(/"presence": "recommended"/)).toBeVisible());
     expect(within(both).getByText(/"presence": "included"/)).toBeVisible();
-    expect(within(both).getByText('Version 1')).toBeVisible();
+    expect(within(both).getByText('Draft version 1')).toBeVisible();
     expect(within(both).getByText('The file “profile.jsonld”')).toBeVisible();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));

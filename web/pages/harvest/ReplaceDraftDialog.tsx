@@ -57,12 +57,18 @@ export function ReplaceDraftDialog({
           comparison={{
             changes: comparison.changes,
             links: comparison.links,
-            from: { kind: 'version', uuid: draft.uuid, version: draft.version },
+            from: {
+              kind: 'version',
+              uuid: draft.uuid,
+              version: draft.version,
+              title: `Draft version ${draft.version}`,
+            },
             to: { kind: 'file', name: fileName, document },
           }}
           profileId={profileId}
           paths={paths}
           unchanged="The file holds what the draft holds: replacing the draft changes nothing."
+          suggestNumber={false}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} data-autofocus>
