@@ -112,9 +112,9 @@ function requireSameProfile(target: VersionTarget, document: JsonObject): void {
 }
 
 /**
- * Names a draft's content as it stands: the SHA-256 of its document, which every edit of the
- * draft changes (its details move `updatedAt`, which the document carries; an item's edit changes
- * the item in it). A confirmation that names it was given for exactly this content.
+ * Names a draft's content as it stands: the SHA-256 of its document, which carries its details
+ * and every item, so an edit a file would undo changes it (where `updatedAt` moves with the
+ * details only). A confirmation that names it was given for exactly this content.
  */
 export async function draftRevision(db: Db, target: VersionTarget): Promise<string> {
   const document = await versionDocument(db, {
