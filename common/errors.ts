@@ -51,6 +51,12 @@ export const ErrorCode = {
   ImportQueueFull: 'IMPORT_QUEUE_FULL',
   /** An Import Queue candidate is no longer in the match state it was read in. */
   MatchStateChanged: 'MATCH_STATE_CHANGED',
+  /**
+   * A profile file would replace a draft's content, and the request did not confirm it with the
+   * draft's revision as compared (or the draft changed since): compare the file with the draft
+   * again, then confirm.
+   */
+  DraftWouldBeReplaced: 'DRAFT_WOULD_BE_REPLACED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

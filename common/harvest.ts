@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeSetSchema, comparedVersionSchema, itemLinkSchema } from './changes';
 import { HARVESTED_TYPES } from '../xapi/harvest/types';
 
 /**
@@ -21,6 +22,10 @@ import { HARVESTED_TYPES } from '../xapi/harvest/types';
  * `POST /app/profile/:profileId/version/:versionId/import-profile?fileName=…` instead
  * → {@link profileImportAnswerSchema}, and a version's findings are read with
  * `GET /app/profile/:profileId/version/:versionId/findings` → {@link versionFindingsSchema}.
+ * When the version is a draft, the file would replace its content: the screen first sends it to
+ * `POST /app/profile/:profileId/version/:versionId/import-profile/compare?fileName=…`
+ * → {@link importComparisonSchema}, which stores nothing, and the import itself must then carry
+ * `replaceDraft` ({@link profileImportQuerySchema}) with the revision that comparison answered.
  */
 
 /** The concept types a statement can use, extensions by where they sit in the statement. */
@@ -141,6 +146,18 @@ export const harvestUploadQuerySchema = z.object({
     .regex(IMPORT_FILE_PATTERN, 'The file name must end in .json or .jsonld.'),
 });
 
+/** The query of a profile file's import: its name and, for a draft, the confirmation. */
+export const profileImportQuerySchema = harvestUploadQuerySchema.extend({
+  replaceDraft: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      'The `draft.revision` of the comparison the person confirmed. Required when the version is a draft, whose content the file replaces; refused (409 DRAFT_WOULD_BE_REPLACED) when missing or when the draft changed since.',
+    ),
+});
+
 export const harvestAddSchema = z.object({ key: z.string().min(1).max(2100) });
 
 export const harvestAddAnswerSchema = z.object({
@@ -173,6 +190,25 @@ export const profileImportAnswerSchema = z.object({
   versionId: z.string(),
   findings: z.array(versionFindingSchema),
 });
+
+/**
+ * What a profile file would change in the draft it replaces: the draft as it stands (`from`)
+ * against the draft as the file would make it. Nothing is stored.
+ */
+export const importComparisonSchema = z.object({
+  success: z.literal(true),
+  /** The draft the file would replace, and the revision a confirmation names. */
+  draft: comparedVersionSchema.extend({
+    updatedOn: z.string(),
+    revision: z
+      .string()
+      .describe('Names the draft’s content as compared: any edit of the draft changes it.'),
+  }),
+  changes: changeSetSchema,
+  /** The draft's own pages of the changed items (`to` is always null: the file is not stored). */
+  links: z.array(itemLinkSchema),
+});
+export type ImportComparison = z.infer<typeof importComparisonSchema>;
 
 export const versionFindingsSchema = z.object({
   success: z.literal(true),

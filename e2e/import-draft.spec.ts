@@ -98,4 +98,43 @@ test('a profile that breaks MUSTs comes in as a draft and is fixed item by item 
   );
   expect(logged).toBeGreaterThanOrEqual(0);
   consoleErrors.splice(logged, 1);
+
+  // The file chosen again on the Import screen would undo that edit: the screen asks first,
+  // showing what the file changes in the draft.
+  await page.goto(`${versionPath}/import`);
+  const chooseFile = async () => {
+    await page.getByLabel('Choose a file').setInputFiles(cmi5File);
+    const dialog = page.getByRole('dialog', { name: /^Replace draft version 1 of “.+”\?$/ });
+    await expect(dialog).toContainText(
+      '“cmi5.jsonld” would replace the content of draft version 1, edits made on the site included.',
+    );
+    await expect(dialog.getByRole('region', { name: /^Statement templates/ })).toContainText(
+      templateName,
+    );
+    return dialog;
+  };
+  let replace = await chooseFile();
+  await expectAccessible(page, { include: '[role="dialog"]' });
+  // The template's JSON in the draft, read from the server, beside the file's.
+  await replace.getByRole('button', { name: 'Show JSON side by side' }).click();
+  const both = replace.getByRole('group', { name: /^JSON of .+ in both versions$/ });
+  await expect(both.getByText('Restrictions every statement defined by cmi5 follows.')).toHaveCount(
+    1,
+  );
+  await expect(both.getByText('The file “cmi5.jsonld”')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('replace-draft.png') });
+
+  // Cancel keeps the draft as it was.
+  await replace.getByRole('button', { name: 'Cancel' }).click();
+  await expect(replace).toBeHidden();
+  await page.goto(versionPath);
+  await expect(findings).toContainText('9 errors');
+
+  // Confirmed, the file replaces the draft: the description written on the site is gone again.
+  await page.goto(`${versionPath}/import`);
+  replace = await chooseFile();
+  await replace.getByRole('button', { name: 'Replace draft' }).click();
+  await expect(page).toHaveURL(versionPath);
+  await expect(page.getByRole('status', { name: 'Profile imported' })).toBeVisible();
+  await expect(findings).toContainText('10 errors');
 });

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Success } from '../../common/api';
+import { ErrorCode, type ErrorBody } from '../../common/errors';
 import type {
   HarvestFile,
   HarvestQueue,
+  ImportComparison,
   harvestAddAnswerSchema,
   harvestFileAnswerSchema,
   profileImportAnswerSchema,
@@ -15,6 +17,7 @@ import { refreshProfiles } from './profiles';
 export type HarvestFileAnswer = z.infer<typeof harvestFileAnswerSchema>;
 export type HarvestAddAnswer = z.infer<typeof harvestAddAnswerSchema>;
 export type ProfileImportAnswer = z.infer<typeof profileImportAnswerSchema>;
+export type { ImportComparison };
 
 const enc = encodeURIComponent;
 const versionUrl = (profileId: string, versionId: string, rest: string) =>
@@ -123,8 +126,48 @@ export interface ImportInput {
   text: string;
   /** The text parsed, to tell a profile document from statements. */
   parsed: unknown;
+  /**
+   * For a profile document going into a draft: the draft's revision of the comparison the person
+   * confirmed ({@link compareImport}); without it the server does not replace the draft.
+   */
+  replaceDraft?: string;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+}
+
+/**
+ * The server did not replace a draft's content with a profile file: the replacement was not
+ * confirmed, or the draft changed after it was compared with the file. Compare them again.
+ */
+export class DraftWouldBeReplaced extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DraftWouldBeReplaced';
+  }
+}
+
+const uploadOptions = (input: Pick<ImportInput, 'onProgress' | 'signal'>) => ({
+  ...(input.onProgress ? { onProgress: input.onProgress } : {}),
+  ...(input.signal ? { signal: input.signal } : {}),
+});
+
+/**
+ * What a profile file would change in the draft it would replace, with the draft's revision that
+ * confirms the replacement. The file is sent with its progress; nothing is stored.
+ */
+export function compareImport(
+  profileId: string,
+  versionId: string,
+  input: Pick<ImportInput, 'fileName' | 'text' | 'onProgress' | 'signal'>,
+): Promise<ImportComparison> {
+  const query = `?${new URLSearchParams({ fileName: input.fileName }).toString()}`;
+  return succeeded(
+    upload<ImportComparison>(
+      versionUrl(profileId, versionId, `/import-profile/compare${query}`),
+      input.text,
+      uploadOptions(input),
+    ),
+  );
 }
 
 /** Sends a chosen file to the queue, or a profile document to `import-profile`. */
@@ -134,19 +177,24 @@ export async function importFile(
   input: ImportInput,
 ): Promise<ImportResult> {
   const query = `?${new URLSearchParams({ fileName: input.fileName }).toString()}`;
-  const options = {
-    ...(input.onProgress ? { onProgress: input.onProgress } : {}),
-    ...(input.signal ? { signal: input.signal } : {}),
-  };
+  const options = uploadOptions(input);
   if (isProfileDocument(input.parsed)) {
-    const answer = await succeeded(
-      upload<ProfileImportAnswer>(
-        versionUrl(profileId, versionId, `/import-profile${query}`),
-        input.text,
-        options,
-      ),
+    const confirmed = new URLSearchParams({
+      fileName: input.fileName,
+      ...(input.replaceDraft === undefined ? {} : { replaceDraft: input.replaceDraft }),
+    });
+    const sent = await upload<ProfileImportAnswer | ErrorBody>(
+      versionUrl(profileId, versionId, `/import-profile?${confirmed.toString()}`),
+      input.text,
+      options,
     );
-    return { kind: 'profile', versionId: answer.versionId, findings: answer.findings };
+    // A refusal (409) comes back as its body: the one about the draft is the screen's to explain.
+    if (!sent.success) {
+      if (sent.code === ErrorCode.DraftWouldBeReplaced)
+        throw new DraftWouldBeReplaced(sent.message);
+      throw new Error(sent.message || 'Permission Denied');
+    }
+    return { kind: 'profile', versionId: sent.versionId, findings: sent.findings };
   }
   const answer = await succeeded(
     upload<HarvestFileAnswer>(harvestUrl(profileId, versionId, query), input.text, options),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { VersionFinding } from '../../../common/harvest';
+import type { ConceptList, ConceptView } from '../../../common/concepts';
+import type { ImportComparison, VersionFinding } from '../../../common/harvest';
 import type { ProfileView } from '../../../common/profiles';
 import type { JsonObject } from '../../../xapi/index';
 import { outboxEvents, profileVersions } from '../../db/schema';
@@ -232,13 +233,34 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
     });
   });
 
-  describe('POST /app/profile/:id/version/:id/import-profile', () => {
-    const upload = (metadata: ApiMetadata, doc: unknown, cookie = group.cookie) =>
-      callsOf(t.app, cookie).post(
-        `${versionPath(metadata)}/import-profile?fileName=profile.jsonld`,
-        doc,
-      );
+  const upload = (
+    metadata: ApiMetadata,
+    doc: unknown,
+    cookie = group.cookie,
+    replaceDraft?: string,
+  ) =>
+    callsOf(t.app, cookie).post(
+      `${versionPath(metadata)}/import-profile?${new URLSearchParams({
+        fileName: 'profile.jsonld',
+        ...(replaceDraft === undefined ? {} : { replaceDraft }),
+      }).toString()}`,
+      doc,
+    );
 
+  const compare = (metadata: ApiMetadata, doc: unknown, cookie = group.cookie) =>
+    callsOf(t.app, cookie).post(
+      `${versionPath(metadata)}/import-profile/compare?fileName=profile.jsonld`,
+      doc,
+    );
+
+  /** The draft's revision as a member compares the file with it: what confirms the replacement. */
+  async function revisionFor(metadata: ApiMetadata, doc: unknown): Promise<string> {
+    const compared = await compare(metadata, doc);
+    expect(compared.statusCode, compared.body).toBe(200);
+    return compared.json<ImportComparison>().draft.revision;
+  }
+
+  describe('POST /app/profile/:id/version/:id/import-profile', () => {
     it('puts the file into a new draft after the published version, recording versionCreated', async () => {
       const document = uniqueProfile();
       const { metadata } = await api.import(group.keys.readWrite, document.doc);
@@ -265,9 +287,11 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
           ),
         );
       expect(events).toHaveLength(1);
-      // A second file replaces the draft's content.
+      // A second file replaces the draft's content, once the member confirms it.
+      const draftMetadata = { ...metadata, version_uuid: answer.versionId };
+      const revision = await revisionFor(draftMetadata, nextVersion(document, 3).doc);
       const again = await callsOf(t.app, group.cookie).post(
-        `/app/profile/${profileUuidOf(metadata)}/version/${answer.versionId}/import-profile?fileName=again.json`,
+        `/app/profile/${profileUuidOf(metadata)}/version/${answer.versionId}/import-profile?fileName=again.json&replaceDraft=${encodeURIComponent(revision)}`,
         nextVersion(document, 3).doc,
       );
       expect(again.statusCode, again.body).toBe(200);
@@ -306,7 +330,8 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
       });
       const editor = await makePerson(t.database.db, t.app.services.sessions);
       await t.app.services.locks.acquire(editor.user, lockResource.item(own?.item.id ?? ''));
-      const refused = await upload(metadata, document.doc);
+      const revision = await revisionFor(metadata, document.doc);
+      const refused = await upload(metadata, document.doc, group.cookie, revision);
       expectError(refused, 409, 'RESOURCE_LOCKED');
       expect(refused.json<{ message: string }>().message).toMatch(/is editing this version/);
       const put = await api.put(
@@ -320,14 +345,15 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
       expectError(put, 409, 'RESOURCE_LOCKED');
       // Once the editor lets go, the file goes in.
       await t.app.services.locks.release(editor.user, lockResource.item(own?.item.id ?? ''));
-      expect((await upload(metadata, document.doc)).statusCode).toBe(200);
+      expect((await upload(metadata, document.doc, group.cookie, revision)).statusCode).toBe(200);
     });
 
     it('lets the member who holds the lock put a file in place', async () => {
       const document = uniqueProfile();
       const { metadata } = await importDraft(document.doc);
       await t.app.services.locks.acquire(group.admin, lockResource.version(metadata.version_uuid));
-      const response = await upload(metadata, document.doc);
+      const revision = await revisionFor(metadata, document.doc);
+      const response = await upload(metadata, document.doc, group.cookie, revision);
       expect(response.statusCode, response.body).toBe(200);
     });
 
@@ -369,6 +395,130 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
     });
   });
 
+  describe('a file that would replace a draft', () => {
+    /** A draft whose name a member changed on the site after the tool put it there. */
+    async function editedDraft() {
+      const document = uniqueProfile();
+      const { metadata } = await importDraft(document.doc);
+      const lock = lockResource.version(metadata.version_uuid);
+      await t.app.services.locks.acquire(group.admin, lock);
+      const edited = await asMember().put(versionPath(metadata), {
+        name: 'Edited on the site',
+        description: 'A description written on the site.',
+        translations: [],
+        moreInformation: '',
+        tags: [],
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      await t.app.services.locks.release(group.admin, lock);
+      return { document, metadata };
+    }
+
+    const documentOf = async (metadata: ApiMetadata) =>
+      (await asMember().get(`${versionPath(metadata)}/document`)).json<JsonObject>();
+    const eventsOf = (metadata: ApiMetadata) =>
+      t.database.db
+        .select({ id: outboxEvents.id })
+        .from(outboxEvents)
+        .where(eq(outboxEvents.aggregateId, profileUuidOf(metadata)));
+    const rowOf = async (metadata: ApiMetadata) =>
+      (
+        await t.database.db
+          .select()
+          .from(profileVersions)
+          .where(eq(profileVersions.id, metadata.version_uuid))
+      )[0];
+
+    it('is refused without confirmation, the draft kept, and replaces it once confirmed with the draft compared', async () => {
+      const { document, metadata } = await editedDraft();
+      const before = await documentOf(metadata);
+      expect(before.prefLabel).toMatchObject({ en: 'Edited on the site' });
+
+      const refused = expectError(
+        await upload(metadata, document.doc),
+        409,
+        'DRAFT_WOULD_BE_REPLACED',
+      );
+      expect(refused.message).toMatch(/draft version 1/);
+      expect(refused.message).toMatch(/compare the file with the draft, then confirm/);
+      expect(await documentOf(metadata)).toEqual(before);
+
+      // The comparison shows what the file changes, and stores nothing.
+      const events = await eventsOf(metadata);
+      const row = await rowOf(metadata);
+      const compared = await compare(metadata, document.doc);
+      expect(compared.statusCode, compared.body).toBe(200);
+      const comparison = compared.json<ImportComparison>();
+      expect(comparison.draft).toMatchObject({
+        uuid: metadata.version_uuid,
+        state: 'draft',
+        version: 1,
+        updatedOn: row?.updatedAt.toISOString(),
+      });
+      expect(comparison.changes.profile.map((c) => c.field)).toContain('prefLabel.en');
+      expect(comparison.changes.items).toEqual([]);
+      expect(await documentOf(metadata)).toEqual(before);
+      expect(await eventsOf(metadata)).toEqual(events);
+      expect(await rowOf(metadata)).toEqual(row);
+
+      // A confirmation that names another revision is refused too.
+      expectError(
+        await upload(metadata, document.doc, group.cookie, 'not-the-revision'),
+        409,
+        'DRAFT_WOULD_BE_REPLACED',
+      );
+      expect(await documentOf(metadata)).toEqual(before);
+
+      const replaced = await upload(
+        metadata,
+        document.doc,
+        group.cookie,
+        comparison.draft.revision,
+      );
+      expect(replaced.statusCode, replaced.body).toBe(200);
+      expect(replaced.json<{ versionId: string }>().versionId).toBe(metadata.version_uuid);
+      expect((await documentOf(metadata)).prefLabel).toEqual(document.doc.prefLabel);
+    });
+
+    it('is refused again when the draft changed after the comparison', async () => {
+      const { document, metadata } = await editedDraft();
+      const revision = await revisionFor(metadata, document.doc);
+      // Someone edits an item of the draft between the comparison and the confirmation.
+      const concepts = await asMember().get(`${versionPath(metadata)}/concepts?limit=100`);
+      const won = concepts
+        .json<ConceptList>()
+        .concepts.find((c) => c.iri === `${document.base}/verbs/won`);
+      const itemUrl = `${versionPath(metadata)}/concepts/${won?.uuid ?? ''}`;
+      const item = (await asMember().get(itemUrl)).json<ConceptView>();
+      await t.app.services.locks.acquire(group.admin, lockResource.item(won?.uuid ?? ''));
+      const changed = await asMember().put(itemUrl, {
+        ...item.concept.form,
+        description: 'Changed after the comparison.',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const before = await documentOf(metadata);
+      const refused = expectError(
+        await upload(metadata, document.doc, group.cookie, revision),
+        409,
+        'DRAFT_WOULD_BE_REPLACED',
+      );
+      expect(refused.message).toMatch(/changed after it was compared with the file/);
+      expect(await documentOf(metadata)).toEqual(before);
+    });
+
+    it('compares for members only, and only a draft', async () => {
+      const { document, metadata } = await editedDraft();
+      expect((await compare(metadata, document.doc, outsiderCookie)).statusCode).toBe(404);
+      expect((await compare(metadata, document.doc, '')).statusCode).toBe(404);
+      const other = uniqueProfile();
+      const foreign = await compare(metadata, other.doc);
+      expect(foreign.statusCode).toBe(409);
+      expect(foreign.json<{ message: string }>().message).toContain(other.base);
+      const published = (await api.import(group.keys.readWrite, uniqueProfile().doc)).metadata;
+      expectError(await compare(published, document.doc), 409, 'CONFLICT');
+    });
+  });
+
   describe('who may call the two routes', () => {
     // anonymous, outsider, member × a draft-only profile and a published one.
     it('answers findings as the version is visible, and takes a file from members only', async () => {
@@ -386,9 +536,14 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
           const file = await api.get(`/api/profile/${metadata.version_uuid}`, {
             key: group.keys.readOnly,
           });
+          // Replacing the draft's content takes the confirmation a member's comparison gives.
+          const confirmation =
+            state === 'draft'
+              ? `&replaceDraft=${encodeURIComponent(await revisionFor(metadata, file.json()))}`
+              : '';
           files[`${who} ${state}`] = (
             await calls.post(
-              `${versionPath(metadata)}/import-profile?fileName=profile.jsonld`,
+              `${versionPath(metadata)}/import-profile?fileName=profile.jsonld${confirmation}`,
               file.json(),
             )
           ).statusCode;

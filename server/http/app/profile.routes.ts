@@ -5,7 +5,9 @@ import { comparisonQuerySchema, siteComparisonSchema } from '../../../common/cha
 import {
   harvestUploadQuerySchema,
   IMPORT_MAX_FILE_BYTES,
+  importComparisonSchema,
   profileImportAnswerSchema,
+  profileImportQuerySchema,
   versionFindingsSchema,
 } from '../../../common/harvest';
 import { pageQuerySchema } from '../../../common/pagination';
@@ -175,7 +177,7 @@ export function profileRoutes(app: ZodApp, services: Services): void {
       bodyLimit: IMPORT_MAX_FILE_BYTES,
       schema: {
         params: versionParams,
-        querystring: harvestUploadQuerySchema,
+        querystring: profileImportQuerySchema,
         body: documentSchema,
         response: { 200: profileImportAnswerSchema },
       },
@@ -187,8 +189,29 @@ export function profileRoutes(app: ZodApp, services: Services): void {
         request.params.profileId,
         request.params.versionId,
         request.body,
+        request.query.replaceDraft,
       )),
     }),
+  );
+
+  app.post(
+    '/profile/:profileId/version/:versionId/import-profile/compare',
+    {
+      bodyLimit: IMPORT_MAX_FILE_BYTES,
+      schema: {
+        params: versionParams,
+        querystring: harvestUploadQuerySchema,
+        body: documentSchema,
+        response: { 200: importComparisonSchema },
+      },
+    },
+    async (request) =>
+      services.changes.againstFile(
+        request.user,
+        request.params.profileId,
+        request.params.versionId,
+        request.body,
+      ),
   );
 
   app.post(

@@ -1,12 +1,16 @@
 import type { ComparedVersion, Comparison, ItemLink } from '../../../common/changes';
+import type { ImportComparison } from '../../../common/harvest';
 import type { ChangeSet, JsonObject } from '../../../xapi/index';
 import { compareVersions, readVersionNumber, renderChangelog } from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
 import type { CounterService } from '../counters/service';
-import { badRequest, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import type { OrganizationService } from '../organizations/service';
 import { loadProfileAccess, visibleVersion } from '../profiles/access';
+import { requireCurrent } from '../profiles/drafts';
+import { readDraftDocument } from '../profiles/import';
+import { draftWithFile } from '../profiles/lifecycle/import';
 import { normalizeDocument } from '../profiles/document';
 import { versionDocument } from '../profiles/publishing';
 import { findProfile, findVersion } from '../profiles/repo';
@@ -117,6 +121,49 @@ export class ChangeService {
     const to = visibleVersion(access, await findVersion(this.deps.db, toId));
     const comparison = await this.compare(access.profile, access.organization, from, to);
     return { ...comparison, links: await this.links(comparison) };
+  }
+
+  /**
+   * What a profile file would change in the draft it would replace, for a member on the Import
+   * screen: the draft as it stands against the draft as the file would make it, with the draft's
+   * revision that confirms the replacement. A read: nothing is stored, nothing counted.
+   */
+  async againstFile(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    input: unknown,
+  ): Promise<Omit<ImportComparison, 'changes'> & { changes: ChangeSet }> {
+    const { document } = readDraftDocument(input);
+    const access = await loadProfileAccess(this.deps.organizations, this.deps.db, user, profileId);
+    // As the import itself: nobody but a member learns more.
+    if (!access.member) throw notFound('No such version of this profile.');
+    const version = visibleVersion(access, await findVersion(this.deps.db, versionId));
+    requireCurrent(access.profile, version);
+    if (version.state !== 'draft')
+      throw conflict(
+        'This version is published: a file imported into it becomes a new draft and replaces nothing, so there is nothing to compare it with.',
+      );
+    const target = { profile: access.profile, organization: access.organization, version };
+    const { before, after, revision } = await draftWithFile(this.deps.db, target, document);
+    const numbered = readVersionNumber(version.iri) ? undefined : String(version.version);
+    const changes = compareVersions(before, after, {
+      fromVersion: numbered,
+      toVersion: numbered,
+    });
+    const own = await listVersionItems(this.deps.db, version.id, { ownOnly: true });
+    const links = changes.items.map((change) => ({
+      iri: change.id,
+      kind: change.kind,
+      from: own.find((l) => l.item.iri === (change.previousId ?? change.id))?.item.id ?? null,
+      to: null,
+    }));
+    return {
+      success: true,
+      draft: { ...present(version), updatedOn: version.updatedAt.toISOString(), revision },
+      changes,
+      links,
+    };
   }
 
   /** For a tool with (or without) an API key: the rules of the other `/api/profile` reads. */

@@ -219,13 +219,16 @@ export class ProfileService {
 
   /**
    * A profile file chosen by a member becomes the content of the profile's next draft (the
-   * current version's draft, or a new one after it), with the findings of that draft.
+   * current version's draft, or a new one after it), with the findings of that draft. A draft's
+   * content is replaced only with `replaceDraft`, the revision of the draft the member compared
+   * the file with (`ChangeService.againstFile`) and confirmed.
    */
   async importFile(
     user: UserRow | null,
     profileId: string,
     versionId: string,
     input: unknown,
+    replaceDraft?: string,
   ): Promise<{ versionId: string; findings: VersionFinding[] }> {
     const { document, dropped } = readDraftDocument(input);
     try {
@@ -240,7 +243,7 @@ export class ProfileService {
         const stored = await importProfileFile(
           tx,
           { ...loaded, version },
-          { document, userId: author.id },
+          { document, userId: author.id, replaceDraft },
           now,
         );
         const findings = await versionFindings(tx, { ...loaded, ...stored }, now);

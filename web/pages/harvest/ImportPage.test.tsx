@@ -1,13 +1,20 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IMPORT_ACCEPTED_TEXT, IMPORT_MAX_FILE_BYTES } from '../../../common/harvest';
+import {
+  IMPORT_ACCEPTED_TEXT,
+  IMPORT_MAX_FILE_BYTES,
+  type ImportComparison,
+} from '../../../common/harvest';
+import { compareVersions } from '../../../xapi/changes/compare';
 import { feedback } from '../../app/feedback-store';
 import { fakeUploads } from '../../test/upload';
 import {
   ada,
   ok,
   profile,
+  PROFILE_IRI,
+  publishedOnly,
   publishedWithDraft,
   renderApp,
   signedIn,
@@ -21,6 +28,7 @@ import {
 } from '../profile/testing/stub';
 import { CANCELLED_MESSAGE, NO_IMPORT_PERMISSION, UNKNOWN_PROGRESS_PERCENT } from './ImportPage';
 import { formatFileSize, tooLargeMessage, wrongTypeMessage } from './format';
+import { DRAFT_CHANGED_NOTICE, REPLACE_DRAFT } from './ReplaceDraftDialog';
 import { FILE_ID, fileAnswer, harvestApi, harvestFile, queueOf } from './testing/stub';
 
 beforeEach(() => feedback.reset());
@@ -224,11 +232,174 @@ describe('import screen', () => {
     const router = renderApp(versionPath(V1, 'import'));
     await screen.findByLabelText('Choose a file');
     await choose(jsonFile(document_, 'profile.jsonld'));
+    // Version 1 is a draft: the file is compared with it, and replaces it once confirmed.
+    const compared = await uploads.next();
+    act(() => compared.respond(200, importComparison()));
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TITLE });
+    await userEvent.click(within(dialog).getByRole('button', { name: REPLACE_DRAFT }));
     const upload = await uploads.next();
     expect(upload.path).toBe(versionApi(V1, '/import-profile'));
     expect(upload.query.get('fileName')).toBe('profile.jsonld');
+    expect(upload.query.get('replaceDraft')).toBe(REVISION);
     expect(upload.body).toBe(document_);
     act(() => upload.respond(200, { success: true, versionId: V2, findings: [] }));
     await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V2)));
+  });
+});
+
+const VERB = `${PROFILE_IRI}/verbs/paused`;
+const TEMPLATE = `${PROFILE_IRI}/templates/paused`;
+const REVISION = 'revision-of-draft-1';
+const DIALOG_TITLE = 'Replace draft version 1 of “Video Profile”?';
+
+/** Draft version 1 as it stands, and a file of it with the verb deprecated and a rule stricter. */
+function documents() {
+  const draft = {
+    '@context': 'https://w3id.org/xapi/profiles/context',
+    id: PROFILE_IRI,
+    type: 'Profile',
+    prefLabel: { en: 'Video Profile' },
+    versions: [{ id: `${PROFILE_IRI}/v1` }],
+    concepts: [{ id: VERB, type: 'Verb', prefLabel: { en: 'paused' } }],
+    templates: [
+      {
+        id: TEMPLATE,
+        type: 'StatementTemplate',
+        prefLabel: { en: 'Paused' },
+        verb: VERB,
+        rules: [{ location: '$.result.duration', presence: 'recommended' }],
+      },
+    ],
+  };
+  const file = structuredClone(draft);
+  (file.concepts[0] as Record<string, unknown>).deprecated = true;
+  file.templates[0]!.rules[0]!.presence = 'included';
+  return { draft, file };
+}
+
+function importComparison(revision = REVISION): ImportComparison {
+  const { draft, file } = documents();
+  return {
+    success: true,
+    draft: {
+      uuid: V1,
+      version: 1,
+      state: 'draft',
+      iri: `${PROFILE_IRI}/v1`,
+      updatedOn: '2025-02-03T10:00:00.000Z',
+      revision,
+    },
+    changes: compareVersions(draft, file),
+    links: [
+      { iri: VERB, kind: 'concept', from: 'c-1', to: null },
+      { iri: TEMPLATE, kind: 'template', from: 't-1', to: null },
+    ],
+  };
+}
+
+describe('a profile file that would replace the draft', () => {
+  const fileText = () => JSON.stringify(documents().file);
+
+  it('asks first, showing what the file changes in the draft; Cancel keeps the draft', async () => {
+    const uploads = fakeUploads();
+    serveImport({ [`GET ${versionApi(V1, '/document')}`]: ok(documents().draft) });
+    const router = renderApp(versionPath(V1, 'import'));
+    await screen.findByLabelText('Choose a file');
+    await choose(jsonFile(fileText(), 'profile.jsonld'));
+
+    const compared = await uploads.next();
+    expect(compared.path).toBe(versionApi(V1, '/import-profile/compare'));
+    expect(compared.query.get('fileName')).toBe('profile.jsonld');
+    expect(compared.body).toBe(fileText());
+    act(() => compared.progress(100, 100));
+    expect(screen.getByText('Uploaded; comparing the file with the draft…')).toBeVisible();
+    act(() => compared.respond(200, importComparison()));
+
+    const dialog = await screen.findByRole('dialog', { name: DIALOG_TITLE });
+    // The focus is kept in the dialog, on the answer that changes nothing.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(
+      within(dialog).getByText(
+        /“profile.jsonld” would replace the content of draft version 1, edits made on the site included/,
+      ),
+    ).toBeVisible();
+    const summary = within(dialog).getByRole('group', { name: 'Summary' });
+    expect(within(summary).getByText('1 breaking')).toBeVisible();
+    expect(within(summary).getByText('1 additive')).toBeVisible();
+    const deprecated = within(dialog).getByRole('listitem', { name: 'Deprecated: paused' });
+    expect(within(deprecated).getByRole('link', { name: 'In version 1' })).toHaveAttribute(
+      'href',
+      versionPath(V1, 'concepts/c-1'),
+    );
+    // The file is not stored: it has no page to link to.
+    expect(within(deprecated).getAllByRole('link')).toHaveLength(1);
+
+    // The JSON of an item: the draft's from the server, the file's as it was chosen.
+    const changed = within(dialog).getByRole('listitem', { name: 'Changed: Paused' });
+    await userEvent.click(within(changed).getByRole('button', { name: 'Show JSON side by side' }));
+    const both = within(changed).getByRole('group', { name: 'JSON of Paused in both versions' });
+    await waitFor(() => expect(within(both).getByText(/"presence": "recommended"/)).toBeVisible());
+    expect(within(both).getByText(/"presence": "included"/)).toBeVisible();
+    expect(within(both).getByText('Draft version 1')).toBeVisible();
+    expect(within(both).getByText('The file “profile.jsonld”')).toBeVisible();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Nothing else was sent: the draft is as it was, and another file can be chosen.
+    expect(uploads.uploads).toHaveLength(1);
+    expect(chooser()).toBeEnabled();
+    expect(router.state.location.pathname).toBe(versionPath(V1, 'import'));
+  });
+
+  it('compares again when the draft changed before the confirmation, and then replaces it', async () => {
+    const uploads = fakeUploads();
+    serveImport();
+    const router = renderApp(versionPath(V1, 'import'));
+    await screen.findByLabelText('Choose a file');
+    await choose(jsonFile(fileText(), 'profile.jsonld'));
+    const compared = await uploads.next();
+    act(() => compared.respond(200, importComparison()));
+    let dialog = await screen.findByRole('dialog', { name: DIALOG_TITLE });
+    await userEvent.click(within(dialog).getByRole('button', { name: REPLACE_DRAFT }));
+
+    const refused = await uploads.next();
+    expect(refused.query.get('replaceDraft')).toBe(REVISION);
+    act(() =>
+      refused.respond(409, {
+        success: false,
+        code: 'DRAFT_WOULD_BE_REPLACED',
+        message: 'Draft version 1 changed after it was compared with the file.',
+      }),
+    );
+    const again = await uploads.next();
+    expect(again.path).toBe(versionApi(V1, '/import-profile/compare'));
+    act(() => again.respond(200, importComparison('revision-after-the-edit')));
+    dialog = await screen.findByRole('dialog', { name: DIALOG_TITLE });
+    expect(within(dialog).getByText(DRAFT_CHANGED_NOTICE)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: REPLACE_DRAFT }));
+
+    const replaced = await uploads.next();
+    expect(replaced.query.get('replaceDraft')).toBe('revision-after-the-edit');
+    act(() => replaced.respond(200, { success: true, versionId: V1, findings: [] }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V1)));
+  });
+
+  it('asks nothing when the version is published: the file becomes a new draft', async () => {
+    const uploads = fakeUploads();
+    const { profile: p, v1 } = publishedOnly();
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(p, v1)),
+        [`GET ${harvestApi()}`]: ok(queueOf([], 20)),
+      },
+      signedIn(ada),
+    );
+    renderApp(versionPath(V1, 'import'));
+    await screen.findByLabelText('Choose a file');
+    await choose(jsonFile(fileText(), 'profile.jsonld'));
+    const upload = await uploads.next();
+    expect(upload.path).toBe(versionApi(V1, '/import-profile'));
+    expect(upload.query.get('replaceDraft')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -7,14 +7,23 @@ import {
   type HarvestQueue,
 } from '../../../common/harvest';
 import type { Profile, ProfileVersion } from '../../../common/profiles';
-import { useHarvestQueue, useImportFile } from '../../api/harvest';
+import {
+  compareImport,
+  DraftWouldBeReplaced,
+  isProfileDocument,
+  useHarvestQueue,
+  useImportFile,
+  type ImportComparison,
+} from '../../api/harvest';
 import { UploadCancelled, type UploadProgress } from '../../api/http';
 import { feedback } from '../../app/feedback-store';
+import type { VersionPaths } from '../../components/items/ItemsListPage';
 import { jsonSyntaxProblem } from '../../components/statements/json-syntax';
 import { isCurrentVersion, isMemberOf } from '../profile/format';
 import { messageOf } from '../profile/parts';
 import { formatFileSize, harvestErrorMessage, refusalOf } from './format';
 import classes from './ImportPage.module.css';
+import { DRAFT_CHANGED_NOTICE, ReplaceDraftDialog } from './ReplaceDraftDialog';
 
 /** The progress shown when the browser does not say how far the upload has gone. */
 export const UNKNOWN_PROGRESS_PERCENT = 60;
@@ -27,22 +36,45 @@ interface Chosen {
   size: number;
 }
 
-/** Where an import stands; dragging over the area is kept beside it. */
+/** A file read and parsed, ready to send. */
+interface Read extends Chosen {
+  text: string;
+  parsed: unknown;
+}
+
+/**
+ * Where an import stands; dragging over the area is kept beside it. A profile document bound for
+ * a draft is first compared with it (`comparing` while it uploads) and waits for the person's
+ * answer (`confirming`) before it replaces the draft.
+ */
 type UploadState =
   | { state: 'idle' }
-  | { state: 'uploading'; file: Chosen; progress: UploadProgress | 'starting' }
+  | {
+      state: 'uploading';
+      file: Chosen;
+      progress: UploadProgress | 'starting';
+      comparing?: boolean;
+    }
+  | { state: 'confirming'; file: Read; comparison: ImportComparison; notice: string | null }
   | { state: 'complete'; file: Chosen }
   | { state: 'cancelled'; file: Chosen }
   | { state: 'failed'; file: Chosen; error: string };
 
 /** The upload bar's value, and what it says. */
-function progressOf(progress: UploadProgress | 'starting'): { percent: number; label: string } {
+function progressOf(
+  progress: UploadProgress | 'starting',
+  comparing: boolean,
+): { percent: number; label: string } {
   if (progress === 'starting') return { percent: 0, label: 'Starting the upload…' };
   if (progress === null) return { percent: UNKNOWN_PROGRESS_PERCENT, label: 'Uploading…' };
   const percent = progress.total === 0 ? 100 : Math.round((progress.loaded / progress.total) * 100);
-  return percent >= 100
-    ? { percent: 100, label: 'Uploaded; reading the file on the server…' }
-    : { percent, label: `Uploading… ${percent} %` };
+  if (percent < 100) return { percent, label: `Uploading… ${percent} %` };
+  return {
+    percent: 100,
+    label: comparing
+      ? 'Uploaded; comparing the file with the draft…'
+      : 'Uploaded; reading the file on the server…',
+  };
 }
 
 /** The statement limit of one file, as the queue states it. */
@@ -75,8 +107,8 @@ export function ImportPage({
   backPath: string;
   /** The queue of this version, showing the given file (else its newest). */
   queuePath: (fileId?: string) => string;
-  /** The page of a version of this profile. */
-  versionPath: (versionId: string) => string;
+  /** The page of a version of this profile, or of one of its parts. */
+  versionPath: VersionPaths;
 }) {
   const allowed = isMemberOf(profile) && isCurrentVersion(profile, version);
   const queue = useHarvestQueue(profile.uuid, version.uuid, allowed);
@@ -106,6 +138,78 @@ export function ImportPage({
   const busy = upload.state === 'uploading';
   const blocked = busy || upload.state === 'failed';
 
+  /** Sends the file with its progress shown; `send` is the call, given the progress callback. */
+  const sending = async <T,>(
+    file: Chosen,
+    comparing: boolean,
+    send: (options: {
+      signal: AbortSignal;
+      onProgress: (progress: UploadProgress) => void;
+    }) => Promise<T>,
+  ): Promise<T | null> => {
+    const abort = new AbortController();
+    controller.current = abort;
+    setUpload({ state: 'uploading', file, progress: 'starting', comparing });
+    try {
+      return await send({
+        signal: abort.signal,
+        onProgress: (progress) =>
+          setUpload((was) => (was.state === 'uploading' ? { ...was, progress } : was)),
+      });
+    } catch (error) {
+      if (error instanceof UploadCancelled) setUpload({ state: 'cancelled', file });
+      else setUpload({ state: 'failed', file, error: messageOf(error) });
+      return null;
+    } finally {
+      if (controller.current === abort) controller.current = null;
+    }
+  };
+
+  /** Compares a profile file with the draft it would replace, and asks. */
+  const compare = async (file: Read, notice: string | null) => {
+    const comparison = await sending(file, true, (options) =>
+      compareImport(profile.uuid, version.uuid, {
+        fileName: file.name,
+        text: file.text,
+        ...options,
+      }),
+    );
+    if (comparison) setUpload({ state: 'confirming', file, comparison, notice });
+  };
+
+  const send = async (file: Read, replaceDraft?: string) => {
+    const chosen = { name: file.name, size: file.size };
+    let changed = false;
+    const result = await sending(chosen, false, async (options) => {
+      try {
+        return await importFile({
+          fileName: file.name,
+          text: file.text,
+          parsed: file.parsed,
+          ...(replaceDraft === undefined ? {} : { replaceDraft }),
+          ...options,
+        });
+      } catch (error) {
+        if (!(error instanceof DraftWouldBeReplaced)) throw error;
+        changed = true;
+        return null;
+      }
+    });
+    // The draft changed since it was compared (or came to be): compare again and ask again.
+    if (changed) return compare(file, DRAFT_CHANGED_NOTICE);
+    if (!result) return;
+    setUpload({ state: 'complete', file: chosen });
+    if (result.kind === 'statements') {
+      void navigate(queuePath(result.file.id));
+    } else {
+      feedback.showSuccess({
+        subject: 'Profile imported',
+        message: `“${file.name}” is now a draft of this profile.`,
+      });
+      void navigate(versionPath(result.versionId));
+    }
+  };
+
   const start = async (file: File) => {
     setRefusal(null);
     const refused = refusalOf(file);
@@ -113,7 +217,6 @@ export function ImportPage({
       setRefusal(refused);
       return;
     }
-    const chosen = { name: file.name, size: file.size };
     const text = await file.text();
     let parsed: unknown;
     try {
@@ -125,34 +228,10 @@ export function ImportPage({
       );
       return;
     }
-    const abort = new AbortController();
-    controller.current = abort;
-    setUpload({ state: 'uploading', file: chosen, progress: 'starting' });
-    try {
-      const result = await importFile({
-        fileName: file.name,
-        text,
-        parsed,
-        signal: abort.signal,
-        onProgress: (progress) =>
-          setUpload((was) => (was.state === 'uploading' ? { ...was, progress } : was)),
-      });
-      setUpload({ state: 'complete', file: chosen });
-      if (result.kind === 'statements') {
-        void navigate(queuePath(result.file.id));
-      } else {
-        feedback.showSuccess({
-          subject: 'Profile imported',
-          message: `“${file.name}” is now a draft of this profile.`,
-        });
-        void navigate(versionPath(result.versionId));
-      }
-    } catch (error) {
-      if (error instanceof UploadCancelled) setUpload({ state: 'cancelled', file: chosen });
-      else setUpload({ state: 'failed', file: chosen, error: messageOf(error) });
-    } finally {
-      if (controller.current === abort) controller.current = null;
-    }
+    const read = { name: file.name, size: file.size, text, parsed };
+    // A profile document replaces a draft's content: the person sees what changes first.
+    if (version.state === 'draft' && isProfileDocument(parsed)) await compare(read, null);
+    else await send(read);
   };
 
   const choose = (files: FileList | null) => {
@@ -183,6 +262,19 @@ export function ImportPage({
 
   return (
     <Stack gap="md">
+      {upload.state === 'confirming' && (
+        <ReplaceDraftDialog
+          profileId={profile.uuid}
+          profileName={version.name}
+          fileName={upload.file.name}
+          document={upload.file.parsed}
+          comparison={upload.comparison}
+          notice={upload.notice}
+          paths={versionPath}
+          onCancel={() => setUpload({ state: 'idle' })}
+          onConfirm={() => void send(upload.file, upload.comparison.draft.revision)}
+        />
+      )}
       <Group justify="space-between" align="baseline">
         <Title order={2} size="h3">
           Import
@@ -233,6 +325,7 @@ export function ImportPage({
           <UploadingView
             file={upload.file}
             progress={upload.progress}
+            comparing={upload.comparing ?? false}
             onCancel={() => controller.current?.abort()}
           />
         ) : upload.state === 'complete' ? (
@@ -273,13 +366,15 @@ export function ImportPage({
 function UploadingView({
   file,
   progress,
+  comparing,
   onCancel,
 }: {
   file: Chosen;
   progress: UploadProgress | 'starting';
+  comparing: boolean;
   onCancel: () => void;
 }) {
-  const { percent, label } = progressOf(progress);
+  const { percent, label } = progressOf(progress, comparing);
   return (
     <Stack gap="xs" w="100%" maw={480}>
       <Text fw={500} style={{ wordBreak: 'break-all' }}>

@@ -216,7 +216,7 @@ function VersionView({
         profile={profile}
         version={version}
         isSiteAdmin={isAdmin}
-        versionPath={(id) => paths(id)}
+        versionPath={paths}
       />
       {sub === 'compare' ? (
         <CompareVersions
@@ -232,7 +232,7 @@ function VersionView({
           version={version}
           backPath={here()}
           queuePath={queuePath}
-          versionPath={(id) => paths(id)}
+          versionPath={paths}
         />
       ) : sub === 'test' ? (
         <VersionStatementsTest
