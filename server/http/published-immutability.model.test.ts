@@ -144,7 +144,7 @@ abstract class Step implements Command {
   }
 
   check(m: Readonly<Model>): boolean {
-    return profileAt(m as Model, this.p) !== undefined && this.applies(m as Model);
+    return profileAt(m, this.p) !== undefined && this.applies(m);
   }
 
   /** Whether the command means anything in this state (a draft to publish, say). */
