@@ -48,7 +48,7 @@ export function worldCalls(app: BuiltApp, group: KeyedGroup) {
     });
     return sane(response, `${method} ${url}`);
   };
-  return { member: site(group.cookie), anonymous: site(), api };
+  return { member: site(group.cookie), anonymous: site(), api, readKey: group.keys.readOnly };
 }
 export type WorldCalls = ReturnType<typeof worldCalls>;
 
@@ -90,10 +90,11 @@ export async function namedGraph(
 ): Promise<string[]> {
   await app.services.sparql.settled();
   const answer = await calls.api('POST', '/api/sparql', {
-    key: null,
+    key: calls.readKey,
     headers: { 'content-type': 'application/sparql-query', accept: 'application/n-triples' },
     payload: `CONSTRUCT { ?s ?p ?o } WHERE { GRAPH <${versionIri}> { ?s ?p ?o } }`,
   });
+  expect(answer.statusCode, `the named graph of ${versionIri}: ${answer.body}`).toBe(200);
   return canonicalTriples(answer.body);
 }
 
