@@ -82,6 +82,17 @@ describe('profile pages and IRIs: content negotiation', () => {
     }
   });
 
+  it('writes the same Turtle, byte for byte, every time: its ETag names the bytes', async () => {
+    const path = `/api/profile/${published.version_uuid}`;
+    const first = await api.get(path, { headers: { accept: 'text/turtle' } });
+    expect(first.body).toMatch(/_:/);
+    // A change anywhere drops the kept answers, so the next read writes the Turtle again.
+    t.app.services.readCache.clear();
+    const second = await api.get(path, { headers: { accept: 'text/turtle' } });
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.body).toBe(first.body);
+  });
+
   it('answers the web app to a browser', async () => {
     for (const path of [...pagePaths(published), ...pagePaths(draft)]) {
       const response = await api.get(path, { headers: { accept: BROWSER } });

@@ -26,8 +26,11 @@ export async function toTurtle(document: unknown): Promise<string> {
     format: 'application/n-quads',
     documentLoader: offlineDocumentLoader as never,
   })) as unknown as string;
+  // Quad by quad rather than `load`: loading gives each blank node a random label, so the same
+  // document was written as different bytes on every conversion under one ETag. Parsed quads keep
+  // JSON-LD's labels (`_:b0`, in document order), and the store's order follows from them.
   const store = new oxigraph.Store();
-  store.load(nquads, { format: 'application/n-quads' });
+  for (const quad of oxigraph.parse(nquads, { format: 'application/n-quads' })) store.add(quad);
   const body = store.dump({ format: 'text/turtle', from_graph_name: oxigraph.defaultGraph() });
   return withPrefixes(body);
 }
