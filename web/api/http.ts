@@ -1,4 +1,4 @@
-import { IF_MATCH_HEADER, ifMatch } from '../../common/revisions';
+import { IF_MATCH_HEADER, ifMatch } from '../../common/if-match';
 import { feedback } from '../app/feedback-store';
 
 /** A failed call, carrying the status and whatever message the server gave. */

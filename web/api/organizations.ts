@@ -15,7 +15,8 @@ import type {
   OrganizationResponse,
   UserSearchResult,
 } from '../../common/organizations';
-import { isEditConflict, type EditConflict } from '../../common/revisions';
+import { ErrorCode } from '../../common/errors';
+import type { EditConflict } from '../../common/revisions';
 import { conflictShownInline, http } from './http';
 
 /** Working groups are shown 10 to a page. */
@@ -67,7 +68,8 @@ export const editConflictOf = (error: unknown): EditConflict | null =>
  */
 export async function succeeded<T extends { success: boolean }>(answer: Promise<T>): Promise<T> {
   const body = await conflictShownInline(answer);
-  if (isEditConflict(body)) throw new EditConflictError(body);
+  if ((body as { code?: unknown } | undefined)?.code === ErrorCode.EditConflict)
+    throw new EditConflictError(body as unknown as EditConflict);
   if (!body || body.success !== true) {
     const message = (body as { message?: unknown } | undefined)?.message;
     throw new Error(typeof message === 'string' && message !== '' ? message : 'Permission Denied');
