@@ -206,8 +206,8 @@ export function EditConflictView({
         {conflict.message}
       </Text>
       <Text size="sm" mb="sm">
-        What you typed is still in the form. Keep mine saves it over their version; Take theirs
-        fills the form with their saved version instead.
+        What you typed is still in the form below: Keep mine saves it over their version, Take
+        theirs fills the form with theirs.
       </Text>
       {differences === null ? (
         <Group gap="xs" mb="sm" aria-busy="true">
@@ -224,7 +224,14 @@ export function EditConflictView({
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={420} mb="sm">
-          <Table withTableBorder withColumnBorders verticalSpacing={4} fz="sm" bg="white">
+          <Table
+            withTableBorder
+            withColumnBorders
+            verticalSpacing={4}
+            fz="sm"
+            bg="white"
+            captionSide="top"
+          >
             <Table.Caption>Where their saved version differs from yours</Table.Caption>
             <Table.Thead>
               <Table.Tr>
