@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ErrorCode } from './errors';
+import { IF_MATCH_HEADER } from './if-match';
+
+export { IF_MATCH_HEADER, ifMatch } from './if-match';
 
 /**
  * Optimistic concurrency for the site's saves. Every answer showing something editable (an item
@@ -8,9 +11,6 @@ import { ErrorCode } from './errors';
  * saved in between, instead of overwriting their work.
  */
 export const revisionSchema = z.string();
-
-/** The header a save sends: `If-Match: "<revision>"` (quotes optional). */
-export const IF_MATCH_HEADER = 'if-match';
 
 const REVISION_PATTERN = /^[0-9A-Za-z.-]{1,100}$/;
 
@@ -34,9 +34,6 @@ export const basedOnHeadersSchema = z.looseObject({
     )
     .optional(),
 });
-
-/** The If-Match value for a revision. */
-export const ifMatch = (revision: string) => `"${revision}"`;
 
 /** The body of a 409 EDIT_CONFLICT: who saved last, when, and the revision they made. */
 export const editConflictSchema = z.object({

@@ -69,6 +69,7 @@ export const {
   searchUrl: conceptSearchUrl,
   useVersionItems: useVersionConcepts,
   useVersionItem: useVersionConcept,
+  useFetchVersionItem: useFetchVersionConcept,
   useItem: useConcept,
   useSearch: useConceptSearch,
   useCreate: useCreateConcept,

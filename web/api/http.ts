@@ -1,3 +1,4 @@
+import { IF_MATCH_HEADER, ifMatch } from '../../common/if-match';
 import { feedback } from '../app/feedback-store';
 
 /** A failed call, carrying the status and whatever message the server gave. */
@@ -88,9 +89,25 @@ function serverMessage(body: unknown): string | undefined {
   return undefined;
 }
 
-async function send(method: Method, url: string, body: unknown): Promise<Response> {
+/** What a call may say besides its body. */
+export interface RequestOptions {
+  /**
+   * The revision the change is based on (the `revision` of the answer its form was filled
+   * from): sent as If-Match, so the server refuses it (409 EDIT_CONFLICT) when someone saved
+   * in between instead of overwriting their work.
+   */
+  basedOn?: string | undefined;
+}
+
+async function send(
+  method: Method,
+  url: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (options.basedOn !== undefined) headers[IF_MATCH_HEADER] = ifMatch(options.basedOn);
   if (!SAFE_METHODS.has(method)) headers['x-csrf-token'] = await csrf();
   return fetch(url, {
     method,
@@ -109,8 +126,13 @@ async function send(method: Method, url: string, body: unknown): Promise<Respons
  * neither show the loading overlay nor turn a 409 into 'Permission Denied'. A network failure is
  * logged and thrown as NetworkError.
  */
-export function request<T>(method: Method, url: string, body?: unknown): Promise<T> {
-  const call: Promise<T> = run<T>(method, url, body, () => explainedConflicts.has(call));
+export function request<T>(
+  method: Method,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const call: Promise<T> = run<T>(method, url, body, options, () => explainedConflicts.has(call));
   return call;
 }
 
@@ -169,6 +191,7 @@ async function run<T>(
   method: Method,
   url: string,
   body: unknown,
+  options: RequestOptions,
   explained: () => boolean,
 ): Promise<T> {
   const shown = !isLockUrl(url);
@@ -176,7 +199,7 @@ async function run<T>(
   try {
     let response: Response;
     try {
-      response = await send(method, url, body);
+      response = await send(method, url, body, options);
       if (response.status === 403 && !SAFE_METHODS.has(method)) {
         const peek = (await response
           .clone()
@@ -184,7 +207,7 @@ async function run<T>(
           .catch(() => null)) as { code?: string } | null;
         if (peek?.code === 'CSRF_INVALID') {
           resetCsrfToken();
-          response = await send(method, url, body);
+          response = await send(method, url, body, options);
         }
       }
     } catch (error) {
@@ -306,7 +329,10 @@ export async function upload<T>(
 
 export const http = {
   get: <T>(url: string) => request<T>('GET', url),
-  post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
-  put: <T>(url: string, body?: unknown) => request<T>('PUT', url, body ?? {}),
-  delete: <T>(url: string) => request<T>('DELETE', url),
+  post: <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', url, body ?? {}, options),
+  put: <T>(url: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', url, body ?? {}, options),
+  delete: <T>(url: string, options?: RequestOptions) =>
+    request<T>('DELETE', url, undefined, options),
 };

@@ -51,7 +51,11 @@ interface KindUnderTest {
   ): { mutateAsync(input: unknown): Promise<unknown> };
   created: object;
   changed: object;
-  useDelete(profileId: string, versionId: string, id: string): { mutateAsync(): Promise<unknown> };
+  useDelete(
+    profileId: string,
+    versionId: string,
+    id: string,
+  ): { mutateAsync(basedOn: string): Promise<unknown> };
   useRemoveLink(
     profileId: string,
     versionId: string,
@@ -250,7 +254,9 @@ describe.each(kinds)('$plural hooks', (kind) => {
     const { wrapper } = hookClient();
     const remove = renderHook(() => kind.useDelete('p1', 'v1', 'x1'), { wrapper });
     await act(async () => {
-      await expect(remove.result.current.mutateAsync()).rejects.toThrow('Deprecate it instead.');
+      await expect(remove.result.current.mutateAsync('r-1')).rejects.toThrow(
+        'Deprecate it instead.',
+      );
     });
     expect(calls[0]).toMatchObject({
       method: 'DELETE',
@@ -284,8 +290,9 @@ describe.each(kinds)('$plural hooks', (kind) => {
     client.setQueryData(kind.keys.item('x1'), { cached: true });
     const remove = renderHook(() => kind.useDelete('p1', 'v1', 'x1'), { wrapper });
     await act(async () => {
-      await remove.result.current.mutateAsync();
+      await remove.result.current.mutateAsync('r-1');
     });
+    expect(calls[0]?.ifMatch).toBe('"r-1"');
     expect(invalidated).toEqual([]);
     expect(client.getQueryData(kind.keys.versionItem('p1', 'v1', 'x1'))).toEqual({
       cached: true,

@@ -14,6 +14,15 @@ import { http } from './http';
 import { succeeded } from './organizations';
 import { refreshProfiles } from './profiles';
 
+/**
+ * A change and the revision it is based on: the `revision` of the item as its screen loaded it
+ * (sent as If-Match; see `common/revisions.ts`).
+ */
+export interface Based<Input> {
+  input: Input;
+  basedOn: string;
+}
+
 /** Item lists, search results and deleted items are shown 10 to a page. */
 export const ITEM_PAGE_SIZE = 10;
 
@@ -153,15 +162,15 @@ export function itemApi<Noun extends string, T extends ItemTypes>(
    * until that page is gone and the cache collects it. (Removing it under a mounted page would
    * only make the page's next render ask for it again.)
    */
-  function useLeavingChange<R extends { success: boolean }>(
+  function useLeavingChange<V, R extends { success: boolean }>(
     profileId: string,
     versionId: string,
     itemId: string,
-    call: () => Promise<R>,
+    call: (variables: V) => Promise<R>,
   ) {
     const queryClient = useQueryClient();
     return useMutation({
-      mutationFn: () => succeeded(call()),
+      mutationFn: (variables: V) => succeeded(call(variables)),
       onSuccess: () => {
         setTimeout(() => {
           const leaving = [keys.versionItem(profileId, versionId, itemId), keys.item(itemId)].map(
@@ -234,27 +243,43 @@ export function itemApi<Noun extends string, T extends ItemTypes>(
     );
   }
 
-  /** Saves an item; the caller holds its write lock. */
+  /**
+   * The item as the version lists it now, fetched afresh (and kept for the screens showing it):
+   * what someone else saved, after a save of this screen ran into theirs.
+   */
+  function useFetchVersionItem(profileId: string, versionId: string, itemId: string) {
+    const queryClient = useQueryClient();
+    return () =>
+      queryClient.fetchQuery({
+        queryKey: keys.versionItem(profileId, versionId, itemId),
+        queryFn: () => http.get<T['view']>(itemUrl(profileId, versionId, itemId)),
+        staleTime: 0,
+      });
+  }
+
+  /** Saves an item, based on the revision its form was filled from; the caller holds its lock. */
   function useUpdate(profileId: string, versionId: string, itemId: string) {
-    return useItemChange((input: T['update']) =>
-      http.put<T['change']>(itemUrl(profileId, versionId, itemId), input),
+    return useItemChange(({ input, basedOn }: Based<T['update']>) =>
+      http.put<T['change']>(itemUrl(profileId, versionId, itemId), input, { basedOn }),
     );
   }
 
   /** Deprecates an item with a reason and an optional link; the caller holds its write lock. */
   function useDeprecate(profileId: string, versionId: string, itemId: string) {
-    return useItemChange((input: DeprecateInput) =>
-      http.post<T['change']>(itemUrl(profileId, versionId, itemId, '/deprecate'), input),
+    return useItemChange(({ input, basedOn }: Based<DeprecateInput>) =>
+      http.post<T['change']>(itemUrl(profileId, versionId, itemId, '/deprecate'), input, {
+        basedOn,
+      }),
     );
   }
 
   /**
-   * Deletes an item (the server refuses with a message while a published version lists it, or
-   * another item of the version uses it).
+   * Deletes an item, based on the revision shown (the server refuses with a message while a
+   * published version lists it, or another item of the version uses it).
    */
   function useDelete(profileId: string, versionId: string, itemId: string) {
-    return useLeavingChange(profileId, versionId, itemId, () =>
-      http.delete<T['change']>(itemUrl(profileId, versionId, itemId)),
+    return useLeavingChange(profileId, versionId, itemId, (basedOn: string) =>
+      http.delete<T['change']>(itemUrl(profileId, versionId, itemId), { basedOn }),
     );
   }
 
@@ -267,7 +292,7 @@ export function itemApi<Noun extends string, T extends ItemTypes>(
 
   /** Stops listing a linked item in the version. */
   function useRemoveLink(profileId: string, versionId: string, itemId: string) {
-    return useLeavingChange(profileId, versionId, itemId, () =>
+    return useLeavingChange<void, LinkChange>(profileId, versionId, itemId, () =>
       http.delete<LinkChange>(itemUrl(profileId, versionId, itemId, '/link')),
     );
   }
@@ -294,6 +319,7 @@ export function itemApi<Noun extends string, T extends ItemTypes>(
       itemUrl(profileId, versionId, itemId, '/lock'),
     useVersionItems,
     useVersionItem,
+    useFetchVersionItem,
     useItem,
     useSearch,
     useCreate,

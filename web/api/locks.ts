@@ -16,9 +16,9 @@ const ACTIVITY_EVENTS = ['input', 'keydown', 'pointerdown', 'pointermove', 'whee
 const RETRY_RENEWAL_MS = 5000;
 
 /**
- * `lapsed`: the lock ran out while the editor was idle; the screen keeps what was typed and the
- * editor's next activity takes the lock again quietly. `failed`: it could not be had (someone
- * else holds it, or the caller may not edit), with the server's reason in `message`.
+ * `lapsed`: the lock ran out while the editor was idle; the screen keeps what was typed and says
+ * so, and the lock is taken again only when the editor asks (`resume`). `failed`: it could not be
+ * had (someone else holds it, or the caller may not edit), with the server's reason in `message`.
  */
 export type WriteLockState = 'acquiring' | 'held' | 'lapsed' | 'failed';
 
@@ -28,7 +28,7 @@ export interface WriteLock {
   message: string | null;
   /** Tries again after a failure. */
   retry: () => void;
-  /** Takes a lapsed lock again now, as the editor's activity would. */
+  /** Takes a lapsed lock again ('Try to reestablish lock'). */
   resume: () => void;
 }
 
@@ -101,8 +101,8 @@ interface Status {
 /**
  * The write lock of an edit screen. Takes it on mount (`POST lockPath`); while the editor is
  * active (typing, pointing, scrolling) renews it once `RENEW_AT` of the timeout has passed, so an
- * idle screen lets it run out (`lapsed`) and the editor's next activity takes it again, or, if
- * someone else took it meanwhile, says who (`failed`); gives it up on unmount and when the page goes away
+ * idle screen lets it run out (`lapsed`) until the editor takes it again (`resume`), or, if
+ * someone else took it meanwhile, is told who (`failed`); gives it up on unmount and when the page goes away
  * (`pagehide`, with a keepalive request), taking it again if the page comes back from the cache.
  * Times are measured from when each request was sent, so the client's lock ends no later than
  * the server's, whatever the two clocks say.
@@ -139,10 +139,12 @@ export function useWriteLock(lockPath: string): WriteLock {
     const onActivity = () => {
       activeSinceRenewal = true;
       const now = Date.now();
-      if (!renewing && now >= renewAt && (lapsed || now < expiresAt)) void obtain(true);
+      if (!renewing && !lapsed && now >= renewAt && now < expiresAt) void obtain(true);
     };
     resumeRef.current = () => {
-      if (lapsed && !renewing) void obtain(true);
+      if (!lapsed || renewing) return;
+      show('acquiring');
+      void obtain(true);
     };
     const listen = (on: boolean) => {
       if (on === listening) return;
@@ -152,9 +154,13 @@ export function useWriteLock(lockPath: string): WriteLock {
         else window.removeEventListener(type, onActivity, { capture: true });
       }
     };
-    /** The lock ran out unrenewed: keep listening, so the editor's return takes it again. */
+    /**
+     * The lock ran out unrenewed: the editor is told, and takes it again when they choose. Taking
+     * it quietly at their next keystroke would hide that someone else may have saved meanwhile.
+     */
     const lapse = () => {
       clearTimers();
+      listen(false);
       mayHold = false;
       lapsed = true;
       renewAt = 0;
@@ -199,9 +205,10 @@ export function useWriteLock(lockPath: string): WriteLock {
         show('failed', outcome.message);
       } else {
         // Held until it runs out, if it still was; the next activity tries again, a little later.
+        // A lapsed lock stays lapsed: the editor may try again.
         activeSinceRenewal = true;
-        const later = Date.now() + RETRY_RENEWAL_MS;
-        renewAt = lapsed ? later : Math.min(expiresAt, later);
+        renewAt = Math.min(expiresAt, Date.now() + RETRY_RENEWAL_MS);
+        if (lapsed) show('lapsed');
       }
     }
 

@@ -15,6 +15,8 @@ import type {
   OrganizationResponse,
   UserSearchResult,
 } from '../../common/organizations';
+import { ErrorCode } from '../../common/errors';
+import type { EditConflict } from '../../common/revisions';
 import { conflictShownInline, http } from './http';
 
 /** Working groups are shown 10 to a page. */
@@ -45,12 +47,29 @@ export const organizationKeys = {
 const adminKeysPrefix = ['admin'] as const;
 
 /**
+ * A save refused because someone saved in between (409 EDIT_CONFLICT): who, when, and the
+ * revision their save made. The screen keeps what was typed and lets its editor choose.
+ */
+export class EditConflictError extends Error {
+  constructor(readonly conflict: EditConflict) {
+    super(conflict.message);
+    this.name = 'EditConflictError';
+  }
+}
+
+/** The conflict a failed save ran into, if that is why it failed. */
+export const editConflictOf = (error: unknown): EditConflict | null =>
+  error instanceof EditConflictError ? error.conflict : null;
+
+/**
  * A 409 comes back as a body rather than an error; a mutation must not treat that body as its
  * result. The refusal becomes the mutation's error, which its screen shows next to the form, so
  * the global 'Permission Denied' banner is not raised for it as well.
  */
 export async function succeeded<T extends { success: boolean }>(answer: Promise<T>): Promise<T> {
   const body = await conflictShownInline(answer);
+  if ((body as { code?: unknown } | undefined)?.code === ErrorCode.EditConflict)
+    throw new EditConflictError(body as unknown as EditConflict);
   if (!body || body.success !== true) {
     const message = (body as { message?: unknown } | undefined)?.message;
     throw new Error(typeof message === 'string' && message !== '' ? message : 'Permission Denied');

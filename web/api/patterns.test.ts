@@ -104,8 +104,11 @@ describe('pattern changes', () => {
         iriType: 'generated-iri',
         geniri: 'n',
       });
-      await update.result.current.mutateAsync(details);
-      await deprecate.result.current.mutateAsync({ reason: 'Old.', link: '' });
+      await update.result.current.mutateAsync({ input: details, basedOn: 'r-1' });
+      await deprecate.result.current.mutateAsync({
+        input: { reason: 'Old.', link: '' },
+        basedOn: 'r-2',
+      });
       await link.result.current.mutateAsync(['x2', 'x3']);
       await claim.result.current.mutateAsync({ patternId: 'x4', profileId: 'p2' });
     });
@@ -118,6 +121,13 @@ describe('pattern changes', () => {
       'POST /app/pattern/x4/claim',
     ]);
     expect(calls.every((c) => c.csrf === 't')).toBe(true);
+    expect(calls.map((c) => c.ifMatch)).toEqual([
+      undefined,
+      '"r-1"',
+      '"r-2"',
+      undefined,
+      undefined,
+    ]);
     expect(calls[3]?.body).toEqual({ patternIds: ['x2', 'x3'] });
     expect(calls[4]?.body).toEqual({ profileId: 'p2' });
     expect(invalidated).toContainEqual(patternKeys.all);

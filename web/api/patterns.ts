@@ -62,6 +62,7 @@ export const {
   searchUrl: patternSearchUrl,
   useVersionItems: useVersionPatterns,
   useVersionItem: useVersionPattern,
+  useFetchVersionItem: useFetchVersionPattern,
   useItem: usePattern,
   useSearch: usePatternSearch,
   useCreate: useCreatePattern,

@@ -130,6 +130,20 @@ export function useProfileView(profileId: string, versionId?: string, enabled = 
 }
 
 /**
+ * The version as it is now, fetched afresh (and kept for the screens showing it): what someone
+ * else saved, after a save of Edit Profile Details ran into theirs.
+ */
+export function useFetchProfileView(profileId: string, versionId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.fetchQuery({
+      queryKey: profileKeys.view(profileId, versionId),
+      queryFn: () => http.get<ProfileView>(versionUrl(profileId, versionId)),
+      staleTime: 0,
+    });
+}
+
+/**
  * The profile's current published version when it is not the one on screen: its name confirms a
  * deletion and its tags cannot be removed from later versions.
  */
@@ -214,8 +228,8 @@ export function useCreateProfile(organizationId: string) {
 export function useUpdateVersion(profileId: string, versionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateVersionInput) =>
-      succeeded(http.put<ProfileView>(versionUrl(profileId, versionId), input)),
+    mutationFn: ({ input, basedOn }: { input: UpdateVersionInput; basedOn: string }) =>
+      succeeded(http.put<ProfileView>(versionUrl(profileId, versionId), input, { basedOn })),
     onSuccess: (view) => {
       remember(queryClient, view);
       return refreshProfiles(queryClient);

@@ -60,14 +60,21 @@ describe('template hooks', () => {
     );
     const h = () => hooks.result.current;
     await act(async () => {
-      await h().details.mutateAsync({ name: 'N', description: 'D', tags: ['a'] });
-      await h().property.mutateAsync({ property: 'verb', conceptIds: ['c1'] });
-      await h().removeProperty.mutateAsync('contextCategoryActivityType');
-      await h().addRule.mutateAsync({ location: '$.verb.id', presence: 'included' });
-      await h().updateRule.mutateAsync({ index: 2, rule: { location: '$.id' } });
-      await h().removeRule.mutateAsync(1);
-      await h().example.mutateAsync('{"a":1}');
-      await h().refs.mutateAsync({ refType: 'context', templateIds: ['t2'] });
+      const basedOn = 'r-1';
+      await h().details.mutateAsync({
+        input: { name: 'N', description: 'D', tags: ['a'] },
+        basedOn,
+      });
+      await h().property.mutateAsync({ property: 'verb', conceptIds: ['c1'], basedOn });
+      await h().removeProperty.mutateAsync({ property: 'contextCategoryActivityType', basedOn });
+      await h().addRule.mutateAsync({
+        rule: { location: '$.verb.id', presence: 'included' },
+        basedOn,
+      });
+      await h().updateRule.mutateAsync({ index: 2, rule: { location: '$.id' }, basedOn });
+      await h().removeRule.mutateAsync({ index: 1, basedOn });
+      await h().example.mutateAsync({ input: '{"a":1}', basedOn });
+      await h().refs.mutateAsync({ refType: 'context', templateIds: ['t2'], basedOn });
       await h().link.mutateAsync(['t3']);
     });
     expect(calls.map((c) => [c.method, c.url, c.body])).toEqual([
@@ -81,6 +88,8 @@ describe('template hooks', () => {
       ['PUT', `${T}/refs/context`, { templateIds: ['t2'] }],
       ['POST', '/app/profile/p1/version/v1/templates/link', { templateIds: ['t3'] }],
     ]);
+    // Every change of the template says which revision it is based on; linking changes no item.
+    expect(calls.map((c) => c.ifMatch)).toEqual([...Array<string>(8).fill('"r-1"'), undefined]);
   });
 
   it('turns a refused rule into an error carrying every problem', async () => {
@@ -92,7 +101,9 @@ describe('template hooks', () => {
     const add = renderHook(() => useAddRule(target), { wrapper });
     let failure: unknown;
     await act(async () => {
-      failure = await add.result.current.mutateAsync({ location: '$.x' }).catch((e: unknown) => e);
+      failure = await add.result.current
+        .mutateAsync({ rule: { location: '$.x' }, basedOn: 'r-1' })
+        .catch((e: unknown) => e);
     });
     expect(problemsOf(failure)).toEqual(['one', 'two']);
   });

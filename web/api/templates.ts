@@ -10,7 +10,13 @@ import type {
 import type { itemSortSchema } from '../../common/items';
 import { conceptKeys } from './concepts';
 import { HttpError, http } from './http';
-import { itemApi, type ItemSearchParams, type ToProfile, type VersionItemsParams } from './items';
+import {
+  itemApi,
+  type Based,
+  type ItemSearchParams,
+  type ToProfile,
+  type VersionItemsParams,
+} from './items';
 
 export {
   ITEM_PAGE_SIZE as TEMPLATE_PAGE_SIZE,
@@ -63,6 +69,7 @@ export const {
   searchUrl: templateSearchUrl,
   useVersionItems: useVersionTemplates,
   useVersionItem: useVersionTemplate,
+  useFetchVersionItem: useFetchVersionTemplate,
   useItem: useTemplate,
   useSearch: useTemplateSearch,
   useCreate: useCreateTemplate,
@@ -87,7 +94,10 @@ export function problemsOf(error: unknown): string[] {
   return [error instanceof Error && error.message !== '' ? error.message : 'Not saved.'];
 }
 
-/** The parts of a template the hooks below change; the caller holds its write lock. */
+/**
+ * The parts of a template the hooks below change; the caller holds its write lock, and each
+ * change names the revision of the template it is based on (`basedOn`, the loaded `revision`).
+ */
 interface TemplateTarget {
   profileId: string;
   versionId: string;
@@ -110,6 +120,9 @@ export const useDeleteTemplate = ({ profileId, versionId, templateId }: Template
 export const useRemoveTemplateLink = ({ profileId, versionId, templateId }: TemplateTarget) =>
   templates.useRemoveLink(profileId, versionId, templateId);
 
+/** The revision of the template a change is based on. */
+type Basis = Pick<Based<unknown>, 'basedOn'>;
+
 export interface DeterminingChange {
   property: DeterminingProperty;
   conceptIds: string[];
@@ -117,19 +130,21 @@ export interface DeterminingChange {
 
 /** Sets the concepts of one determining property (verb and objectActivityType take one). */
 export function useSetDeterminingProperty({ profileId, versionId, templateId }: TemplateTarget) {
-  return useTemplateMutation(({ property, conceptIds }: DeterminingChange) =>
+  return useTemplateMutation(({ property, conceptIds, basedOn }: DeterminingChange & Basis) =>
     http.put<TemplateChange>(
       templateUrl(profileId, versionId, templateId, `/determining-properties/${enc(property)}`),
       { conceptIds },
+      { basedOn },
     ),
   );
 }
 
 /** Removes one determining property. */
 export function useRemoveDeterminingProperty({ profileId, versionId, templateId }: TemplateTarget) {
-  return useTemplateMutation((property: DeterminingProperty) =>
+  return useTemplateMutation(({ property, basedOn }: { property: DeterminingProperty } & Basis) =>
     http.delete<TemplateChange>(
       templateUrl(profileId, versionId, templateId, `/determining-properties/${enc(property)}`),
+      { basedOn },
     ),
   );
 }
@@ -138,43 +153,59 @@ export type RuleObject = Record<string, unknown>;
 
 /** Adds a rule at the end of the template's rules; the server checks it again. */
 export function useAddRule({ profileId, versionId, templateId }: TemplateTarget) {
-  return useTemplateMutation((rule: RuleObject) =>
-    http.post<TemplateChange>(templateUrl(profileId, versionId, templateId, '/rules'), { rule }),
+  return useTemplateMutation(({ rule, basedOn }: { rule: RuleObject } & Basis) =>
+    http.post<TemplateChange>(
+      templateUrl(profileId, versionId, templateId, '/rules'),
+      { rule },
+      { basedOn },
+    ),
   );
 }
 
 /** Replaces the rule at `index` (its position in the template's rules). */
 export function useUpdateRule({ profileId, versionId, templateId }: TemplateTarget) {
-  return useTemplateMutation(({ index, rule }: { index: number; rule: RuleObject }) =>
-    http.put<TemplateChange>(templateUrl(profileId, versionId, templateId, `/rules/${index}`), {
-      rule,
-    }),
+  return useTemplateMutation(
+    ({ index, rule, basedOn }: { index: number; rule: RuleObject } & Basis) =>
+      http.put<TemplateChange>(
+        templateUrl(profileId, versionId, templateId, `/rules/${index}`),
+        { rule },
+        { basedOn },
+      ),
   );
 }
 
 /** Removes the rule at `index` (only while the template is unpublished). */
 export function useRemoveRule({ profileId, versionId, templateId }: TemplateTarget) {
-  return useTemplateMutation((index: number) =>
-    http.delete<TemplateChange>(templateUrl(profileId, versionId, templateId, `/rules/${index}`)),
+  return useTemplateMutation(({ index, basedOn }: { index: number } & Basis) =>
+    http.delete<TemplateChange>(templateUrl(profileId, versionId, templateId, `/rules/${index}`), {
+      basedOn,
+    }),
   );
 }
 
 /** Saves the example statement (JSON text; the server stores it pretty-printed). */
 export function useSetExample({ profileId, versionId, templateId }: TemplateTarget) {
-  return useTemplateMutation((statementExample: string) =>
-    http.put<TemplateChange>(templateUrl(profileId, versionId, templateId, '/example'), {
-      statementExample,
-    }),
+  return useTemplateMutation(({ input: statementExample, basedOn }: Based<string>) =>
+    http.put<TemplateChange>(
+      templateUrl(profileId, versionId, templateId, '/example'),
+      { statementExample },
+      { basedOn },
+    ),
   );
 }
 
 /** Sets the templates a StatementRef of the object or the context may point at. */
 export function useSetTemplateRefs({ profileId, versionId, templateId }: TemplateTarget) {
   return useTemplateMutation(
-    ({ refType, templateIds }: { refType: TemplateRefType; templateIds: string[] }) =>
+    ({
+      refType,
+      templateIds,
+      basedOn,
+    }: { refType: TemplateRefType; templateIds: string[] } & Basis) =>
       http.put<TemplateChange>(
         templateUrl(profileId, versionId, templateId, `/refs/${enc(refType)}`),
         { templateIds },
+        { basedOn },
       ),
   );
 }

@@ -10,6 +10,8 @@ export interface Call {
   url: string;
   body: unknown;
   csrf: string | undefined;
+  /** The revision a change said it was based on (If-Match), if any. */
+  ifMatch: string | undefined;
 }
 
 /**
@@ -28,6 +30,7 @@ export function serve(reply: (call: Call) => [number, unknown]): Call[] {
         url,
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
         csrf: headers['x-csrf-token'],
+        ifMatch: headers['if-match'],
       };
       calls.push(call);
       const [status, body] = reply(call);

@@ -29,6 +29,8 @@ export interface DetailItem {
   deprecation: Deprecation;
   parentProfile: ParentProfile | null;
   publishedInProfile: boolean;
+  /** The revision shown: deprecating or deleting it is based on it. */
+  revision: string;
 }
 
 /** The version on screen and where its screens are: the item list and an item's pages. */
@@ -88,6 +90,7 @@ export function ItemDetailFrame<
     versionId: scope.version.uuid,
     itemId: item.uuid,
     name: item.name,
+    revision: item.revision,
   };
   const [dialog, setDialog] = useState<Dialog>(null);
   const { noun } = kind;

@@ -14,6 +14,8 @@ export interface ItemTarget {
   versionId: string;
   itemId: string;
   name: string;
+  /** The revision of the item the screen shows: a change to it is based on that one. */
+  revision: string;
 }
 
 /** A noun as a title: 'statement template' reads 'Statement Template'. */

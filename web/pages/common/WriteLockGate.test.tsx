@@ -1,12 +1,19 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCK_TIMED_OUT_MESSAGE } from '../../../common/locks';
 import { resetCsrfToken } from '../../api/http';
 import { LOCK_ACQUIRING_MESSAGE } from '../../api/locks';
 import { feedback } from '../../app/feedback-store';
 import { renderWithProviders } from '../../test/render';
 import { lockAnswer, lockedBy } from './testing/locks';
-import { KEPT_HINT, RETRY_LABEL, WriteLockGate } from './WriteLockGate';
+import {
+  KEPT_HINT,
+  REESTABLISH_LABEL,
+  RETRY_LABEL,
+  SAVE_WAITING_HINT,
+  WriteLockGate,
+} from './WriteLockGate';
 
 const LOCK = '/app/profile/p-1/version/v-1/lock';
 
@@ -113,21 +120,77 @@ describe('WriteLockGate', () => {
     expect(onLeave).toHaveBeenCalledOnce();
   });
 
-  it('lets an idle lock run out without closing the form, and takes it again at the next activity', async () => {
+  it('says when an idle lock ran out, keeps the form and what was typed, and takes it again only on request', async () => {
     const calls = serve([held(0.3), held()]);
     renderGate();
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await act(async () => {
       await sleep(450);
     });
-    // Nobody worked on the screen, so it was never renewed, and nothing was said.
-    expect(posts(calls)).toHaveLength(1);
+    // Nobody worked on the screen, so it was never renewed: it ran out, and says so.
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(LOCK_TIMED_OUT_MESSAGE);
+    expect(screen.getByText(LOCK_TIMED_OUT_MESSAGE)).toBeVisible();
     expect(screen.getByRole('form', { name: 'Edit form' })).toBeVisible();
-    expect(screen.queryByRole('alert')).toBeNull();
-    await userEvent.type(name, 'x');
+    // Working on the form keeps what is typed, and does not take the lock again behind the
+    // editor's back.
+    await userEvent.type(name, 'typed');
+    await userEvent.type(name, ' more');
+    expect(name).toHaveValue('typed more');
+    expect(posts(calls)).toHaveLength(1);
+
+    await userEvent.click(screen.getByRole('button', { name: REESTABLISH_LABEL }));
     await waitFor(() => expect(posts(calls)).toHaveLength(2));
-    expect(name).toHaveValue('x');
-    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(screen.queryByText(LOCK_TIMED_OUT_MESSAGE)).toBeNull());
+    expect(name).toHaveValue('typed more');
+  });
+
+  it('keeps a save pressed while the lock is lapsed, and sends it once the lock is back', async () => {
+    const calls = serve([held(0.3), held()]);
+    const submitted = vi.fn();
+    renderWithProviders(
+      <WriteLockGate lockPath={LOCK}>
+        <form
+          aria-label="Edit form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submitted();
+          }}
+        >
+          <input aria-label="Name" />
+          <button type="submit">Save</button>
+        </form>
+      </WriteLockGate>,
+    );
+    await screen.findByRole('textbox', { name: 'Name' });
+    await act(async () => {
+      await sleep(450);
+    });
+    await screen.findByText(LOCK_TIMED_OUT_MESSAGE);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(submitted).not.toHaveBeenCalled();
+    expect(screen.getByText(new RegExp(SAVE_WAITING_HINT))).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: REESTABLISH_LABEL }));
+    await waitFor(() => expect(submitted).toHaveBeenCalledOnce());
+    expect(posts(calls)).toHaveLength(2);
+  });
+
+  it('says who holds the lock when reestablishing it is refused, keeping the form read-only', async () => {
+    serve([held(0.3), [409, lockedBy('Bob Builder')]]);
+    renderGate();
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await act(async () => {
+      await sleep(450);
+    });
+    await userEvent.type(name, 'kept');
+    await userEvent.click(await screen.findByRole('button', { name: REESTABLISH_LABEL }));
+    expect(await screen.findByText(/^Bob Builder is editing this\./)).toBeVisible();
+    expect(screen.getByText('Write lock unavailable')).toBeVisible();
+    expect(screen.getByText(KEPT_HINT)).toBeVisible();
+    expect(screen.queryByText(LOCK_TIMED_OUT_MESSAGE)).toBeNull();
+    expect(name).toHaveValue('kept');
+    await userEvent.type(name, 'more');
+    expect(name).toHaveValue('kept');
   });
 
   it('renews the lock before it runs out while the editor is active', async () => {

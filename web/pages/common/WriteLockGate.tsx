@@ -1,8 +1,13 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { LOCK_TIMED_OUT_MESSAGE } from '../../../common/locks';
 import { LOCK_ACQUIRING_MESSAGE, useWriteLock } from '../../api/locks';
 
 export const RETRY_LABEL = 'Retry';
+/** The button that takes a lapsed lock again. */
+export const REESTABLISH_LABEL = 'Try to reestablish lock';
+/** Said under the timed-out message while a save waits for the lock. */
+export const SAVE_WAITING_HINT = 'Your save goes out once the lock is back.';
 /** Said when the lock went to someone else while the form was open: what was typed stays. */
 export const KEPT_HINT =
   'Your unsaved changes are kept below, read-only: copy them, or press Retry once the lock is free to go on editing.';
@@ -10,10 +15,11 @@ export const KEPT_HINT =
 /**
  * Shows an edit form only while its editor holds the write lock of `lockPath`: a note while the
  * lock is being taken, the reason and a Retry button when it cannot be had. Once the form was
- * shown it stays, with what was typed: a lock that ran out while the editor was idle is taken
- * again quietly at their next activity (a save sent meanwhile goes out once it is back); if
- * someone else took it, the form turns read-only under a note saying who, with Retry.
- * `onLeave` adds a way back to the screen's read-only page.
+ * shown it stays, with what was typed: a lock that ran out while the editor was idle is
+ * announced ('Your lock on this resource has timed out') with 'Try to reestablish lock', which
+ * takes it again (a save pressed meanwhile waits and goes out once it is back); if someone else
+ * took it, the form turns read-only under a note saying who, with Retry. `onLeave` adds a way
+ * back to the screen's read-only page.
  */
 export function WriteLockGate({
   lockPath,
@@ -75,9 +81,10 @@ export function WriteLockGate({
 }
 
 /**
- * The form of a gate that was opened: editable while the lock is held or lapsed (the typing
- * takes it again), read-only otherwise (typing, pasting and dropping are refused, selecting and
- * copying work). A save sent without the lock waits for it and goes out once the lock is back.
+ * The form of a gate that was opened: editable while the lock is held or lapsed, read-only
+ * otherwise (typing, pasting and dropping are refused, selecting and copying work). While the
+ * lock is lapsed an alert says so, with the button that takes it again; a save sent without the
+ * lock waits for it and goes out once the lock is back.
  */
 function KeptForm({
   state,
@@ -90,6 +97,9 @@ function KeptForm({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const pending = useRef<HTMLFormElement | null>(null);
+  /** A save was pressed while the lock was lapsed: it goes out once the lock is back. */
+  const [waiting, setWaiting] = useState(false);
+  if (waiting && (state === 'held' || state === 'failed')) setWaiting(false);
   const readOnly = state === 'failed' || state === 'acquiring';
   const labelId = useId();
 
@@ -114,8 +124,10 @@ function KeptForm({
     event.preventDefault();
     event.stopPropagation();
     if (state === 'failed') return;
-    if (event.target instanceof HTMLFormElement) pending.current = event.target;
-    resume();
+    if (event.target instanceof HTMLFormElement) {
+      pending.current = event.target;
+      setWaiting(true);
+    }
   };
 
   return (
@@ -125,6 +137,15 @@ function KeptForm({
       aria-labelledby={readOnly ? labelId : undefined}
       onSubmitCapture={onSubmitCapture}
     >
+      {state === 'lapsed' && (
+        <Alert color="orange" variant="light" role="alert" mb="md" title={LOCK_TIMED_OUT_MESSAGE}>
+          <Text size="sm" mb="sm">
+            What you typed is kept below. Take the lock again to go on editing and saving.
+            {waiting && ` ${SAVE_WAITING_HINT}`}
+          </Text>
+          <Button onClick={resume}>{REESTABLISH_LABEL}</Button>
+        </Alert>
+      )}
       {readOnly && (
         <Text id={labelId} size="sm" c="dimmed" mb="xs">
           Unsaved changes (read-only until the write lock is back)

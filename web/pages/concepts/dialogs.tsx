@@ -22,10 +22,13 @@ export const conceptDialogs: ItemDialogKind<ConceptChange, LinkChange> = {
     linkRemoved: LINK_REMOVED_MESSAGE,
   },
   lockPath: (t) => conceptLockPath(t.profileId, t.versionId, t.itemId),
-  useDeprecate: (t) => useDeprecateConcept(t.profileId, t.versionId, t.itemId).mutateAsync,
+  useDeprecate: (t) => {
+    const deprecate = useDeprecateConcept(t.profileId, t.versionId, t.itemId);
+    return (input) => deprecate.mutateAsync({ input, basedOn: t.revision });
+  },
   useDelete: (t) => {
     const remove = useDeleteConcept(t.profileId, t.versionId, t.itemId);
-    return () => remove.mutateAsync();
+    return () => remove.mutateAsync(t.revision);
   },
   useRemoveLink: (t) => {
     const remove = useRemoveConceptLink(t.profileId, t.versionId, t.itemId);

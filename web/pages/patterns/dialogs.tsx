@@ -22,10 +22,13 @@ export const patternDialogs: ItemDialogKind<PatternChange, LinkChange> = {
     linkRemoved: LINK_REMOVED_MESSAGE,
   },
   lockPath: (t) => patternLockPath(t.profileId, t.versionId, t.itemId),
-  useDeprecate: (t) => useDeprecatePattern(t.profileId, t.versionId, t.itemId).mutateAsync,
+  useDeprecate: (t) => {
+    const deprecate = useDeprecatePattern(t.profileId, t.versionId, t.itemId);
+    return (input) => deprecate.mutateAsync({ input, basedOn: t.revision });
+  },
   useDelete: (t) => {
     const remove = useDeletePattern(t.profileId, t.versionId, t.itemId);
-    return () => remove.mutateAsync();
+    return () => remove.mutateAsync(t.revision);
   },
   useRemoveLink: (t) => {
     const remove = useRemovePatternLink(t.profileId, t.versionId, t.itemId);

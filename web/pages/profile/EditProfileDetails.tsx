@@ -9,12 +9,23 @@ import {
   type UpdateVersionInput,
 } from '../../../common/profiles';
 import { releaseWriteLock, versionLockPath } from '../../api/locks';
-import { usePublishedVersion, useRootIri, useUpdateVersion } from '../../api/profiles';
+import {
+  useFetchProfileView,
+  usePublishedVersion,
+  useRootIri,
+  useUpdateVersion,
+} from '../../api/profiles';
 import { feedback } from '../../app/feedback-store';
+import {
+  ConflictOf,
+  differencesOf,
+  otherThanConflict,
+  useEditConflict,
+} from '../../components/EditConflict';
 import { WriteLockGate } from '../common/WriteLockGate';
 import { DeleteProfileDialog } from './DeleteProfileDialog';
 import { isCurrentVersion, isMemberOf, newUuid } from './format';
-import { ProfileForm, type ProfileFormOutput } from './ProfileForm';
+import { ProfileForm, type ProfileFormOutput, type ProfileFormValues } from './ProfileForm';
 
 export const SAVED_MESSAGE = 'Your changes have been saved.';
 
@@ -38,6 +49,25 @@ export function toUpdateInput(profile: Profile, values: ProfileFormOutput): Upda
   if (profile.iriType === 'external-iri' && extiri === profile.iri) return content;
   return { ...content, iriType: 'external-iri', extiri };
 }
+
+/** The form's values for a version's details (and the profile's IRI while it may change). */
+function formValuesOf(profile: Profile, version: ProfileVersion): ProfileFormValues {
+  return {
+    ...(!profile.iriFixed
+      ? {
+          iriType: profile.iriType,
+          extiri: profile.iriType === 'external-iri' ? profile.iri : '',
+        }
+      : {}),
+    name: version.name,
+    description: version.description,
+    translations: version.translations,
+    moreInformation: version.moreInformation,
+    tags: version.tags,
+  };
+}
+
+const LABELS = { extiri: 'External IRI', iriType: 'IRI' };
 
 /**
  * /edit: Edit Profile Details, for members viewing the current version, while they hold its
@@ -66,6 +96,28 @@ export function EditProfileDetails({
   const [deleting, setDeleting] = useState(false);
   // Tags of the published version stay in every later version.
   const published = usePublishedVersion(profile, version);
+  const fetchLatest = useFetchProfileView(profile.uuid, version.uuid);
+  const [initial] = useState(() => formValuesOf(profile, version));
+  const edit = useEditConflict({
+    revision: version.revision,
+    send: (values: ProfileFormOutput, basedOn: string) =>
+      update.mutateAsync({ input: toUpdateInput(profile, values), basedOn }),
+    latest: async () => {
+      const latest = await fetchLatest();
+      return {
+        revision: latest.version.revision,
+        values: formValuesOf(latest.profile, latest.version),
+      };
+    },
+    onSaved: (view) => {
+      // A published version's save made a draft, and the lock moved to it; the screen closes,
+      // so it is given up (leaving gives up the published version's one).
+      if (view.version.uuid !== version.uuid)
+        void releaseWriteLock(versionLockPath(profile.uuid, view.version.uuid));
+      feedback.showSuccess({ subject: 'Profile saved', message: SAVED_MESSAGE });
+      onSaved(view.version.uuid);
+    },
+  });
 
   if (!allowed) {
     return (
@@ -89,40 +141,19 @@ export function EditProfileDetails({
     <WriteLockGate lockPath={versionLockPath(profile.uuid, version.uuid)} onLeave={onCancel}>
       <Paper withBorder radius="md" p="lg">
         <Stack gap="md">
+          <ConflictOf edit={edit} compare={(theirs, mine) => differencesOf(theirs, mine, LABELS)} />
           <ProfileForm
+            key={edit.refill?.key}
             mode="edit"
             heading="Edit Profile Details"
-            initial={{
-              ...(editableIri
-                ? {
-                    iriType: profile.iriType,
-                    extiri: profile.iriType === 'external-iri' ? profile.iri : '',
-                  }
-                : {}),
-              name: version.name,
-              description: version.description,
-              translations: version.translations,
-              moreInformation: version.moreInformation,
-              tags: version.tags,
-            }}
+            initial={edit.refill?.values ?? initial}
             iri={editableIri ? { fixed: false, generatedIri } : { fixed: true, value: profile.iri }}
             lockedTags={published.version?.tags ?? []}
             busy={update.isPending}
-            error={update.error}
+            error={otherThanConflict(update.error)}
             onCancel={onCancel}
             onDelete={() => setDeleting(true)}
-            onSubmit={(values) =>
-              update.mutate(toUpdateInput(profile, values), {
-                onSuccess: (view) => {
-                  // A published version's save made a draft, and the lock moved to it; the screen
-                  // closes, so it is given up (leaving gives up the published version's one).
-                  if (view.version.uuid !== version.uuid)
-                    void releaseWriteLock(versionLockPath(profile.uuid, view.version.uuid));
-                  feedback.showSuccess({ subject: 'Profile saved', message: SAVED_MESSAGE });
-                  onSaved(view.version.uuid);
-                },
-              })
-            }
+            onSubmit={edit.save}
           />
         </Stack>
         {deleting && (

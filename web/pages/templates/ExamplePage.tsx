@@ -2,8 +2,14 @@ import { Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { exampleProblem, type TemplateView } from '../../../common/templates';
-import { templateLockPath, useSetExample } from '../../api/templates';
+import { templateLockPath, useFetchVersionTemplate, useSetExample } from '../../api/templates';
 import { feedback } from '../../app/feedback-store';
+import {
+  ConflictOf,
+  differencesOf,
+  otherThanConflict,
+  useEditConflict,
+} from '../../components/EditConflict';
 import { DiscardChangesDialog } from '../common/DiscardChangesDialog';
 import { WriteLockGate } from '../common/WriteLockGate';
 import { useTemplateScope } from './scope';
@@ -28,18 +34,35 @@ function ExampleEditor({ view }: { view: TemplateView }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [discarding, setDiscarding] = useState(false);
   const back = () => void navigate(scope.templatePath(template.uuid));
+  const fetchLatest = useFetchVersionTemplate(
+    scope.profile.uuid,
+    scope.version.uuid,
+    template.uuid,
+  );
+  const edit = useEditConflict({
+    revision: template.revision,
+    send: (input: string, basedOn: string) => save.mutateAsync({ input, basedOn }),
+    latest: async () => {
+      const latest = await fetchLatest();
+      return { revision: latest.template.revision, values: latest.template.statementExample };
+    },
+    onSaved: (change) => {
+      feedback.showSuccess({ subject: 'Example saved', message: EXAMPLE_SAVED_MESSAGE });
+      void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
+    },
+  });
+  // Take theirs: the text becomes their saved example.
+  const [refilled, setRefilled] = useState(edit.refill);
+  if (edit.refill !== refilled) {
+    setRefilled(edit.refill);
+    if (edit.refill) setText(edit.refill.values);
+  }
 
   const submit = () => {
     const found = exampleProblem(text);
     setProblem(found);
     if (found !== null) return;
-    void save
-      .mutateAsync(text)
-      .then((change) => {
-        feedback.showSuccess({ subject: 'Example saved', message: EXAMPLE_SAVED_MESSAGE });
-        void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
-      })
-      .catch(() => undefined);
+    edit.save(text);
   };
 
   return (
@@ -71,7 +94,17 @@ function ExampleEditor({ view }: { view: TemplateView }) {
             }}
             error={problem}
           />
-          <ProblemsAlert error={save.error} title="Example not saved" />
+          <ProblemsAlert error={otherThanConflict(save.error)} title="Example not saved" />
+          <ConflictOf
+            edit={edit}
+            compare={(theirs, mine) =>
+              differencesOf(
+                { example: theirs },
+                { example: mine },
+                { example: 'Example statement' },
+              )
+            }
+          />
           <Group justify="flex-end" gap="sm">
             <Button
               variant="default"

@@ -77,6 +77,7 @@ function TemplateDetail({ view }: { view: TemplateView }) {
     versionId: scope.version.uuid,
     templateId: template.uuid,
     name: template.name,
+    revision: template.revision,
   };
   const removeProperty = useRemoveDeterminingProperty(target);
   const removeRule = useRemoveRule(target);
@@ -142,7 +143,14 @@ function TemplateDetail({ view }: { view: TemplateView }) {
         <ConfirmChangeDialog
           title="Remove Determining Property?"
           confirmLabel="Remove Determining Property"
-          run={() => underTemplateLock(target, () => removeProperty.mutateAsync(dialog.property))}
+          run={() =>
+            underTemplateLock(target, () =>
+              removeProperty.mutateAsync({
+                property: dialog.property,
+                basedOn: target.revision,
+              }),
+            )
+          }
           success={{ subject: 'Determining property removed', message: PROPERTY_REMOVED_MESSAGE }}
           onDone={open}
           onClose={close}
@@ -155,7 +163,11 @@ function TemplateDetail({ view }: { view: TemplateView }) {
         <ConfirmChangeDialog
           title="Remove Rule?"
           confirmLabel="Remove Rule"
-          run={() => underTemplateLock(target, () => removeRule.mutateAsync(dialog.index))}
+          run={() =>
+            underTemplateLock(target, () =>
+              removeRule.mutateAsync({ index: dialog.index, basedOn: target.revision }),
+            )
+          }
           success={{ subject: 'Rule removed', message: RULE_REMOVED_MESSAGE }}
           onDone={open}
           onClose={close}

@@ -21,6 +21,8 @@ export interface TemplateTarget {
   versionId: string;
   templateId: string;
   name: string;
+  /** The revision of the template the page shows: a change to it is based on that one. */
+  revision: string;
 }
 
 const templateOf = (t: ItemTarget): TemplateTarget => ({ ...t, templateId: t.itemId });
@@ -46,10 +48,13 @@ export const templateDialogs: ItemDialogKind<TemplateChange, TemplateLinkChange>
     linkRemoved: TEMPLATE_LINK_REMOVED_MESSAGE,
   },
   lockPath: (t) => templateLockPath(t.profileId, t.versionId, t.itemId),
-  useDeprecate: (t) => useDeprecateTemplate(templateOf(t)).mutateAsync,
+  useDeprecate: (t) => {
+    const deprecate = useDeprecateTemplate(templateOf(t));
+    return (input) => deprecate.mutateAsync({ input, basedOn: t.revision });
+  },
   useDelete: (t) => {
     const remove = useDeleteTemplate(templateOf(t));
-    return () => remove.mutateAsync();
+    return () => remove.mutateAsync(t.revision);
   },
   useRemoveLink: (t) => {
     const remove = useRemoveTemplateLink(templateOf(t));

@@ -296,6 +296,121 @@ describe('editing a concept', () => {
     });
   });
 
+  it('bases each save on the revision the form was filled from, and the next one on the fresh revision', async () => {
+    let revision = 'rev-1.a';
+    const calls = stubServer(
+      {
+        [`GET ${conceptsApi(V1, `/${CONCEPT_ID}`)}`]: () => {
+          const view = documentView();
+          return [200, { ...view, concept: { ...view.concept, revision } }];
+        },
+        ...lockHandlers(conceptsApi(V1, `/${CONCEPT_ID}/lock`)),
+        [`PUT ${conceptsApi(V1, `/${CONCEPT_ID}`)}`]: () => {
+          revision = revision === 'rev-1.a' ? 'rev-2.b' : 'rev-3.c';
+          return [200, change(V1, CONCEPT_ID)];
+        },
+      },
+      signedIn(ada),
+    );
+    const router = renderScreens(`${base()}/${CONCEPT_ID}/edit/document`, draft);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${base()}/${CONCEPT_ID}`));
+    // Straight back to the form, and a second save: based on the first one's revision.
+    await router.navigate(`${base()}/${CONCEPT_ID}/edit/document`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.ifMatch)).toEqual([
+      '"rev-1.a"',
+      '"rev-2.b"',
+    ]);
+  });
+
+  describe('when someone else saved meanwhile', () => {
+    const conflict = {
+      success: false,
+      code: 'EDIT_CONFLICT',
+      message: 'Bob Builder saved this concept at 14:02 UTC, after you opened it.',
+      savedBy: 'Bob Builder',
+      savedAt: '2026-01-01T14:02:00.000Z',
+      revision: 'rev-2.b',
+    };
+    /** Their save: the concept now reads differently, with a new revision. */
+    function theirs(): ConceptView {
+      const view = documentView();
+      return {
+        ...view,
+        concept: {
+          ...view.concept,
+          revision: 'rev-2.b',
+          description: 'Where they stopped (Bob).',
+          form: { ...view.concept.form, description: 'Where they stopped (Bob).' },
+        },
+      };
+    }
+    function stubConflict() {
+      let saved = false;
+      return stubServer(
+        {
+          [`GET ${conceptsApi(V1, `/${CONCEPT_ID}`)}`]: () => [
+            200,
+            saved ? theirs() : documentView(),
+          ],
+          ...lockHandlers(conceptsApi(V1, `/${CONCEPT_ID}/lock`)),
+          [`PUT ${conceptsApi(V1, `/${CONCEPT_ID}`)}`]: (call) => {
+            saved = true;
+            return call.ifMatch === '"rev-2.b"' ? [200, change(V1, CONCEPT_ID)] : [409, conflict];
+          },
+        },
+        signedIn(ada),
+      );
+    }
+
+    async function saveIntoConflict() {
+      const description = await screen.findByRole('textbox', { name: /^Description/ });
+      await userEvent.clear(description);
+      await userEvent.type(description, 'Where I stopped (mine).');
+      await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(conflict.message);
+      const differences = await within(alert).findByRole('table');
+      const row = within(differences).getByRole('row', { name: /^Description/ });
+      expect(row).toHaveTextContent('Where they stopped (Bob).');
+      expect(row).toHaveTextContent('Where I stopped (mine).');
+      return { description, alert };
+    }
+
+    it('keeps what was typed, names who saved, and Keep mine saves it on their revision', async () => {
+      const calls = stubConflict();
+      const router = renderScreens(`${base()}/${CONCEPT_ID}/edit/document`, draft);
+      const { description, alert } = await saveIntoConflict();
+      expect(description).toHaveValue('Where I stopped (mine).');
+      // Explained next to the form: no global 'Permission Denied' as well.
+      expect(feedback.getState().errors).toEqual([]);
+      await userEvent.click(within(alert).getByRole('button', { name: 'Keep mine' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${base()}/${CONCEPT_ID}`));
+      const puts = calls.filter((c) => c.method === 'PUT');
+      expect(puts.map((c) => c.ifMatch)).toEqual(['"rev-1.a"', '"rev-2.b"']);
+      expect(puts[1]?.body).toMatchObject({ description: 'Where I stopped (mine).' });
+    });
+
+    it('Take theirs fills the form with their saved version, and the next save is based on it', async () => {
+      const calls = stubConflict();
+      const router = renderScreens(`${base()}/${CONCEPT_ID}/edit/document`, draft);
+      const { alert } = await saveIntoConflict();
+      await userEvent.click(within(alert).getByRole('button', { name: 'Take theirs' }));
+      await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+      expect(screen.getByRole('textbox', { name: /^Description/ })).toHaveValue(
+        'Where they stopped (Bob).',
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(`${base()}/${CONCEPT_ID}`));
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.ifMatch)).toEqual([
+        '"rev-1.a"',
+        '"rev-2.b"',
+      ]);
+    });
+  });
+
   it('offers Delete, which asks first', async () => {
     stubEdit(documentView());
     renderScreens(`${base()}/${CONCEPT_ID}/edit/document`, draft);

@@ -3,8 +3,14 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { similarTermsOf } from '../../../../common/concept-content';
 import type { ConceptChange, ConceptValues, ConceptView } from '../../../../common/concepts';
-import { useUpdateConcept, useVersionConcept } from '../../../api/concepts';
+import { useFetchVersionConcept, useUpdateConcept, useVersionConcept } from '../../../api/concepts';
 import { feedback } from '../../../app/feedback-store';
+import {
+  ConflictOf,
+  differencesOf,
+  otherThanConflict,
+  useEditConflict,
+} from '../../../components/EditConflict';
 import { ItemCrumbs } from '../../../components/items/ItemCrumbs';
 import { ItemEditFrame } from '../../../components/items/ItemEditFrame';
 import { EditableItem, PageDoesNotExist } from '../../../components/items/LoadedItem';
@@ -44,6 +50,7 @@ function EditConcept({ view }: { view: ConceptView }) {
   const { concept } = view;
   const update = useUpdateConcept(profile.uuid, version.uuid, concept.uuid);
   const [initial] = useState(() => editValues(concept.conceptType, concept.form));
+  const fetchLatest = useFetchVersionConcept(profile.uuid, version.uuid, concept.uuid);
   const detail = (change: ConceptChange) =>
     conceptDetailPath(
       profile.organization.uuid,
@@ -57,6 +64,25 @@ function EditConcept({ view }: { view: ConceptView }) {
       .map((t) => [t.iri, t.name ?? '']),
   );
 
+  const edit = useEditConflict({
+    revision: concept.revision,
+    send: (values: ConceptValues, basedOn: string) =>
+      // The answer is awaited, not handed to mutate(): the refresh that follows a save may
+      // close this form (the version on screen is no longer the current one) before it.
+      update.mutateAsync({ input: updateInput(values), basedOn }),
+    latest: async () => {
+      const latest = await fetchLatest();
+      return {
+        revision: latest.concept.revision,
+        values: editValues(latest.concept.conceptType, latest.concept.form),
+      };
+    },
+    onSaved: (change) => {
+      feedback.showSuccess({ subject: 'Concept saved', message: SAVED_MESSAGE });
+      void navigate(detail(change));
+    },
+  });
+
   return (
     <ItemEditFrame
       kind={conceptDialogs}
@@ -65,41 +91,39 @@ function EditConcept({ view }: { view: ConceptView }) {
         versionId: version.uuid,
         itemId: concept.uuid,
         name: concept.name,
+        revision: edit.basedOn,
       }}
       onLeave={() => void navigate(scope.conceptPath(concept.uuid))}
       onDeprecated={(change) => void navigate(detail(change))}
       onDeleted={(change) => void navigate(scope.listPath(change.versionId))}
     >
       {(open) => (
-        <ConceptForm
-          mode="edit"
-          conceptType={concept.conceptType}
-          initial={initial}
-          profileId={profile.uuid}
-          versionId={version.uuid}
-          profileIri={profile.iri}
-          iri={concept.iri}
-          limited={concept.publishedInProfile}
-          localTerms={localTermsOf(view)}
-          termNames={termNames}
-          previous={concept.content}
-          busy={update.isPending}
-          error={update.error}
-          onSubmit={(values) =>
-            // The answer is awaited, not handed to mutate(): the refresh that follows a save may
-            // close this form (the version on screen is no longer the current one) before it.
-            void update
-              .mutateAsync(updateInput(values))
-              .then((change) => {
-                feedback.showSuccess({ subject: 'Concept saved', message: SAVED_MESSAGE });
-                void navigate(detail(change));
-              })
-              .catch(() => undefined)
-          }
-          onCancel={() => void navigate(scope.conceptPath(concept.uuid))}
-          onDeprecate={open.deprecate}
-          onDelete={open.remove}
-        />
+        <Stack gap="md">
+          <ConflictOf
+            edit={edit}
+            compare={(theirs, mine) => differencesOf(theirs, updateInput(mine))}
+          />
+          <ConceptForm
+            key={edit.refill?.key}
+            mode="edit"
+            conceptType={concept.conceptType}
+            initial={edit.refill?.values ?? initial}
+            profileId={profile.uuid}
+            versionId={version.uuid}
+            profileIri={profile.iri}
+            iri={concept.iri}
+            limited={concept.publishedInProfile}
+            localTerms={localTermsOf(view)}
+            termNames={termNames}
+            previous={concept.content}
+            busy={update.isPending}
+            error={otherThanConflict(update.error)}
+            onSubmit={edit.save}
+            onCancel={() => void navigate(scope.conceptPath(concept.uuid))}
+            onDeprecate={open.deprecate}
+            onDelete={open.remove}
+          />
+        </Stack>
       )}
     </ItemEditFrame>
   );

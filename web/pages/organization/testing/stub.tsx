@@ -60,6 +60,8 @@ export interface StubCall {
   path: string;
   query: URLSearchParams;
   body: Record<string, unknown> | undefined;
+  /** The revision a change said it was based on (If-Match), if any. */
+  ifMatch?: string | undefined;
 }
 
 /** A reply of the fake server: a status and a JSON body. */
@@ -97,6 +99,7 @@ export function stubServer(handlers: Record<string, Handler>, status: UserStatus
           typeof init.body === 'string'
             ? (JSON.parse(init.body) as Record<string, unknown>)
             : undefined,
+        ifMatch: (init.headers as Record<string, string> | undefined)?.['if-match'],
       };
       let reply: Reply;
       if (call.path === '/app/csrf') reply = [200, { token: 'csrf-token' }];

@@ -10,8 +10,14 @@ import {
   type PatternType,
   type PatternView,
 } from '../../../../common/patterns';
-import { useUpdatePattern, useVersionPattern } from '../../../api/patterns';
+import { useFetchVersionPattern, useUpdatePattern, useVersionPattern } from '../../../api/patterns';
 import { feedback } from '../../../app/feedback-store';
+import {
+  ConflictOf,
+  differencesOf,
+  otherThanConflict,
+  useEditConflict,
+} from '../../../components/EditConflict';
 import { ItemCrumbs } from '../../../components/items/ItemCrumbs';
 import { ItemEditFrame } from '../../../components/items/ItemEditFrame';
 import { EditableItem } from '../../../components/items/LoadedItem';
@@ -232,29 +238,66 @@ function FullPatternForm({
   );
 }
 
+type EditInput = NonNullable<ReturnType<typeof editInput>>;
+
+/**
+ * A pattern's edit request as a person compares it: its components by name (those of `views`,
+ * where known), the rest as sent.
+ */
+function readable(input: EditInput, views: readonly PatternView[]) {
+  const names = new Map(
+    views.flatMap((v) => v.pattern.components).map((c) => [c.uuid, c.name ?? c.iri] as const),
+  );
+  return {
+    ...input,
+    components: input.components.map((c) => names.get(c.componentId) ?? c.componentId),
+  };
+}
+
+/** A saved pattern as its edit form sends it back unchanged. */
+const savedInput = (view: PatternView): EditInput => {
+  const {
+    iriType: _iriType,
+    extiri: _extiri,
+    geniri: _geniri,
+    ...details
+  } = detailsOf(view.pattern);
+  const components = chosenOf(view.pattern.components).chosen.map((c) => ({
+    componentType: c.componentType,
+    componentId: c.componentId,
+  }));
+  return { ...details, components };
+};
+
 function EditPattern({ view, type }: { view: PatternView; type: PatternType }) {
   const scope = usePatternScope();
   const navigate = useNavigate();
   const { profile, version } = scope;
   const { pattern } = view;
   const update = useUpdatePattern(profile.uuid, version.uuid, pattern.uuid);
+  const fetchLatest = useFetchVersionPattern(profile.uuid, version.uuid, pattern.uuid);
   const detail = (change: PatternChange) =>
     scope.patternPath(change.pattern.uuid, '', change.versionId);
-  const props: EditProps = {
-    view,
-    type,
-    busy: update.isPending,
-    error: update.error,
+  const edit = useEditConflict({
+    revision: pattern.revision,
     // The answer is awaited, not handed to mutate(): the refresh that follows a save may close
     // this form (the version on screen is no longer the current one) before it.
-    onSave: (input) =>
-      void update
-        .mutateAsync(input)
-        .then((change) => {
-          feedback.showSuccess({ subject: 'Pattern saved', message: SAVED_MESSAGE });
-          void navigate(detail(change));
-        })
-        .catch(() => undefined),
+    send: (input: EditInput, basedOn: string) => update.mutateAsync({ input, basedOn }),
+    latest: async () => {
+      const latest = await fetchLatest();
+      return { revision: latest.pattern.revision, values: latest };
+    },
+    onSaved: (change) => {
+      feedback.showSuccess({ subject: 'Pattern saved', message: SAVED_MESSAGE });
+      void navigate(detail(change));
+    },
+  });
+  const props: EditProps = {
+    view: edit.refill?.values ?? view,
+    type,
+    busy: update.isPending,
+    error: otherThanConflict(update.error),
+    onSave: edit.save,
     onCancel: () => void navigate(scope.patternPath(pattern.uuid)),
   };
 
@@ -266,18 +309,35 @@ function EditPattern({ view, type }: { view: PatternView; type: PatternType }) {
         versionId: version.uuid,
         itemId: pattern.uuid,
         name: pattern.name,
+        revision: edit.basedOn,
       }}
       onLeave={() => void navigate(scope.patternPath(pattern.uuid))}
       onDeprecated={(change) => void navigate(detail(change))}
       onDeleted={(change) => void navigate(scope.paths(change.versionId))}
     >
-      {(open) =>
-        pattern.publishedInProfile ? (
-          <LimitedPatternForm {...props} onDeprecate={open.deprecate} />
-        ) : (
-          <FullPatternForm {...props} onDeprecate={open.deprecate} onDelete={open.remove} />
-        )
-      }
+      {(open) => (
+        <Stack gap="md">
+          <ConflictOf
+            edit={edit}
+            compare={(theirs, mine) =>
+              differencesOf(
+                readable(savedInput(theirs), [theirs, view]),
+                readable(mine, [theirs, view]),
+              )
+            }
+          />
+          {pattern.publishedInProfile ? (
+            <LimitedPatternForm key={edit.refill?.key} {...props} onDeprecate={open.deprecate} />
+          ) : (
+            <FullPatternForm
+              key={edit.refill?.key}
+              {...props}
+              onDeprecate={open.deprecate}
+              onDelete={open.remove}
+            />
+          )}
+        </Stack>
+      )}
     </ItemEditFrame>
   );
 }

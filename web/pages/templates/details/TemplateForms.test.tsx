@@ -1,12 +1,13 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { LOCK_TIMED_OUT_MESSAGE } from '../../../../common/locks';
 import { IRI_FORMAT_MESSAGE, REQUIRED } from '../../../../common/profiles';
 import { TEMPLATE_LIMITED_EDIT_MESSAGE } from '../../../../common/templates';
 import { feedback } from '../../../app/feedback-store';
 import { DISCARD_TITLE } from '../../common/DiscardChangesDialog';
 import { lockAnswer, lockedBy } from '../../common/testing/locks';
-import { KEPT_HINT, RETRY_LABEL } from '../../common/WriteLockGate';
+import { KEPT_HINT, REESTABLISH_LABEL, RETRY_LABEL } from '../../common/WriteLockGate';
 import { serveSignedIn, serveTemplate } from '../testing/screens';
 import {
   editable,
@@ -204,7 +205,7 @@ describe('editing the details of a statement template', () => {
       await new Promise((resolve) => setTimeout(resolve, 450));
     });
 
-  it('keeps what was typed when the lock ran out idle, takes it again quietly and saves', async () => {
+  it('keeps what was typed when the lock ran out idle, says so, and saves once it is reestablished', async () => {
     const { lock, handler } = shortLock();
     const calls = serveTemplate(details(), {
       [`POST ${templateApi(V1, '/lock')}`]: handler,
@@ -218,9 +219,14 @@ describe('editing the details of a statement template', () => {
     const before = lock.posts;
     expect(screen.getByRole('form', { name: 'Statement Template Details' })).toBeVisible();
     expect(description).toHaveValue('A learner played a video. Typed before a break.');
+    expect(await screen.findByText(LOCK_TIMED_OUT_MESSAGE)).toBeVisible();
+    // A save pressed meanwhile is not lost: it waits for the lock, which is not taken quietly.
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(lock.posts).toBe(before);
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: REESTABLISH_LABEL }));
     await waitFor(() => expect(router.state.location.pathname).toBe(templatePath()));
-    // Taken again once, by the click, without a word.
+    // Taken again once, by the button; the waiting save went out.
     expect(lock.posts).toBe(before + 1);
     expect(screen.queryByText(/is editing this/)).toBeNull();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
@@ -240,7 +246,7 @@ describe('editing the details of a statement template', () => {
     await lapse();
     lock.short = false;
     lock.holder = 'Grace Hopper';
-    fireEvent.pointerDown(description);
+    await userEvent.click(await screen.findByRole('button', { name: REESTABLISH_LABEL }));
     expect(await screen.findByText(/^Grace Hopper is editing this\./)).toBeVisible();
     expect(screen.getByText(KEPT_HINT)).toBeVisible();
     expect(description).toHaveValue('A learner played a video. Mine.');

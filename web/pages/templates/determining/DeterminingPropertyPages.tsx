@@ -10,6 +10,7 @@ import {
 } from '../../../../common/templates';
 import { templateLockPath, useSetDeterminingProperty } from '../../../api/templates';
 import { feedback } from '../../../app/feedback-store';
+import { useBasedOn } from '../../../components/EditConflict';
 import { WriteLockGate } from '../../common/WriteLockGate';
 import { hasProperty } from '../format';
 import { useTemplateScope } from '../scope';
@@ -34,10 +35,12 @@ function useSaveProperty(view: TemplateView) {
     versionId: scope.version.uuid,
     templateId: view.template.uuid,
   });
+  const base = useBasedOn(view.template.revision);
   const save = (property: DeterminingProperty, conceptIds: string[]) =>
     void set
-      .mutateAsync({ property, conceptIds })
+      .mutateAsync({ property, conceptIds, basedOn: base.basedOn })
       .then((change) => {
+        base.saved();
         feedback.showSuccess({
           subject: 'Determining property saved',
           message: PROPERTY_SAVED_MESSAGE,

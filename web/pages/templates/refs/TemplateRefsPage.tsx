@@ -10,6 +10,7 @@ import {
 } from '../../../../common/templates';
 import { templateLockPath, useSetTemplateRefs } from '../../../api/templates';
 import { feedback } from '../../../app/feedback-store';
+import { useBasedOn } from '../../../components/EditConflict';
 import { SelectedItems, toggled, type Picked } from '../../../components/items/AddItems';
 import { WriteLockGate } from '../../common/WriteLockGate';
 import { hasProperty } from '../format';
@@ -62,10 +63,16 @@ function RefsEditor({
   const changed = added.length > 0 || removed > 0;
   const back = () => void navigate(scope.templatePath(template.uuid));
 
+  const base = useBasedOn(template.revision);
   const submit = () =>
     void save
-      .mutateAsync({ refType, templateIds: [...current, ...added].map((t) => t.uuid) })
+      .mutateAsync({
+        refType,
+        templateIds: [...current, ...added].map((t) => t.uuid),
+        basedOn: base.basedOn,
+      })
       .then((change) => {
+        base.saved();
         feedback.showSuccess({ subject: 'Related templates saved', message: REFS_SAVED_MESSAGE });
         void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
       })

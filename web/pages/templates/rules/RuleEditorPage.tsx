@@ -5,6 +5,7 @@ import { checkRule, RULE_VALID_MESSAGE, type Rule } from '../../../../common/rul
 import type { TemplateView } from '../../../../common/templates';
 import { templateLockPath, useAddRule, useUpdateRule } from '../../../api/templates';
 import { feedback } from '../../../app/feedback-store';
+import { useBasedOn } from '../../../components/EditConflict';
 import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
 import { WriteLockGate } from '../../common/WriteLockGate';
 import { determiningValuesOf, otherRulesOf, ruleIndexOf, ruleText } from '../format';
@@ -38,6 +39,7 @@ function RuleEditor({ view, index }: { view: TemplateView; index: number | null 
   const add = useAddRule(target);
   const update = useUpdateRule(target);
   const saving = index === null ? add : update;
+  const base = useBasedOn(template.revision);
   const original = index === null ? '' : ruleText(template.rules[index] ?? {});
   const [text, setText] = useState(original);
   const [passed, setPassed] = useState<{ text: string; rule: Rule } | null>(null);
@@ -74,9 +76,14 @@ function RuleEditor({ view, index }: { view: TemplateView; index: number | null 
   const save = () => {
     if (!passed || !ready) return;
     const rule: Record<string, unknown> = { ...passed.rule };
-    const call = index === null ? add.mutateAsync(rule) : update.mutateAsync({ index, rule });
+    const { basedOn } = base;
+    const call =
+      index === null
+        ? add.mutateAsync({ rule, basedOn })
+        : update.mutateAsync({ index, rule, basedOn });
     void call
       .then((change) => {
+        base.saved();
         feedback.showSuccess({ subject: 'Rule saved', message: RULE_SAVED_MESSAGE });
         void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
       })

@@ -23,6 +23,7 @@ function RuleView({ view, index }: { view: TemplateView; index: number }) {
     versionId: scope.version.uuid,
     templateId: template.uuid,
     name: template.name,
+    revision: template.revision,
   };
   // Only the owning profile's editors change rules, on the group's pages, while unpublished.
   const canEditRule =

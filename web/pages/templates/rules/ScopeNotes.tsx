@@ -151,7 +151,11 @@ export function ScopeNotes({
   >(null);
   const save = (next: Record<string, string>) =>
     underTemplateLock(target, () =>
-      update.mutateAsync({ index, rule: withScopeNotes(rule, next) }),
+      update.mutateAsync({
+        index,
+        rule: withScopeNotes(rule, next),
+        basedOn: target.revision,
+      }),
     );
 
   return (

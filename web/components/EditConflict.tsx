@@ -1,0 +1,304 @@
+import { Alert, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import type { EditConflict } from '../../common/revisions';
+import { editConflictOf } from '../api/organizations';
+
+/** One field whose saved value (theirs) differs from what the editor typed (yours). */
+export interface Difference {
+  field: string;
+  theirs: string;
+  yours: string;
+}
+
+/** Form values, field by field, as a screen fills its form and sends its save. */
+export type FieldValues = object;
+
+const EMPTY = '(empty)';
+
+/** A value as a person reads it: text as is, lists one item after the other, records by value. */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  if (Array.isArray(value))
+    return value.length === 0 ? EMPTY : value.map((item) => displayValue(item)).join('; ');
+  if (typeof value === 'object') {
+    const parts = Object.values(value as Record<string, unknown>)
+      .map((part) => displayValue(part))
+      .filter((part) => part !== EMPTY);
+    return parts.length === 0 ? EMPTY : parts.join(' · ');
+  }
+  return EMPTY;
+}
+
+/** `moreInformation` reads 'More information'. */
+export const fieldLabel = (key: string) => {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/**
+ * The fields of `yours` (what the save sent) whose value reads differently in `theirs` (the
+ * values the form would be filled with from their save), labelled by `labels` or by their key.
+ */
+export function differencesOf(
+  theirs: FieldValues,
+  yours: FieldValues,
+  labels: Readonly<Record<string, string>> = {},
+): Difference[] {
+  const read = (values: FieldValues, key: string) => (values as Record<string, unknown>)[key];
+  return Object.keys(yours).flatMap((key) => {
+    const a = displayValue(read(theirs, key));
+    const b = displayValue(read(yours, key));
+    return a === b ? [] : [{ field: labels[key] ?? fieldLabel(key), theirs: a, yours: b }];
+  });
+}
+
+/** Their saved version: its revision and the form values it fills the form with. */
+export interface Saved<Values> {
+  revision: string;
+  values: Values;
+}
+
+/**
+ * The revision a screen's changes are based on: the one it loaded, until a change of its own
+ * went through (`saved`); then the next revision it loads, which is that change's.
+ */
+function useBaseRevision(revision: string) {
+  const state = useState({ revision, fresh: false });
+  const [base, setBase] = state;
+  if (base.fresh && revision !== base.revision) setBase({ revision, fresh: false });
+  return state;
+}
+
+/**
+ * The revision the changes of a screen without a conflict view are based on (see
+ * {@link useEditConflict}); `saved` after each change of its own that went through.
+ */
+export function useBasedOn(revision: string) {
+  const [base, setBase] = useBaseRevision(revision);
+  return {
+    basedOn: base.revision,
+    saved: () => setBase((now) => ({ ...now, fresh: true })),
+  };
+}
+
+/** A save that ran into someone else's: what they saved, and what this editor sent. */
+export interface ConflictState<Sent, Filled> {
+  conflict: EditConflict;
+  mine: Sent;
+  /** Their saved version, once fetched; null meanwhile, or if it could not be read. */
+  theirs: Saved<Filled> | null;
+  reading: boolean;
+}
+
+export interface EditConflictOptions<Sent, Filled, Result> {
+  /** The revision of the item (or version) as the screen loaded it. */
+  revision: string;
+  /** Sends the form's values, based on `basedOn`; rejects with the conflict when someone saved since. */
+  send: (values: Sent, basedOn: string) => Promise<Result>;
+  /** Reads their saved version afresh, as the values the form is filled with. */
+  latest: () => Promise<Saved<Filled>>;
+  /** What the screen does after a save went through. */
+  onSaved: (result: Result) => void;
+}
+
+/**
+ * The saves of an edit form, each based on the revision the form was filled from. After a save
+ * of its own went through, the next one is based on the revision the screen loads afresh (the
+ * change refreshes the item), so two saves in a row never run into each other. A save refused
+ * because someone saved in between keeps what was typed and fetches their version: `keepMine`
+ * sends what was typed again, based on theirs; `takeTheirs` gives their values to fill the form
+ * with (`refill`, with a key that changes to remount it), based on theirs from then on.
+ */
+export function useEditConflict<Sent, Filled, Result>({
+  revision,
+  send,
+  latest,
+  onSaved,
+}: EditConflictOptions<Sent, Filled, Result>) {
+  const [base, setBase] = useBaseRevision(revision);
+  const basedOn = base.revision;
+  const [conflict, setConflict] = useState<ConflictState<Sent, Filled> | null>(null);
+  const [refill, setRefill] = useState<{ key: number; values: Filled } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (values: Sent, on: string): Promise<void> => {
+    setBusy(true);
+    try {
+      const result = await send(values, on);
+      setConflict(null);
+      setBase((now) => ({ ...now, fresh: true }));
+      onSaved(result);
+    } catch (error) {
+      const found = editConflictOf(error);
+      if (!found) return;
+      setConflict({ conflict: found, mine: values, theirs: null, reading: true });
+      const theirs = await latest().catch(() => null);
+      setConflict((now) => (now?.conflict === found ? { ...now, theirs, reading: false } : now));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return {
+    basedOn,
+    conflict,
+    refill,
+    busy,
+    /** Saves the form's values, based on the revision it was filled from. */
+    save: (values: Sent) => void save(values, basedOn),
+    /** Sends what was typed again, based on their saved version. */
+    keepMine: () => {
+      if (!conflict) return;
+      const on = conflict.theirs?.revision ?? conflict.conflict.revision;
+      setBase({ revision: on, fresh: false });
+      void save(conflict.mine, on);
+    },
+    /** Fills the form with their saved version, and bases the next save on it. */
+    takeTheirs: () => {
+      const theirs = conflict?.theirs;
+      if (!theirs) return;
+      setBase({ revision: theirs.revision, fresh: false });
+      setRefill((now) => ({ key: (now?.key ?? 0) + 1, values: theirs.values }));
+      setConflict(null);
+    },
+  };
+}
+
+/** A failed save's error, unless it is the conflict the conflict view shows. */
+export const otherThanConflict = (error: unknown): unknown =>
+  editConflictOf(error) ? null : error;
+
+/**
+ * A save that ran into someone else's: the server's message (who saved and when), the fields
+ * where their saved version differs from what was typed, and the choice between the two. What
+ * was typed stays in the form below.
+ */
+export function EditConflictView({
+  conflict,
+  differences,
+  busy = false,
+  onKeepMine,
+  onTakeTheirs,
+}: {
+  conflict: EditConflict;
+  /** Field by field; null while their version is being read, 'unreadable' if it could not be. */
+  differences: readonly Difference[] | null | 'unreadable';
+  busy?: boolean;
+  onKeepMine: () => void;
+  onTakeTheirs: () => void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [conflict]);
+  return (
+    <Alert
+      ref={ref}
+      color="yellow"
+      variant="light"
+      title="Not saved: someone else saved meanwhile"
+      role="alert"
+    >
+      <Text size="sm" mb="xs">
+        {conflict.message}
+      </Text>
+      <Text size="sm" mb="sm">
+        What you typed is still in the form below: Keep mine saves it over their version, Take
+        theirs fills the form with theirs.
+      </Text>
+      {differences === null ? (
+        <Group gap="xs" mb="sm" aria-busy="true">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm">Reading their saved version…</Text>
+        </Group>
+      ) : differences === 'unreadable' ? (
+        <Text size="sm" mb="sm">
+          Their saved version could not be read; open the page again to see it.
+        </Text>
+      ) : differences.length === 0 ? (
+        <Text size="sm" mb="sm">
+          Their saved version has the same values as yours.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={420} mb="sm">
+          <Table
+            withTableBorder
+            withColumnBorders
+            verticalSpacing={4}
+            fz="sm"
+            bg="white"
+            captionSide="top"
+          >
+            <Table.Caption>Where their saved version differs from yours</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Field</Table.Th>
+                <Table.Th scope="col">Theirs</Table.Th>
+                <Table.Th scope="col">Yours</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {differences.map((d) => (
+                <Table.Tr key={d.field}>
+                  <Table.Th scope="row" fw={600}>
+                    {d.field}
+                  </Table.Th>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{d.theirs}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{d.yours}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group gap="sm">
+        <Button onClick={onKeepMine} loading={busy}>
+          Keep mine
+        </Button>
+        <Button
+          variant="default"
+          onClick={onTakeTheirs}
+          disabled={busy || differences === null || differences === 'unreadable'}
+        >
+          Take theirs
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** The conflict view of a {@link useEditConflict} form, with its differences; nothing without one. */
+export function ConflictOf<Sent, Filled>({
+  edit,
+  compare,
+}: {
+  edit: {
+    conflict: ConflictState<Sent, Filled> | null;
+    busy: boolean;
+    keepMine: () => void;
+    takeTheirs: () => void;
+  };
+  /** Their values against what was typed, field by field. */
+  compare: (theirs: Filled, mine: Sent) => Difference[];
+}) {
+  const { conflict } = edit;
+  if (!conflict) return null;
+  return (
+    <EditConflictView
+      conflict={conflict.conflict}
+      differences={
+        conflict.reading
+          ? null
+          : conflict.theirs
+            ? compare(conflict.theirs.values, conflict.mine)
+            : 'unreadable'
+      }
+      busy={edit.busy}
+      onKeepMine={edit.keepMine}
+      onTakeTheirs={edit.takeTheirs}
+    />
+  );
+}
