@@ -66,6 +66,10 @@ export const profileItems = pgTable(
   (t) => [
     index('profile_components_profile_idx').on(t.profileId, t.kind),
     index('profile_components_created_in_idx').on(t.createdInVersionId),
+    // Searches start from the revisions their text index finds and join back to the item that
+    // publishes (or, for members, last changed) each one.
+    index('profile_components_published_revision_idx').on(t.publishedRevisionId),
+    index('profile_components_latest_revision_idx').on(t.latestRevisionId),
   ],
 );
 
@@ -95,6 +99,8 @@ export const itemRevisions = pgTable(
   (t) => [
     index('item_revisions_item_idx').on(t.itemId),
     index('item_revisions_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // The IRI as the content carries it, so a search can match an IRI or words on one table.
+    index('item_revisions_iri_idx').on(sql`(${t.content} ->> 'id')`),
   ],
 );
 
