@@ -1,5 +1,5 @@
 import { expect, secondBrowser, test } from './fixtures';
-import { createGroup, createProfile, seriousAxeFindings, siteApi } from './site';
+import { addMember, createGroup, createProfile, seriousAxeFindings, siteApi } from './site';
 import { createValidatedUser, signIn, siteAdmin } from './users';
 
 test('two members save one concept: the later save is told who saved, keeps its text and may keep it', async ({
@@ -20,10 +20,7 @@ test('two members save one concept: the later save is told who saved, keeps its 
     name: `Conflict Group ${stamp}`,
     description: 'Two editors of one concept.',
   });
-  const found = await api.get<{ users: Array<{ _id: string }> }>(
-    `/app/user?search=${bob.username}&organization=${orgId}`,
-  );
-  await api.post(`/app/org/${orgId}/member`, { userId: found.users[0]?._id, level: 'member' });
+  await addMember(api, orgId, bob.username);
   const { versionPath, versionApi } = await createProfile(api, orgId, {
     name: `Conflict Profile ${stamp}`,
     description: 'Edited by two people.',

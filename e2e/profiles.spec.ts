@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, secondBrowser, test } from './fixtures';
-import { createGroup, createProfile, siteApi, UUID } from './site';
+import { addMember, createGroup, createProfile, siteApi, UUID } from './site';
 import { createValidatedUser, signIn, signOut, siteAdmin } from './users';
 
 // The tests of this spec run on PostgreSQL, not PGlite (@postgres, see playwright.config.ts):
@@ -226,10 +226,7 @@ test('two members editing one profile: the write lock lets one edit at a time @p
     name: `Lock Group ${stamp}`,
     description: 'Two editors.',
   });
-  const found = await api.get<{ users: Array<{ _id: string }> }>(
-    `/app/user?search=${bob.username}&organization=${orgId}`,
-  );
-  await api.post(`/app/org/${orgId}/member`, { userId: found.users[0]?._id, level: 'member' });
+  await addMember(api, orgId, bob.username);
   const { versionPath } = await createProfile(api, orgId, {
     name: `Lock Profile ${stamp}`,
     description: 'Edited by two people.',

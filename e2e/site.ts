@@ -46,6 +46,14 @@ export async function createGroup(
   return made.organization.uuid;
 }
 
+/** Adds a person to a group as a member, found by username as the group's Add Member form does. */
+export async function addMember(api: SiteApi, orgId: string, username: string): Promise<void> {
+  const found = await api.get<{ users: Array<{ _id: string }> }>(
+    `/app/user?search=${username}&organization=${orgId}`,
+  );
+  await api.post(`/app/org/${orgId}/member`, { userId: found.users[0]?._id, level: 'member' });
+}
+
 /** A draft profile as made: its ids, its IRI, and where its page and its `/app` calls are. */
 export interface DraftProfile {
   profileId: string;
