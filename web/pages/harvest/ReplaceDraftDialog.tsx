@@ -70,7 +70,15 @@ export function ReplaceDraftDialog({
           unchanged="The file holds what the draft holds: replacing the draft changes nothing."
           suggestNumber={false}
         />
-        <Group justify="flex-end">
+        {/* Kept in sight at the foot of the dialog: a long comparison must not hide the choice. */}
+        <Group
+          justify="flex-end"
+          pos="sticky"
+          bottom={0}
+          py="sm"
+          bg="var(--mantine-color-body)"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)', zIndex: 1 }}
+        >
           <Button variant="default" onClick={onCancel} data-autofocus>
             Cancel
           </Button>
