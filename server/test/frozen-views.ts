@@ -21,17 +21,23 @@ export function sane(response: LightMyRequestResponse, call: string): LightMyReq
   return response;
 }
 
+/** A signed-in person's (or anonymous) calls to `/app`, each checked by `sane`. */
+export function siteCalls(app: BuiltApp, cookie?: string) {
+  const calls = callsOf(app, cookie);
+  return {
+    get: async (url: string) => sane(await calls.get(url), `GET ${url}`),
+    post: async (url: string, body?: unknown, headers?: Record<string, string>) =>
+      sane(await calls.post(url, body, headers), `POST ${url}`),
+    put: async (url: string, body: unknown, headers?: Record<string, string>) =>
+      sane(await calls.put(url, body, headers), `PUT ${url}`),
+    delete: async (url: string, headers?: Record<string, string>) =>
+      sane(await calls.delete(url, headers), `DELETE ${url}`),
+  };
+}
+export type SiteCalls = ReturnType<typeof siteCalls>;
+
 /** Site calls (a signed-in member, or anonymous) and public API calls, each checked by `sane`. */
 export function worldCalls(app: BuiltApp, group: KeyedGroup) {
-  const site = (cookie?: string) => {
-    const calls = callsOf(app, cookie);
-    return {
-      get: async (url: string) => sane(await calls.get(url), `GET ${url}`),
-      post: async (url: string, body?: unknown) => sane(await calls.post(url, body), `POST ${url}`),
-      put: async (url: string, body: unknown) => sane(await calls.put(url, body), `PUT ${url}`),
-      delete: async (url: string) => sane(await calls.delete(url), `DELETE ${url}`),
-    };
-  };
   const api = async (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
@@ -48,7 +54,12 @@ export function worldCalls(app: BuiltApp, group: KeyedGroup) {
     });
     return sane(response, `${method} ${url}`);
   };
-  return { member: site(group.cookie), anonymous: site(), api, readKey: group.keys.readOnly };
+  return {
+    member: siteCalls(app, group.cookie),
+    anonymous: siteCalls(app),
+    api,
+    readKey: group.keys.readOnly,
+  };
 }
 export type WorldCalls = ReturnType<typeof worldCalls>;
 
