@@ -408,4 +408,117 @@ describe('scope notes', () => {
     });
     expect(feedback.getState().success?.message).toBe(SCOPE_NOTE_REMOVED_MESSAGE);
   });
+
+  describe('after someone else saved the template', () => {
+    const conflict = {
+      success: false,
+      code: 'EDIT_CONFLICT',
+      message: 'Bob Builder saved this statement template at 14:02 UTC, after you opened it.',
+      savedBy: 'Bob Builder',
+      savedAt: '2026-01-01T14:02:00.000Z',
+      revision: 'rev-2.b',
+    };
+    /** Their version: the rule with a French scope note of theirs, and its presence changed. */
+    const theirs = () => {
+      const view = withVerb();
+      const [first] = view.template.rules;
+      return withVerb({
+        revision: 'rev-2.b',
+        rules: [
+          first ?? {},
+          {
+            location: '$.result.score.raw',
+            presence: 'included',
+            scopeNote: { en: 'Used when the video is scored.', fr: 'Le leur.' },
+          },
+        ],
+      });
+    };
+    function serveConflict() {
+      let saved = false;
+      return serve(withVerb(), {
+        [`GET ${templateApi()}`]: () => [200, saved ? theirs() : withVerb()],
+        [`PUT ${templateApi(V1, '/rules/1')}`]: (call: StubCall) => {
+          saved = true;
+          return call.ifMatch === '"rev-2.b"' ? [200, templateChange(V1)] : [409, conflict];
+        },
+      });
+    }
+
+    async function addIntoConflict() {
+      await userEvent.click(await screen.findByRole('button', { name: 'Add Scope Note' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add Scope Note' });
+      await userEvent.type(within(dialog).getByRole('combobox', { name: /Language/ }), 'fr');
+      await userEvent.click(await screen.findByRole('option', { name: 'French (fr)' }));
+      await userEvent.type(within(dialog).getByRole('textbox', { name: /Scope Note/ }), 'Le mien.');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add Scope Note' }));
+      const alert = await within(dialog).findByRole('alert', {
+        name: 'Not saved: someone else saved meanwhile',
+      });
+      expect(alert).toHaveTextContent(conflict.message);
+      const row = within(await within(alert).findByRole('table')).getByRole('row', {
+        name: /^French scope note/,
+      });
+      expect(
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ).toEqual(['Le leur.', 'Le mien.']);
+      expect(within(dialog).getByRole('textbox', { name: /Scope Note/ })).toHaveValue('Le mien.');
+      expect(feedback.getState().errors).toEqual([]);
+      return { dialog, alert };
+    }
+
+    it('sets their note beside the one typed; Keep mine adds it to their rule on their revision', async () => {
+      const calls = serveConflict();
+      renderApp(templatePath(V1, '/rule/view?rule=1'));
+      const { alert } = await addIntoConflict();
+      await userEvent.click(within(alert).getByRole('button', { name: 'Keep mine' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const puts = calls.filter((c) => c.method === 'PUT');
+      expect(puts.map((c) => c.ifMatch)).toEqual(['"rev-1.a"', '"rev-2.b"']);
+      expect(puts[1]?.body).toEqual({
+        rule: {
+          location: '$.result.score.raw',
+          presence: 'included',
+          scopeNote: { en: 'Used when the video is scored.', fr: 'Le mien.' },
+        },
+      });
+      expect(feedback.getState().success?.message).toBe(SCOPE_NOTE_SAVED_MESSAGE);
+    });
+
+    it('Take theirs leaves their note, which the page then shows', async () => {
+      const calls = serveConflict();
+      renderApp(templatePath(V1, '/rule/view?rule=1'));
+      const { alert } = await addIntoConflict();
+      await userEvent.click(within(alert).getByRole('button', { name: 'Take theirs' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const notes = screen.getByRole('table', { name: 'Scope notes' });
+      expect(within(notes).getByRole('row', { name: /^French/ })).toHaveTextContent('Le leur.');
+      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    });
+
+    it('removes a note anyway on their version', async () => {
+      const calls = serveConflict();
+      renderApp(templatePath(V1, '/rule/view?rule=1'));
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Remove English scope note' }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Remove Scope Note?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Scope Note' }));
+      const alert = await within(dialog).findByRole('alert');
+      expect(await within(alert).findByRole('table')).toHaveTextContent('French: Le leur.');
+      await userEvent.click(within(alert).getByRole('button', { name: 'Remove anyway' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const puts = calls.filter((c) => c.method === 'PUT');
+      expect(puts.map((c) => c.ifMatch)).toEqual(['"rev-1.a"', '"rev-2.b"']);
+      expect(puts[1]?.body).toEqual({
+        rule: {
+          location: '$.result.score.raw',
+          presence: 'included',
+          scopeNote: { fr: 'Le leur.' },
+        },
+      });
+    });
+  });
 });
