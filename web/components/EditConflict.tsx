@@ -199,7 +199,7 @@ export interface ConflictWording {
 
 /** An edit form's conflict: what was typed stays below, to keep or to swap for theirs. */
 export const FORM_WORDING: ConflictWording = {
-  hint: 'What you typed is still in the form below: Keep mine saves it over their version, Take theirs fills the form with theirs.',
+  hint: 'What you typed is kept in the form: Keep mine saves it over their version, Take theirs fills the form with theirs.',
   keep: 'Keep mine',
   take: 'Take theirs',
   takeNeedsTheirs: true,
@@ -259,6 +259,8 @@ export function EditConflictView({
       variant="light"
       title="Not saved: someone else saved meanwhile"
       role="alert"
+      // The body is a flex item: without this, the table's least width would push the text out.
+      styles={{ body: { minWidth: 0 } }}
     >
       <Text size="sm" mb="xs">
         {conflict.message}
@@ -299,7 +301,7 @@ export function EditConflictView({
             </Table.Thead>
             <Table.Tbody>
               {differences.map((d) => (
-                <Table.Tr key={d.field}>
+                <Table.Tr key={d.field} style={{ verticalAlign: 'top' }}>
                   <Table.Th scope="row" fw={600}>
                     {d.field}
                   </Table.Th>

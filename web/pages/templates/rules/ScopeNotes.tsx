@@ -140,7 +140,7 @@ function AddScopeNoteDialog({
             }
             wording={{
               ...FORM_WORDING,
-              hint: 'What you typed is still below: Keep mine adds it to their version of the rule, Take theirs closes this and shows their scope notes.',
+              hint: 'What you typed is kept: Keep mine adds it to their version of the rule, Take theirs closes this and shows their scope notes.',
             }}
             onTakeTheirs={onClose}
           />
