@@ -7,6 +7,7 @@ import { EditConflictError } from '../api/organizations';
 import { renderWithProviders } from '../test/render';
 import {
   ConflictOf,
+  confirmWording,
   differencesOf,
   displayValue,
   EditConflictView,
@@ -76,6 +77,20 @@ describe('EditConflictView', () => {
     );
     expect(screen.getByText('Reading their saved version…')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Take theirs' })).toBeDisabled();
+  });
+
+  it('words a confirmed change: do it anyway, or cancel even while their version is read', () => {
+    renderWithProviders(
+      <EditConflictView
+        conflict={conflict}
+        differences={null}
+        wording={confirmWording('Delete')}
+        onKeepMine={() => {}}
+        onTakeTheirs={() => {}}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Delete anyway' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
 });
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Table, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EditConflict } from '../../common/revisions';
 import { editConflictOf } from '../api/organizations';
 
@@ -123,9 +123,11 @@ export function useEditConflict<Sent, Filled, Result>({
   const [conflict, setConflict] = useState<ConflictState<Sent, Filled> | null>(null);
   const [refill, setRefill] = useState<{ key: number; values: Filled } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
 
   const save = async (values: Sent, on: string): Promise<void> => {
     setBusy(true);
+    setError(null);
     try {
       const result = await send(values, on);
       setConflict(null);
@@ -133,7 +135,10 @@ export function useEditConflict<Sent, Filled, Result>({
       onSaved(result);
     } catch (error) {
       const found = editConflictOf(error);
-      if (!found) return;
+      if (!found) {
+        setError(error);
+        return;
+      }
       setConflict({ conflict: found, mine: values, theirs: null, reading: true });
       const theirs = await latest().catch(() => null);
       setConflict((now) => (now?.conflict === found ? { ...now, theirs, reading: false } : now));
@@ -147,14 +152,19 @@ export function useEditConflict<Sent, Filled, Result>({
     conflict,
     refill,
     busy,
+    /** The last save's failure other than a conflict (which `conflict` holds); null after a new save. */
+    error,
     /** Saves the form's values, based on the revision it was filled from. */
     save: (values: Sent) => void save(values, basedOn),
-    /** Sends what was typed again, based on their saved version. */
-    keepMine: () => {
+    /**
+     * Sends what was typed again, based on their saved version; or `values`, when the form
+     * stayed open to change (a dialog's reason, say) since.
+     */
+    keepMine: (values?: Sent) => {
       if (!conflict) return;
       const on = conflict.theirs?.revision ?? conflict.conflict.revision;
       setBase({ revision: on, fresh: false });
-      void save(conflict.mine, on);
+      void save(values === undefined ? conflict.mine : values, on);
     },
     /** Fills the form with their saved version, and bases the next save on it. */
     takeTheirs: () => {
@@ -164,6 +174,8 @@ export function useEditConflict<Sent, Filled, Result>({
       setRefill((now) => ({ key: (now?.key ?? 0) + 1, values: theirs.values }));
       setConflict(null);
     },
+    /** Leaves the conflict without a choice (the dialog showing it closes). */
+    dismiss: () => setConflict(null),
   };
 }
 
@@ -171,15 +183,60 @@ export function useEditConflict<Sent, Filled, Result>({
 export const otherThanConflict = (error: unknown): unknown =>
   editConflictOf(error) ? null : error;
 
+/** The words of a conflict view: what it says, its two choices and its table. */
+export interface ConflictWording {
+  /** What the two choices do. */
+  hint: ReactNode;
+  keep: string;
+  take: string;
+  /** The second choice needs their version (it fills the form with it), or not (Cancel). */
+  takeNeedsTheirs: boolean;
+  caption: string;
+  theirs: string;
+  yours: string;
+  same: string;
+}
+
+/** An edit form's conflict: what was typed stays below, to keep or to swap for theirs. */
+export const FORM_WORDING: ConflictWording = {
+  hint: 'What you typed is kept in the form: Keep mine saves it over their version, Take theirs fills the form with theirs.',
+  keep: 'Keep mine',
+  take: 'Take theirs',
+  takeNeedsTheirs: true,
+  caption: 'Where their saved version differs from yours',
+  theirs: 'Theirs',
+  yours: 'Yours',
+  same: 'Their saved version has the same values as yours.',
+};
+
+/**
+ * A confirmed change (deprecate, delete, remove) that ran into someone's save: nothing was typed
+ * to keep, so the table sets their version beside the one the page showed, and the choice is to
+ * make the change on theirs (`action` anyway) or to leave it.
+ */
+export const confirmWording = (action: string, hint?: ReactNode): ConflictWording => ({
+  hint:
+    hint ??
+    `${action} anyway does it to their version; Cancel leaves their version as they saved it.`,
+  keep: `${action} anyway`,
+  take: 'Cancel',
+  takeNeedsTheirs: false,
+  caption: 'What their save changed',
+  theirs: 'Theirs',
+  yours: 'When you opened it',
+  same: 'Their saved version reads the same as the one you saw.',
+});
+
 /**
  * A save that ran into someone else's: the server's message (who saved and when), the fields
  * where their saved version differs from what was typed, and the choice between the two. What
- * was typed stays in the form below.
+ * was typed stays in the form below. `wording` changes the words (see {@link confirmWording}).
  */
 export function EditConflictView({
   conflict,
   differences,
   busy = false,
+  wording = FORM_WORDING,
   onKeepMine,
   onTakeTheirs,
 }: {
@@ -187,6 +244,7 @@ export function EditConflictView({
   /** Field by field; null while their version is being read, 'unreadable' if it could not be. */
   differences: readonly Difference[] | null | 'unreadable';
   busy?: boolean;
+  wording?: ConflictWording;
   onKeepMine: () => void;
   onTakeTheirs: () => void;
 }) {
@@ -201,13 +259,14 @@ export function EditConflictView({
       variant="light"
       title="Not saved: someone else saved meanwhile"
       role="alert"
+      // The body is a flex item: without this, the table's least width would push the text out.
+      styles={{ body: { minWidth: 0 } }}
     >
       <Text size="sm" mb="xs">
         {conflict.message}
       </Text>
       <Text size="sm" mb="sm">
-        What you typed is still in the form below: Keep mine saves it over their version, Take
-        theirs fills the form with theirs.
+        {wording.hint}
       </Text>
       {differences === null ? (
         <Group gap="xs" mb="sm" aria-busy="true">
@@ -220,7 +279,7 @@ export function EditConflictView({
         </Text>
       ) : differences.length === 0 ? (
         <Text size="sm" mb="sm">
-          Their saved version has the same values as yours.
+          {wording.same}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={420} mb="sm">
@@ -232,17 +291,17 @@ export function EditConflictView({
             bg="white"
             captionSide="top"
           >
-            <Table.Caption>Where their saved version differs from yours</Table.Caption>
+            <Table.Caption>{wording.caption}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Field</Table.Th>
-                <Table.Th scope="col">Theirs</Table.Th>
-                <Table.Th scope="col">Yours</Table.Th>
+                <Table.Th scope="col">{wording.theirs}</Table.Th>
+                <Table.Th scope="col">{wording.yours}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {differences.map((d) => (
-                <Table.Tr key={d.field}>
+                <Table.Tr key={d.field} style={{ verticalAlign: 'top' }}>
                   <Table.Th scope="row" fw={600}>
                     {d.field}
                   </Table.Th>
@@ -256,14 +315,17 @@ export function EditConflictView({
       )}
       <Group gap="sm">
         <Button onClick={onKeepMine} loading={busy}>
-          Keep mine
+          {wording.keep}
         </Button>
         <Button
           variant="default"
           onClick={onTakeTheirs}
-          disabled={busy || differences === null || differences === 'unreadable'}
+          disabled={
+            wording.takeNeedsTheirs &&
+            (busy || differences === null || differences === 'unreadable')
+          }
         >
-          Take theirs
+          {wording.take}
         </Button>
       </Group>
     </Alert>
@@ -274,6 +336,9 @@ export function EditConflictView({
 export function ConflictOf<Sent, Filled>({
   edit,
   compare,
+  wording,
+  onKeepMine = () => edit.keepMine(),
+  onTakeTheirs = edit.takeTheirs,
 }: {
   edit: {
     conflict: ConflictState<Sent, Filled> | null;
@@ -283,6 +348,10 @@ export function ConflictOf<Sent, Filled>({
   };
   /** Their values against what was typed, field by field. */
   compare: (theirs: Filled, mine: Sent) => Difference[];
+  wording?: ConflictWording;
+  /** Instead of the hook's own choices: a form that sends its values as they are now, say. */
+  onKeepMine?: () => void;
+  onTakeTheirs?: () => void;
 }) {
   const { conflict } = edit;
   if (!conflict) return null;
@@ -297,8 +366,9 @@ export function ConflictOf<Sent, Filled>({
             : 'unreadable'
       }
       busy={edit.busy}
-      onKeepMine={edit.keepMine}
-      onTakeTheirs={edit.takeTheirs}
+      wording={wording}
+      onKeepMine={onKeepMine}
+      onTakeTheirs={onTakeTheirs}
     />
   );
 }

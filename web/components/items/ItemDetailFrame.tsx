@@ -14,14 +14,16 @@ import {
 import { ItemCrumbs } from './ItemCrumbs';
 import {
   capitalized,
+  itemFields,
   titleCase,
+  type ComparedItem,
   type Deprecation,
   type ItemTarget,
   type ParentProfile,
 } from './types';
 
-/** What the page of any item shows around its own fields. */
-export interface DetailItem {
+/** What the page of any item shows around its own fields (and a conflict compares). */
+export interface DetailItem extends ComparedItem {
   uuid: string;
   name: string;
   status: ConceptRow['status'];
@@ -91,6 +93,7 @@ export function ItemDetailFrame<
     itemId: item.uuid,
     name: item.name,
     revision: item.revision,
+    fields: itemFields(item),
   };
   const [dialog, setDialog] = useState<Dialog>(null);
   const { noun } = kind;

@@ -8,8 +8,15 @@ import type { LockAnswer } from '../../../common/locks';
 import { http } from '../../api/http';
 import { succeeded } from '../../api/organizations';
 import { feedback } from '../../app/feedback-store';
-import { ConfirmDialog } from '../../pages/organization/parts';
 import { ErrorAlert } from '../../pages/profile/parts';
+import {
+  ConflictOf,
+  confirmWording,
+  differencesOf,
+  useEditConflict,
+  type FieldValues,
+  type Saved,
+} from '../EditConflict';
 import { capitalized, titleCase, type ItemTarget } from './types';
 
 /**
@@ -33,8 +40,9 @@ export async function withWriteLock<T>(
 
 /**
  * What the dialogs of one kind of item need: its noun ('concept', 'statement template',
- * 'pattern'), what they announce, where its write lock is, and its three changes (each a hook
- * giving the function that sends it).
+ * 'pattern'), what they announce, where its write lock is, its three changes (each a hook giving
+ * the function that sends it, deprecating and deleting based on a revision) and a fresh read of
+ * the item, to set beside the page's after someone saved it meanwhile.
  */
 export interface ItemDialogKind<Change, LinkChange> {
   noun: string;
@@ -42,9 +50,13 @@ export interface ItemDialogKind<Change, LinkChange> {
   changedId: (change: Change) => string;
   messages: { deprecated: string; deleted: string; linkRemoved: string };
   lockPath: (target: ItemTarget) => string;
-  useDeprecate: (target: ItemTarget) => (values: DeprecateInput) => Promise<Change>;
-  useDelete: (target: ItemTarget) => () => Promise<Change>;
+  useDeprecate: (
+    target: ItemTarget,
+  ) => (values: DeprecateInput, basedOn: string) => Promise<Change>;
+  useDelete: (target: ItemTarget) => (basedOn: string) => Promise<Change>;
   useRemoveLink: (target: ItemTarget) => () => Promise<LinkChange>;
+  /** The item as saved now: its revision and its fields (`itemFields`). */
+  useLatest: (target: ItemTarget) => () => Promise<Saved<FieldValues>>;
 }
 
 /** A dialog about one item of a kind; `holdsLock` when an edit screen has its lock already. */
@@ -59,8 +71,10 @@ type DeprecateValues = z.input<typeof deprecateSchema>;
 
 /**
  * Deprecating an item: a reason is required, a link (an IRI, e.g. of the item to use instead) is
- * optional. It is sent under the item's write lock; the answer says which version the change
- * landed in and goes to `onDeprecated`.
+ * optional. It is sent under the item's write lock, based on the revision shown; the answer says
+ * which version the change landed in and goes to `onDeprecated`. When someone saved the item
+ * meanwhile, the reason stays, their changes are shown, and Deprecate anyway sends it again on
+ * their version.
  */
 export function DeprecateItemDialog<Change, LinkChange>({
   kind,
@@ -70,8 +84,7 @@ export function DeprecateItemDialog<Change, LinkChange>({
   onDeprecated,
 }: ItemDialogProps<Change, LinkChange> & { onDeprecated: (change: Change) => void }) {
   const deprecate = kind.useDeprecate(target);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const latest = kind.useLatest(target);
   const form = useForm<DeprecateValues>({
     resolver: zodResolver(deprecateSchema),
     defaultValues: { reason: '', link: '' },
@@ -79,27 +92,29 @@ export function DeprecateItemDialog<Change, LinkChange>({
   const errors = form.formState.errors;
   const { noun } = kind;
   const title = titleCase(noun);
+  // As the page showed it when the dialog opened: reading their version refreshes the page.
+  const [shown] = useState(target.fields);
 
   const close = () => {
     form.reset();
-    setError(null);
     onClose();
   };
-
-  const submit = form.handleSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const change = await withWriteLock(kind.lockPath(target), holdsLock, () => deprecate(values));
+  const edit = useEditConflict({
+    revision: target.revision,
+    send: (values: DeprecateValues, basedOn: string) =>
+      withWriteLock(kind.lockPath(target), holdsLock, () => deprecate(values, basedOn)),
+    latest,
+    onSaved: (change) => {
       feedback.showSuccess({ subject: `${title} deprecated`, message: kind.messages.deprecated });
       close();
       onDeprecated(change);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    },
   });
+
+  // After a conflict, the reason as it reads now is sent on their version.
+  const submit = form.handleSubmit((values) =>
+    edit.conflict ? edit.keepMine(values) : edit.save(values),
+  );
 
   return (
     <Modal opened onClose={close} title={`Deprecate ${title}`} centered size="lg">
@@ -127,15 +142,28 @@ export function DeprecateItemDialog<Change, LinkChange>({
             error={errors.link?.message}
             {...form.register('link')}
           />
-          <ErrorAlert error={error} title="Not deprecated" />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" color="orange" loading={busy}>
-              Deprecate
-            </Button>
-          </Group>
+          <ErrorAlert error={edit.error} title="Not deprecated" />
+          {edit.conflict ? (
+            <ConflictOf
+              edit={edit}
+              compare={(theirs) => differencesOf(theirs, shown)}
+              wording={confirmWording(
+                'Deprecate',
+                `Your reason stays above: Deprecate anyway deprecates their version of the ${noun} with it; Cancel leaves it as they saved it.`,
+              )}
+              onKeepMine={() => void submit()}
+              onTakeTheirs={close}
+            />
+          ) : (
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" color="orange" loading={edit.busy}>
+                Deprecate
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Modal>
@@ -143,14 +171,30 @@ export function DeprecateItemDialog<Change, LinkChange>({
 }
 
 /**
+ * A change based on the revision of an item the page shows, which someone may have saved since:
+ * `action` names it ('Delete': the choice reads 'Delete anyway').
+ */
+export interface BasedChange {
+  revision: string;
+  /** The item as the page shows it, field by field (`itemFields`). */
+  fields: FieldValues;
+  /** The item as saved now, read after a conflict. */
+  latest: () => Promise<Saved<FieldValues>>;
+  action: string;
+}
+
+/**
  * A confirmation before a change that cannot be undone: `run` makes it (taking whatever lock it
- * needs); its failure stays in the dialog, its success is announced and handed to `onDone`.
+ * needs), based on the revision of `based` when it has one; its failure stays in the dialog, its
+ * success is announced and handed to `onDone`. When someone saved the item meanwhile, the dialog
+ * shows what they changed and offers to make the change on their version, or to cancel.
  */
 export function ConfirmChangeDialog<T>({
   title,
   confirmLabel,
   children,
   run,
+  based,
   success,
   onDone,
   onClose,
@@ -158,41 +202,50 @@ export function ConfirmChangeDialog<T>({
   title: string;
   confirmLabel: string;
   children: ReactNode;
-  run: () => Promise<T>;
+  run: (basedOn: string) => Promise<T>;
+  based?: BasedChange;
   success: { subject: string; message: string };
   onDone: (result: T) => void;
   onClose: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const close = () => {
-    setError(null);
-    onClose();
-  };
-  const confirm = () => {
-    setBusy(true);
-    setError(null);
-    run()
-      .then((result) => {
-        feedback.showSuccess(success);
-        close();
-        onDone(result);
-      })
-      .catch((failure: unknown) => setError(failure))
-      .finally(() => setBusy(false));
-  };
+  // As the page showed it when the dialog opened: reading their version refreshes the page.
+  const [shown] = useState(based?.fields ?? {});
+  const edit = useEditConflict({
+    revision: based?.revision ?? '',
+    send: (_nothing: null, basedOn: string) => run(basedOn),
+    latest: based?.latest ?? (() => Promise.reject(new Error('Nothing to read.'))),
+    onSaved: (result) => {
+      feedback.showSuccess(success);
+      onClose();
+      onDone(result);
+    },
+  });
   return (
-    <ConfirmDialog
-      opened
-      title={title}
-      confirmLabel={confirmLabel}
-      onConfirm={confirm}
-      onClose={close}
-      busy={busy}
-      error={error}
-    >
-      {children}
-    </ConfirmDialog>
+    <Modal opened onClose={onClose} title={title} centered size={edit.conflict ? 'lg' : 'md'}>
+      <Stack gap="lg">
+        <Text size="sm" component="div">
+          {children}
+        </Text>
+        <ErrorAlert error={edit.error} title="Not done" />
+        {edit.conflict ? (
+          <ConflictOf
+            edit={edit}
+            compare={(theirs) => differencesOf(theirs, shown)}
+            wording={confirmWording(based?.action ?? confirmLabel)}
+            onTakeTheirs={onClose}
+          />
+        ) : (
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red" onClick={() => edit.save(null)} loading={edit.busy}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
   );
 }
 
@@ -208,12 +261,14 @@ export function DeleteItemDialog<Change, LinkChange>({
   onDeleted,
 }: ItemDialogProps<Change, LinkChange> & { onDeleted: (change: Change) => void }) {
   const remove = kind.useDelete(target);
+  const latest = kind.useLatest(target);
   const title = titleCase(kind.noun);
   return (
     <ConfirmChangeDialog
       title={`Delete ${title}?`}
       confirmLabel={`Delete ${title}`}
-      run={() => withWriteLock(kind.lockPath(target), holdsLock, remove)}
+      run={(basedOn) => withWriteLock(kind.lockPath(target), holdsLock, () => remove(basedOn))}
+      based={{ revision: target.revision, fields: target.fields, latest, action: 'Delete' }}
       success={{ subject: `${capitalized(kind.noun)} deleted`, message: kind.messages.deleted }}
       onDone={onDeleted}
       onClose={onClose}
@@ -236,7 +291,7 @@ export function RemoveItemLinkDialog<Change, LinkChange>({
     <ConfirmChangeDialog
       title="Remove Link?"
       confirmLabel="Remove Link"
-      run={remove}
+      run={() => remove()}
       success={{ subject: 'Link removed', message: kind.messages.linkRemoved }}
       onDone={onRemoved}
       onClose={onClose}

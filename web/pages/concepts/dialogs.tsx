@@ -3,10 +3,12 @@ import {
   conceptLockPath,
   useDeleteConcept,
   useDeprecateConcept,
+  useFetchVersionConcept,
   useRemoveConceptLink,
   type LinkChange,
 } from '../../api/concepts';
 import type { ItemDialogKind } from '../../components/items/dialogs';
+import { itemFields } from '../../components/items/types';
 
 export const DEPRECATED_MESSAGE = 'The concept was deprecated.';
 export const DELETED_MESSAGE = 'The concept was deleted.';
@@ -22,13 +24,20 @@ export const conceptDialogs: ItemDialogKind<ConceptChange, LinkChange> = {
     linkRemoved: LINK_REMOVED_MESSAGE,
   },
   lockPath: (t) => conceptLockPath(t.profileId, t.versionId, t.itemId),
+  useLatest: (t) => {
+    const fetchLatest = useFetchVersionConcept(t.profileId, t.versionId, t.itemId);
+    return async () => {
+      const { concept } = await fetchLatest();
+      return { revision: concept.revision, values: itemFields(concept) };
+    };
+  },
   useDeprecate: (t) => {
     const deprecate = useDeprecateConcept(t.profileId, t.versionId, t.itemId);
-    return (input) => deprecate.mutateAsync({ input, basedOn: t.revision });
+    return (input, basedOn) => deprecate.mutateAsync({ input, basedOn });
   },
   useDelete: (t) => {
     const remove = useDeleteConcept(t.profileId, t.versionId, t.itemId);
-    return () => remove.mutateAsync(t.revision);
+    return (basedOn) => remove.mutateAsync(basedOn);
   },
   useRemoveLink: (t) => {
     const remove = useRemoveConceptLink(t.profileId, t.versionId, t.itemId);

@@ -4,9 +4,11 @@ import {
   patternLockPath,
   useDeletePattern,
   useDeprecatePattern,
+  useFetchVersionPattern,
   useRemovePatternLink,
 } from '../../api/patterns';
 import type { ItemDialogKind } from '../../components/items/dialogs';
+import { itemFields } from '../../components/items/types';
 
 export const DEPRECATED_MESSAGE = 'The pattern was deprecated.';
 export const DELETED_MESSAGE = 'The pattern was deleted.';
@@ -22,13 +24,20 @@ export const patternDialogs: ItemDialogKind<PatternChange, LinkChange> = {
     linkRemoved: LINK_REMOVED_MESSAGE,
   },
   lockPath: (t) => patternLockPath(t.profileId, t.versionId, t.itemId),
+  useLatest: (t) => {
+    const fetchLatest = useFetchVersionPattern(t.profileId, t.versionId, t.itemId);
+    return async () => {
+      const { pattern } = await fetchLatest();
+      return { revision: pattern.revision, values: itemFields(pattern) };
+    };
+  },
   useDeprecate: (t) => {
     const deprecate = useDeprecatePattern(t.profileId, t.versionId, t.itemId);
-    return (input) => deprecate.mutateAsync({ input, basedOn: t.revision });
+    return (input, basedOn) => deprecate.mutateAsync({ input, basedOn });
   },
   useDelete: (t) => {
     const remove = useDeletePattern(t.profileId, t.versionId, t.itemId);
-    return () => remove.mutateAsync(t.revision);
+    return (basedOn) => remove.mutateAsync(basedOn);
   },
   useRemoveLink: (t) => {
     const remove = useRemovePatternLink(t.profileId, t.versionId, t.itemId);

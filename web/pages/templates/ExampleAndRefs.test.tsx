@@ -149,6 +149,102 @@ describe('related statement templates', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ templateIds: [] });
   });
 
+  describe('after someone else saved the template', () => {
+    const conflict = {
+      success: false,
+      code: 'EDIT_CONFLICT',
+      message: 'Bob Builder saved this statement template at 14:02 UTC, after you opened it.',
+      savedBy: 'Bob Builder',
+      savedAt: '2026-01-01T14:02:00.000Z',
+      revision: 'rev-2.b',
+    };
+    const REWOUND = '99999999-9999-4999-8999-999999999994';
+    const refsOf = (name: string, uuid: string, revision = 'rev-1.a') =>
+      editable({
+        revision,
+        objectStatementRefTemplate: [{ iri: `${PROFILE_IRI}/templates/${uuid}`, name, uuid }],
+      });
+    /** Their save (Rewound instead of Watched) lands as this one is sent. */
+    function serveConflict() {
+      let saved = false;
+      return stubServer(
+        templateHandlers(refsOf('Watched a video', TEMPLATE_2), {
+          [`GET ${templateApi()}`]: () => [
+            200,
+            saved
+              ? refsOf('Rewound a video', REWOUND, 'rev-2.b')
+              : refsOf('Watched a video', TEMPLATE_2),
+          ],
+          [`GET ${SEARCH}`]: () => [200, templateList(own)],
+          [`PUT ${templateApi(V1, '/refs/object')}`]: (call) => {
+            saved = true;
+            return call.ifMatch === '"rev-2.b"' ? [200, templateChange(V1)] : [409, conflict];
+          },
+        }),
+        signedIn(ada),
+      );
+    }
+
+    async function saveIntoConflict() {
+      await screen.findByRole('region', { name: 'Current references' });
+      await userEvent.type(
+        screen.getByRole('textbox', { name: /Search statement templates/ }),
+        'video{Enter}',
+      );
+      await userEvent.click(await screen.findByRole('checkbox', { name: 'Select Paused a video' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      const alert = await screen.findByRole('alert', {
+        name: 'Not saved: someone else saved meanwhile',
+      });
+      expect(alert).toHaveTextContent(conflict.message);
+      const row = within(await within(alert).findByRole('table')).getByRole('row', {
+        name: /^Object Statement Reference Templates/,
+      });
+      expect(
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ).toEqual(['Rewound a video', 'Watched a video; Paused a video']);
+      expect(feedback.getState().errors).toEqual([]);
+      return alert;
+    }
+
+    it('sets their templates beside the ones picked; Keep mine saves these on their revision', async () => {
+      const calls = serveConflict();
+      const router = renderApp(templatePath(V1, '/related-statement-templates/object/edit'));
+      const alert = await saveIntoConflict();
+      await userEvent.click(within(alert).getByRole('button', { name: 'Keep mine' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(templatePath()));
+      const puts = calls.filter((c) => c.method === 'PUT');
+      expect(puts.map((c) => c.ifMatch)).toEqual(['"rev-1.a"', '"rev-2.b"']);
+      expect(puts[1]?.body).toEqual({ templateIds: [TEMPLATE_2, TEMPLATE_3] });
+    });
+
+    it('Take theirs makes their templates the current ones, the next save based on them', async () => {
+      const calls = serveConflict();
+      const router = renderApp(templatePath(V1, '/related-statement-templates/object/edit'));
+      const alert = await saveIntoConflict();
+      await userEvent.click(within(alert).getByRole('button', { name: 'Take theirs' }));
+      await waitFor(() => expect(alert).not.toBeInTheDocument());
+      const current = screen.getByRole('region', { name: 'Current references' });
+      expect(within(current).getByText('Rewound a video')).toBeVisible();
+      expect(within(current).queryByText('Watched a video')).toBeNull();
+      expect(
+        within(screen.getByRole('region', { name: 'Selected templates' })).queryByText(
+          'Paused a video',
+        ),
+      ).toBeNull();
+      await userEvent.click(
+        within(current).getByRole('button', { name: 'Remove Rewound a video from the selection' }),
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(templatePath()));
+      const puts = calls.filter((c) => c.method === 'PUT');
+      expect(puts.map((c) => c.ifMatch)).toEqual(['"rev-1.a"', '"rev-2.b"']);
+      expect(puts[1]?.body).toEqual({ templateIds: [] });
+    });
+  });
+
   it('offers nothing to add to the object when the template has an object activity type', async () => {
     serve(
       editable({

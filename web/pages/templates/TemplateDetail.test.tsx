@@ -422,6 +422,98 @@ describe('one-click changes on the template page', () => {
   });
 });
 
+describe('a one-click change after someone saved the template meanwhile', () => {
+  const conflict = {
+    success: false,
+    code: 'EDIT_CONFLICT',
+    message: 'Bob Builder saved this statement template at 14:02 UTC, after you opened it.',
+    savedBy: 'Bob Builder',
+    savedAt: '2026-01-01T14:02:00.000Z',
+    revision: 'rev-2.b',
+  };
+  /** Their save lands as the change is sent; a change passes on their revision only. */
+  function serveConflict(change: string) {
+    let saved = false;
+    return serveTemplate(full(), {
+      [`GET ${templateApi()}`]: () => [
+        200,
+        saved
+          ? editable({ ...full().template, description: 'Bob rewrote it.', revision: 'rev-2.b' })
+          : full(),
+      ],
+      [change]: (call) => {
+        saved = true;
+        return call.ifMatch === '"rev-2.b"' ? [200, templateChange(V1)] : [409, conflict];
+      },
+    });
+  }
+
+  it('keeps the reason, shows what they changed, and Deprecate anyway sends it on their version', async () => {
+    const calls = serveConflict(`POST ${templateApi(V1, '/deprecate')}`);
+    renderApp(templatePath());
+    const toolbar = await screen.findByRole('toolbar', { name: 'Statement template actions' });
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'Deprecate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deprecate Statement Template' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Replaced.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deprecate' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(conflict.message);
+    const row = within(await within(alert).findByRole('table')).getByRole('row', {
+      name: /^Description/,
+    });
+    expect(row).toHaveTextContent('Bob rewrote it.');
+    expect(row).toHaveTextContent('A learner played a video.');
+    expect(within(dialog).getByRole('textbox', { name: /Reason/ })).toHaveValue('Replaced.');
+    expect(within(dialog).queryByRole('button', { name: 'Deprecate' })).toBeNull();
+    expect(feedback.getState().errors).toEqual([]);
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Deprecate anyway' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = calls.filter((c) => c.path.endsWith('/deprecate'));
+    expect(sent.map((c) => c.ifMatch)).toEqual(['"rev-1.a"', '"rev-2.b"']);
+    expect(sent[1]?.body).toEqual({ reason: 'Replaced.', link: '' });
+    expect(feedback.getState().success?.message).toBe(TEMPLATE_DEPRECATED_MESSAGE);
+  });
+
+  it('offers Cancel, which leaves their version as it is', async () => {
+    const calls = serveConflict(`DELETE ${templateApi()}`);
+    renderApp(templatePath());
+    const toolbar = await screen.findByRole('toolbar', { name: 'Statement template actions' });
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Statement Template?' });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Delete Statement Template' }),
+    );
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByRole('button', { name: 'Delete anyway' })).toBeVisible();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.method === 'DELETE' && c.path === templateApi())).toHaveLength(1);
+    expect(feedback.getState().errors).toEqual([]);
+  });
+
+  it('removes a rule anyway on their version', async () => {
+    const calls = serveConflict(`DELETE ${templateApi(V1, '/rules/1')}`);
+    renderApp(templatePath());
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Remove rule $.result.score.raw' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Rule?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Rule' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(conflict.message);
+    expect(await within(alert).findByRole('table')).toHaveTextContent('Bob rewrote it.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Remove anyway' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.filter((c) => c.path.endsWith('/rules/1')).map((c) => c.ifMatch)).toEqual([
+      '"rev-1.a"',
+      '"rev-2.b"',
+    ]);
+    expect(feedback.getState().success?.message).toBe(RULE_REMOVED_MESSAGE);
+  });
+});
+
 describe('a concept of the template', () => {
   it('shows it read-only with the way back, for the determining-property and concept addresses', async () => {
     serveTemplate(full(), {

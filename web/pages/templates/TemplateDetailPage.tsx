@@ -12,7 +12,13 @@ import { useRemoveDeterminingProperty, useRemoveRule } from '../../api/templates
 import { ConfirmChangeDialog } from '../../components/items/dialogs';
 import { ItemDetailFrame } from '../../components/items/ItemDetailFrame';
 import { TemplateStatementTest } from '../../components/statements/TemplateStatementTest';
-import { templateDialogs, underTemplateLock, type TemplateTarget } from './dialogs';
+import { itemFields } from '../../components/items/types';
+import {
+  templateDialogs,
+  underTemplateLock,
+  useLatestTemplate,
+  type TemplateTarget,
+} from './dialogs';
 import { locationOf } from './format';
 import { useTemplateScope } from './scope';
 import {
@@ -81,6 +87,14 @@ function TemplateDetail({ view }: { view: TemplateView }) {
   };
   const removeProperty = useRemoveDeterminingProperty(target);
   const removeRule = useRemoveRule(target);
+  const latest = useLatestTemplate(target);
+  /** A removal is based on the template shown; someone's save since is set beside it. */
+  const based = (action: string) => ({
+    revision: target.revision,
+    fields: itemFields(template),
+    latest,
+    action,
+  });
   const can: Abilities = {
     edit: permissions.edit,
     editFixed: permissions.edit && !template.publishedInProfile,
@@ -143,14 +157,12 @@ function TemplateDetail({ view }: { view: TemplateView }) {
         <ConfirmChangeDialog
           title="Remove Determining Property?"
           confirmLabel="Remove Determining Property"
-          run={() =>
+          run={(basedOn) =>
             underTemplateLock(target, () =>
-              removeProperty.mutateAsync({
-                property: dialog.property,
-                basedOn: target.revision,
-              }),
+              removeProperty.mutateAsync({ property: dialog.property, basedOn }),
             )
           }
+          based={based('Remove')}
           success={{ subject: 'Determining property removed', message: PROPERTY_REMOVED_MESSAGE }}
           onDone={open}
           onClose={close}
@@ -163,11 +175,12 @@ function TemplateDetail({ view }: { view: TemplateView }) {
         <ConfirmChangeDialog
           title="Remove Rule?"
           confirmLabel="Remove Rule"
-          run={() =>
+          run={(basedOn) =>
             underTemplateLock(target, () =>
-              removeRule.mutateAsync({ index: dialog.index, basedOn: target.revision }),
+              removeRule.mutateAsync({ index: dialog.index, basedOn }),
             )
           }
+          based={based('Remove')}
           success={{ subject: 'Rule removed', message: RULE_REMOVED_MESSAGE }}
           onDone={open}
           onClose={close}

@@ -3,11 +3,13 @@ import {
   templateLockPath,
   useDeleteTemplate,
   useDeprecateTemplate,
+  useFetchVersionTemplate,
   useRemoveTemplateLink,
   type TemplateLinkChange,
 } from '../../api/templates';
+import type { FieldValues, Saved } from '../../components/EditConflict';
 import { withWriteLock, type ItemDialogKind } from '../../components/items/dialogs';
-import type { ItemTarget } from '../../components/items/types';
+import { itemFields, type ItemTarget } from '../../components/items/types';
 import { TEMPLATE_NOUN } from './format';
 
 export const TEMPLATE_DEPRECATED_MESSAGE = 'The statement template was deprecated.';
@@ -38,6 +40,19 @@ export const underTemplateLock = <T,>(target: TemplateTarget, change: () => Prom
     change,
   );
 
+/** The template as saved now, read afresh: its revision and its fields as a conflict shows them. */
+export function useLatestTemplate(target: Omit<TemplateTarget, 'name' | 'revision'>) {
+  const fetchLatest = useFetchVersionTemplate(
+    target.profileId,
+    target.versionId,
+    target.templateId,
+  );
+  return async (): Promise<Saved<FieldValues>> => {
+    const { template } = await fetchLatest();
+    return { revision: template.revision, values: itemFields(template) };
+  };
+}
+
 /** The template's side of the item dialogs: its words and its changes. */
 export const templateDialogs: ItemDialogKind<TemplateChange, TemplateLinkChange> = {
   noun: TEMPLATE_NOUN,
@@ -48,13 +63,14 @@ export const templateDialogs: ItemDialogKind<TemplateChange, TemplateLinkChange>
     linkRemoved: TEMPLATE_LINK_REMOVED_MESSAGE,
   },
   lockPath: (t) => templateLockPath(t.profileId, t.versionId, t.itemId),
+  useLatest: (t) => useLatestTemplate(templateOf(t)),
   useDeprecate: (t) => {
     const deprecate = useDeprecateTemplate(templateOf(t));
-    return (input) => deprecate.mutateAsync({ input, basedOn: t.revision });
+    return (input, basedOn) => deprecate.mutateAsync({ input, basedOn });
   },
   useDelete: (t) => {
     const remove = useDeleteTemplate(templateOf(t));
-    return () => remove.mutateAsync(t.revision);
+    return (basedOn) => remove.mutateAsync(basedOn);
   },
   useRemoveLink: (t) => {
     const remove = useRemoveTemplateLink(templateOf(t));

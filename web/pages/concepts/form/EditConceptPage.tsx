@@ -13,6 +13,7 @@ import {
 } from '../../../components/EditConflict';
 import { ItemCrumbs } from '../../../components/items/ItemCrumbs';
 import { ItemEditFrame } from '../../../components/items/ItemEditFrame';
+import { itemFields } from '../../../components/items/types';
 import { EditableItem, PageDoesNotExist } from '../../../components/items/LoadedItem';
 import { conceptDialogs } from '../dialogs';
 import { useConceptScope } from '../scope';
@@ -92,6 +93,7 @@ function EditConcept({ view }: { view: ConceptView }) {
         itemId: concept.uuid,
         name: concept.name,
         revision: edit.basedOn,
+        fields: itemFields(concept),
       }}
       onLeave={() => void navigate(scope.conceptPath(concept.uuid))}
       onDeprecated={(change) => void navigate(detail(change))}

@@ -20,6 +20,7 @@ import {
 } from '../../../components/EditConflict';
 import { ItemCrumbs } from '../../../components/items/ItemCrumbs';
 import { ItemEditFrame } from '../../../components/items/ItemEditFrame';
+import { itemFields } from '../../../components/items/types';
 import { EditableItem } from '../../../components/items/LoadedItem';
 import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
 import { ComponentPanel } from '../ComponentPanel';
@@ -310,6 +311,7 @@ function EditPattern({ view, type }: { view: PatternView; type: PatternType }) {
         itemId: pattern.uuid,
         name: pattern.name,
         revision: edit.basedOn,
+        fields: itemFields(pattern),
       }}
       onLeave={() => void navigate(scope.patternPath(pattern.uuid))}
       onDeprecated={(change) => void navigate(detail(change))}

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Radio, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   conceptTypeOfProperty,
   DETERMINING_PROPERTY_LABELS,
@@ -49,6 +49,7 @@ export function ConceptPicker({
   submitLabel,
   busy,
   error,
+  conflict,
   onSubmit,
   onCancel,
   onBack,
@@ -59,7 +60,9 @@ export function ConceptPicker({
   submitLabel: string;
   busy: boolean;
   error: unknown;
-  onSubmit: (conceptIds: string[]) => void;
+  /** A save that ran into someone else's, shown beside the choice (see `ConflictOf`). */
+  conflict?: ReactNode;
+  onSubmit: (concepts: PickedConcept[]) => void;
   onCancel: () => void;
   onBack?: (() => void) | undefined;
 }) {
@@ -119,6 +122,7 @@ export function ConceptPicker({
                 onRemove={(c) => setSelected((list) => list.filter((x) => x.uuid !== c.uuid))}
               />
               <ProblemsAlert error={error} title="Determining property not saved" />
+              {conflict}
               <Group justify="space-between" gap="sm">
                 <div>
                   {onBack && (
@@ -134,7 +138,7 @@ export function ConceptPicker({
                   <Button
                     disabled={selected.length === 0}
                     loading={busy}
-                    onClick={() => onSubmit(selected.map((c) => c.uuid))}
+                    onClick={() => onSubmit(selected)}
                   >
                     {submitLabel}
                   </Button>

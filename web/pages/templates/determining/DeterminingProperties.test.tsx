@@ -204,3 +204,81 @@ describe('editing a determining property', () => {
     expect(await screen.findByText('This page does not exist.')).toBeVisible();
   });
 });
+
+describe('a determining property saved after someone else saved the template', () => {
+  const conflict = {
+    success: false,
+    code: 'EDIT_CONFLICT',
+    message: 'Bob Builder saved this statement template at 14:02 UTC, after you opened it.',
+    savedBy: 'Bob Builder',
+    savedAt: '2026-01-01T14:02:00.000Z',
+    revision: 'rev-2.b',
+  };
+  const withVerb = (name: string, uuid: string, revision = 'rev-1.a') =>
+    editable({
+      revision,
+      determiningProperties: [{ property: 'verb', concepts: [conceptRef(name, uuid)] }],
+    });
+  /** Their save (the verb "watched") lands as this one is sent; a save passes on their revision. */
+  function serveConflict() {
+    let saved = false;
+    return serve(withVerb('played', CONCEPT_ID), {
+      [`GET ${templateApi()}`]: () => [
+        200,
+        saved ? withVerb('watched', CONCEPT_3, 'rev-2.b') : withVerb('played', CONCEPT_ID),
+      ],
+      [`PUT ${templateApi(V1, '/determining-properties/verb')}`]: (call: StubCall) => {
+        saved = true;
+        return call.ifMatch === '"rev-2.b"' ? [200, templateChange(V1)] : [409, conflict];
+      },
+    });
+  }
+
+  async function saveIntoConflict() {
+    expect(await screen.findByRole('heading', { name: 'Edit Verb' })).toBeVisible();
+    await search('p');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Select paused' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert', {
+      name: 'Not saved: someone else saved meanwhile',
+    });
+    expect(alert).toHaveTextContent(conflict.message);
+    const row = within(await within(alert).findByRole('table')).getByRole('row', {
+      name: /^Verb/,
+    });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['watched', 'paused']);
+    expect(feedback.getState().errors).toEqual([]);
+    return alert;
+  }
+
+  it('sets their concepts beside the ones chosen; Keep mine saves these on their revision', async () => {
+    const calls = serveConflict();
+    const router = renderApp(templatePath(V1, '/determining-properties/verb/edit'));
+    const alert = await saveIntoConflict();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(templatePath()));
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => c.ifMatch)).toEqual(['"rev-1.a"', '"rev-2.b"']);
+    expect(puts[1]?.body).toEqual({ conceptIds: [CONCEPT_2] });
+  });
+
+  it('Take theirs chooses their concepts, and the next save is based on their revision', async () => {
+    const calls = serveConflict();
+    const router = renderApp(templatePath(V1, '/determining-properties/verb/edit'));
+    const alert = await saveIntoConflict();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Take theirs' }));
+    await waitFor(() => expect(alert).not.toBeInTheDocument());
+    const selected = screen.getByRole('region', { name: 'Selected concepts' });
+    expect(within(selected).getByText('watched')).toBeVisible();
+    expect(within(selected).queryByText('paused')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(templatePath()));
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => c.ifMatch)).toEqual(['"rev-1.a"', '"rev-2.b"']);
+    expect(puts[1]?.body).toEqual({ conceptIds: [CONCEPT_3] });
+  });
+});

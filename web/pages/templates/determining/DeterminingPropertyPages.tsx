@@ -8,9 +8,18 @@ import {
   type DeterminingProperty,
   type TemplateView,
 } from '../../../../common/templates';
-import { templateLockPath, useSetDeterminingProperty } from '../../../api/templates';
+import {
+  templateLockPath,
+  useFetchVersionTemplate,
+  useSetDeterminingProperty,
+} from '../../../api/templates';
 import { feedback } from '../../../app/feedback-store';
-import { useBasedOn } from '../../../components/EditConflict';
+import {
+  ConflictOf,
+  differencesOf,
+  otherThanConflict,
+  useEditConflict,
+} from '../../../components/EditConflict';
 import { WriteLockGate } from '../../common/WriteLockGate';
 import { hasProperty } from '../format';
 import { useTemplateScope } from '../scope';
@@ -26,29 +35,74 @@ const isProperty = (value: string | undefined): value is DeterminingProperty =>
 /** Determining properties, references and rules are fixed once the template is published. */
 const unpublished = (view: TemplateView) => !view.template.publishedInProfile;
 
-/** Saving a property's concepts, then the template in the version the change landed in. */
+type Template = TemplateView['template'];
+
+/** The concepts of a determining property this server knows, as the picker chooses them. */
+const pickedOf = (template: Template, property: DeterminingProperty): PickedConcept[] =>
+  (template.determiningProperties.find((p) => p.property === property)?.concepts ?? []).flatMap(
+    (c) => (c.uuid ? [{ uuid: c.uuid, name: c.name ?? c.iri }] : []),
+  );
+
+interface PropertySave {
+  property: DeterminingProperty;
+  concepts: PickedConcept[];
+}
+
+/**
+ * Saving a property's concepts, then the template in the version the change landed in. A save
+ * someone else's ran into sets their concepts of the property beside the ones chosen; Take
+ * theirs chooses theirs (`refill`, their template).
+ */
 function useSaveProperty(view: TemplateView) {
   const scope = useTemplateScope();
   const navigate = useNavigate();
-  const set = useSetDeterminingProperty({
+  const target = {
     profileId: scope.profile.uuid,
     versionId: scope.version.uuid,
     templateId: view.template.uuid,
+  };
+  const set = useSetDeterminingProperty(target);
+  const fetchLatest = useFetchVersionTemplate(
+    target.profileId,
+    target.versionId,
+    target.templateId,
+  );
+  const edit = useEditConflict({
+    revision: view.template.revision,
+    send: ({ property, concepts }: PropertySave, basedOn: string) =>
+      set.mutateAsync({ property, conceptIds: concepts.map((c) => c.uuid), basedOn }),
+    latest: async () => {
+      const { template } = await fetchLatest();
+      return { revision: template.revision, values: template };
+    },
+    onSaved: (change) => {
+      feedback.showSuccess({
+        subject: 'Determining property saved',
+        message: PROPERTY_SAVED_MESSAGE,
+      });
+      void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
+    },
   });
-  const base = useBasedOn(view.template.revision);
-  const save = (property: DeterminingProperty, conceptIds: string[]) =>
-    void set
-      .mutateAsync({ property, conceptIds, basedOn: base.basedOn })
-      .then((change) => {
-        base.saved();
-        feedback.showSuccess({
-          subject: 'Determining property saved',
-          message: PROPERTY_SAVED_MESSAGE,
-        });
-        void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
-      })
-      .catch(() => undefined);
-  return { save, busy: set.isPending, error: set.error };
+  const conflict = (
+    <ConflictOf
+      edit={edit}
+      compare={(theirs, mine) =>
+        differencesOf(
+          { concepts: pickedOf(theirs, mine.property).map((c) => c.name) },
+          { concepts: mine.concepts.map((c) => c.name) },
+          { concepts: DETERMINING_PROPERTY_LABELS[mine.property] },
+        )
+      }
+    />
+  );
+  return {
+    save: (property: DeterminingProperty, concepts: PickedConcept[]) =>
+      edit.save({ property, concepts }),
+    busy: edit.busy,
+    error: otherThanConflict(set.error),
+    conflict,
+    refill: edit.refill,
+  };
 }
 
 /** Step 1: which of the seven properties; one the template has already offers to edit it. */
@@ -103,7 +157,7 @@ function CreateFlow({ view }: { view: TemplateView }) {
   const [property, setProperty] = useState<DeterminingProperty | null>(null);
   const [step, setStep] = useState<0 | 1>(0);
   const [exists, setExists] = useState(false);
-  const { save, busy, error } = useSaveProperty(view);
+  const { save, busy, error, conflict, refill } = useSaveProperty(view);
   const back = () => void navigate(scope.templatePath(template.uuid));
 
   return (
@@ -129,14 +183,15 @@ function CreateFlow({ view }: { view: TemplateView }) {
           <Stepper.Step label="Concepts" description="Search and choose">
             {property !== null && (
               <ConceptPicker
-                key={property}
+                key={`${property}-${refill?.key ?? ''}`}
                 property={property}
                 versionId={scope.version.uuid}
-                initial={[]}
+                initial={refill ? pickedOf(refill.values, property) : []}
                 submitLabel="Add"
                 busy={busy}
                 error={error}
-                onSubmit={(ids) => save(property, ids)}
+                conflict={conflict}
+                onSubmit={(concepts) => save(property, concepts)}
                 onCancel={back}
                 onBack={() => setStep(0)}
               />
@@ -214,12 +269,10 @@ export function CreateDeterminingPropertyPage() {
 function EditFlow({ view, property }: { view: TemplateView; property: DeterminingProperty }) {
   const scope = useTemplateScope();
   const navigate = useNavigate();
-  const { save, busy, error } = useSaveProperty(view);
+  const { save, busy, error, conflict, refill } = useSaveProperty(view);
   const concepts =
     view.template.determiningProperties.find((p) => p.property === property)?.concepts ?? [];
-  const [initial] = useState<PickedConcept[]>(() =>
-    concepts.flatMap((c) => (c.uuid ? [{ uuid: c.uuid, name: c.name ?? c.iri }] : [])),
-  );
+  const [initial] = useState<PickedConcept[]>(() => pickedOf(view.template, property));
   const unknown = concepts.filter((c) => c.uuid === null);
 
   return (
@@ -235,13 +288,15 @@ function EditFlow({ view, property }: { view: TemplateView; property: Determinin
           </Text>
         )}
         <ConceptPicker
+          key={refill?.key}
           property={property}
           versionId={scope.version.uuid}
-          initial={initial}
+          initial={refill ? pickedOf(refill.values, property) : initial}
           submitLabel="Save"
           busy={busy}
           error={error}
-          onSubmit={(ids) => save(property, ids)}
+          conflict={conflict}
+          onSubmit={(concepts) => save(property, concepts)}
           onCancel={() => void navigate(scope.templatePath(view.template.uuid))}
         />
       </Stack>

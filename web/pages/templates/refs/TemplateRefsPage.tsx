@@ -8,9 +8,18 @@ import {
   type TemplateRefType,
   type TemplateView,
 } from '../../../../common/templates';
-import { templateLockPath, useSetTemplateRefs } from '../../../api/templates';
+import {
+  templateLockPath,
+  useFetchVersionTemplate,
+  useSetTemplateRefs,
+} from '../../../api/templates';
 import { feedback } from '../../../app/feedback-store';
-import { useBasedOn } from '../../../components/EditConflict';
+import {
+  ConflictOf,
+  differencesOf,
+  otherThanConflict,
+  useEditConflict,
+} from '../../../components/EditConflict';
 import { SelectedItems, toggled, type Picked } from '../../../components/items/AddItems';
 import { WriteLockGate } from '../../common/WriteLockGate';
 import { hasProperty } from '../format';
@@ -28,6 +37,12 @@ export const REF_TYPE_TITLES: Record<TemplateRefType, string> = {
 
 const isRefType = (value: string | undefined): value is TemplateRefType =>
   (TEMPLATE_REF_TYPES as readonly string[]).includes(value ?? '');
+
+/** The templates of a reference type this server knows, as the editor lists them. */
+const pickedOf = (template: TemplateView['template'], refType: TemplateRefType): Picked[] =>
+  template[TEMPLATE_REF_KEYS[refType]].flatMap((r) =>
+    r.uuid ? [{ uuid: r.uuid, name: r.name ?? r.iri }] : [],
+  );
 
 /**
  * The templates a StatementRef of the object or the context may point at: the current ones
@@ -52,9 +67,7 @@ function RefsEditor({
     templateId: template.uuid,
   });
   const refs = template[TEMPLATE_REF_KEYS[refType]];
-  const [current, setCurrent] = useState<Picked[]>(() =>
-    refs.flatMap((r) => (r.uuid ? [{ uuid: r.uuid, name: r.name ?? r.iri }] : [])),
-  );
+  const [current, setCurrent] = useState<Picked[]>(() => pickedOf(template, refType));
   const [added, setAdded] = useState<Picked[]>([]);
   const unknown = refs.filter((r) => r.uuid === null);
   // The object is either an activity (of a type) or a statement reference, never both.
@@ -63,20 +76,34 @@ function RefsEditor({
   const changed = added.length > 0 || removed > 0;
   const back = () => void navigate(scope.templatePath(template.uuid));
 
-  const base = useBasedOn(template.revision);
-  const submit = () =>
-    void save
-      .mutateAsync({
-        refType,
-        templateIds: [...current, ...added].map((t) => t.uuid),
-        basedOn: base.basedOn,
-      })
-      .then((change) => {
-        base.saved();
-        feedback.showSuccess({ subject: 'Related templates saved', message: REFS_SAVED_MESSAGE });
-        void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
-      })
-      .catch(() => undefined);
+  const fetchLatest = useFetchVersionTemplate(
+    scope.profile.uuid,
+    scope.version.uuid,
+    template.uuid,
+  );
+  const edit = useEditConflict({
+    revision: template.revision,
+    send: (templates: Picked[], basedOn: string) =>
+      save.mutateAsync({ refType, templateIds: templates.map((t) => t.uuid), basedOn }),
+    latest: async () => {
+      const latest = await fetchLatest();
+      return { revision: latest.template.revision, values: pickedOf(latest.template, refType) };
+    },
+    onSaved: (change) => {
+      feedback.showSuccess({ subject: 'Related templates saved', message: REFS_SAVED_MESSAGE });
+      void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
+    },
+  });
+  // Take theirs: their templates are the current ones, nothing more selected.
+  const [refilled, setRefilled] = useState(edit.refill);
+  if (edit.refill !== refilled) {
+    setRefilled(edit.refill);
+    if (edit.refill) {
+      setCurrent(edit.refill.values);
+      setAdded([]);
+    }
+  }
+  const submit = () => edit.save([...current, ...added]);
 
   return (
     <Paper withBorder radius="md" p="lg">
@@ -138,14 +165,24 @@ function RefsEditor({
             />
           </>
         )}
-        <ProblemsAlert error={save.error} title="Related templates not saved" />
+        <ProblemsAlert error={otherThanConflict(save.error)} title="Related templates not saved" />
+        <ConflictOf
+          edit={edit}
+          compare={(theirs, mine) =>
+            differencesOf(
+              { templates: theirs.map((t) => t.name) },
+              { templates: mine.map((t) => t.name) },
+              { templates: REF_TYPE_TITLES[refType] },
+            )
+          }
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={back}>
             Cancel
           </Button>
           <Button
             disabled={mode === 'create' ? added.length === 0 : !changed}
-            loading={save.isPending}
+            loading={edit.busy}
             onClick={submit}
           >
             {mode === 'create' ? 'Add Selected' : 'Save'}

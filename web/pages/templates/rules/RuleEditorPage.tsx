@@ -3,9 +3,19 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { checkRule, RULE_VALID_MESSAGE, type Rule } from '../../../../common/rule-check';
 import type { TemplateView } from '../../../../common/templates';
-import { templateLockPath, useAddRule, useUpdateRule } from '../../../api/templates';
+import {
+  templateLockPath,
+  useAddRule,
+  useFetchVersionTemplate,
+  useUpdateRule,
+} from '../../../api/templates';
 import { feedback } from '../../../app/feedback-store';
-import { useBasedOn } from '../../../components/EditConflict';
+import {
+  ConflictOf,
+  differencesOf,
+  otherThanConflict,
+  useEditConflict,
+} from '../../../components/EditConflict';
 import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
 import { WriteLockGate } from '../../common/WriteLockGate';
 import { determiningValuesOf, otherRulesOf, ruleIndexOf, ruleText } from '../format';
@@ -21,6 +31,36 @@ const RULE_PLACEHOLDER = `"location": "$.result.score.raw",
 "presence": "included"`;
 
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
+type RuleObject = Record<string, unknown>;
+
+/** A list of rules one to a line, each as compact JSON. */
+const ruleLines = (rules: readonly RuleObject[]) =>
+  rules.map((rule) => JSON.stringify(rule)).join('\n');
+
+/**
+ * Their rules against the rule typed: a new rule as their list beside the list it was added to,
+ * an edited one as their rule at its position beside it.
+ */
+function ruleDifferences(
+  index: number | null,
+  loaded: readonly RuleObject[],
+  theirs: readonly RuleObject[],
+  mine: RuleObject,
+) {
+  if (index === null)
+    return differencesOf(
+      { rules: ruleLines(theirs) },
+      { rules: ruleLines([...loaded, mine]) },
+      { rules: 'Rules' },
+    );
+  const their = theirs[index];
+  return differencesOf(
+    { rule: their ? ruleText(their) : '(no rule at this position)' },
+    { rule: ruleText(mine) },
+    { rule: `Rule ${index + 1}` },
+  );
+}
 
 /**
  * The rule editor: the rule's JSON (with or without its outer braces), checked by Check JSON
@@ -39,7 +79,28 @@ function RuleEditor({ view, index }: { view: TemplateView; index: number | null 
   const add = useAddRule(target);
   const update = useUpdateRule(target);
   const saving = index === null ? add : update;
-  const base = useBasedOn(template.revision);
+  const fetchLatest = useFetchVersionTemplate(
+    target.profileId,
+    target.versionId,
+    target.templateId,
+  );
+  const edit = useEditConflict({
+    revision: template.revision,
+    send: (rule: RuleObject, basedOn: string) =>
+      index === null
+        ? add.mutateAsync({ rule, basedOn })
+        : update.mutateAsync({ index, rule, basedOn }),
+    latest: async () => {
+      const latest = await fetchLatest();
+      return { revision: latest.template.revision, values: latest.template.rules };
+    },
+    onSaved: (change) => {
+      feedback.showSuccess({ subject: 'Rule saved', message: RULE_SAVED_MESSAGE });
+      void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
+    },
+  });
+  // The rules the editor opened on: a new rule is shown added to them.
+  const [loadedRules] = useState(template.rules);
   const original = index === null ? '' : ruleText(template.rules[index] ?? {});
   const [text, setText] = useState(original);
   const [passed, setPassed] = useState<{ text: string; rule: Rule } | null>(null);
@@ -48,6 +109,19 @@ function RuleEditor({ view, index }: { view: TemplateView; index: number | null 
   const [validShown, setValidShown] = useState(0);
   const [discarding, setDiscarding] = useState(false);
   const ready = passed !== null && passed.text === text;
+
+  // Take theirs: their rule at this position (nothing, for a new rule), to check again.
+  const [refilled, setRefilled] = useState(edit.refill);
+  if (edit.refill !== refilled) {
+    setRefilled(edit.refill);
+    if (edit.refill) {
+      const their = index === null ? undefined : edit.refill.values[index];
+      setText(their ? ruleText(their) : '');
+      setPassed(null);
+      setProblems([]);
+      setValidShown(0);
+    }
+  }
 
   useEffect(() => {
     if (validShown === 0) return;
@@ -75,19 +149,7 @@ function RuleEditor({ view, index }: { view: TemplateView; index: number | null 
   const back = () => void navigate(scope.templatePath(template.uuid));
   const save = () => {
     if (!passed || !ready) return;
-    const rule: Record<string, unknown> = { ...passed.rule };
-    const { basedOn } = base;
-    const call =
-      index === null
-        ? add.mutateAsync({ rule, basedOn })
-        : update.mutateAsync({ index, rule, basedOn });
-    void call
-      .then((change) => {
-        base.saved();
-        feedback.showSuccess({ subject: 'Rule saved', message: RULE_SAVED_MESSAGE });
-        void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
-      })
-      .catch(() => undefined);
+    edit.save({ ...passed.rule });
   };
 
   return (
@@ -117,8 +179,12 @@ function RuleEditor({ view, index }: { view: TemplateView; index: number | null 
         )}
         <ProblemsAlert
           problems={problems}
-          error={saving.error}
-          title={saving.error ? 'Rule not saved' : 'The rule has problems'}
+          error={otherThanConflict(saving.error)}
+          title={otherThanConflict(saving.error) ? 'Rule not saved' : 'The rule has problems'}
+        />
+        <ConflictOf
+          edit={edit}
+          compare={(theirs, mine) => ruleDifferences(index, loadedRules, theirs, mine)}
         />
         <Group justify="space-between" gap="sm">
           <Button variant="light" onClick={check}>
@@ -131,7 +197,7 @@ function RuleEditor({ view, index }: { view: TemplateView; index: number | null 
             >
               Cancel
             </Button>
-            <Button disabled={!ready} loading={saving.isPending} onClick={save}>
+            <Button disabled={!ready} loading={edit.busy} onClick={save}>
               {index === null ? 'Add Rule' : 'Save Rule'}
             </Button>
           </Group>

@@ -202,6 +202,109 @@ describe('the rule editor', () => {
   });
 });
 
+describe('a rule saved after someone else saved the template', () => {
+  const conflict = {
+    success: false,
+    code: 'EDIT_CONFLICT',
+    message: 'Bob Builder saved this statement template at 14:02 UTC, after you opened it.',
+    savedBy: 'Bob Builder',
+    savedAt: '2026-01-01T14:02:00.000Z',
+    revision: 'rev-2.b',
+  };
+  const THEIR_RULE = { location: '$.result.score.raw', presence: 'excluded' };
+  /** Their version: rule 2 excluded, and a third rule. */
+  const theirs = () => {
+    const view = withVerb();
+    const rules = view.template.rules;
+    return withVerb({
+      revision: 'rev-2.b',
+      rules: [rules[0] ?? {}, THEIR_RULE, { location: '$.result.success', presence: 'included' }],
+    });
+  };
+  /** Their save lands as this one is sent; a save passes on their revision only. */
+  function serveConflict(change: string) {
+    let saved = false;
+    return serve(withVerb(), {
+      [`GET ${templateApi()}`]: () => [200, saved ? theirs() : withVerb()],
+      [change]: (call: StubCall) => {
+        saved = true;
+        return call.ifMatch === '"rev-2.b"' ? [200, templateChange(V1)] : [409, conflict];
+      },
+    });
+  }
+  const MINE = '"location": "$.result.score.raw", "presence": "included"';
+
+  async function saveIntoConflict(button: string) {
+    write(await screen.findByRole('textbox', { name: 'Rule JSON' }), MINE);
+    await userEvent.click(screen.getByRole('button', { name: 'Check JSON Format' }));
+    await userEvent.click(screen.getByRole('button', { name: button }));
+    const alert = await screen.findByRole('alert', {
+      name: 'Not saved: someone else saved meanwhile',
+    });
+    expect(alert).toHaveTextContent(conflict.message);
+    expect(feedback.getState().errors).toEqual([]);
+    return { alert, table: await within(alert).findByRole('table') };
+  }
+
+  it('sets their rule at that position beside the one typed; Keep mine saves it on their revision', async () => {
+    const calls = serveConflict(`PUT ${templateApi(V1, '/rules/1')}`);
+    renderApp(templatePath(V1, '/rule/edit?rule=1'));
+    const { alert, table } = await saveIntoConflict('Save Rule');
+    const row = within(table).getByRole('row', { name: /^Rule 2/ });
+    expect(row).toHaveTextContent('"presence": "excluded"');
+    expect(row).toHaveTextContent('"presence": "included"');
+    expect(screen.getByRole('textbox', { name: 'Rule JSON' })).toHaveValue(MINE);
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(feedback.getState().success?.message).toBe(RULE_SAVED_MESSAGE));
+    const puts = calls.filter((c) => c.method === 'PUT');
+    expect(puts.map((c) => c.ifMatch)).toEqual(['"rev-1.a"', '"rev-2.b"']);
+    expect(puts[1]?.body).toEqual({
+      rule: { location: '$.result.score.raw', presence: 'included' },
+    });
+  });
+
+  it('Take theirs puts their rule in the editor, to check and save on their revision', async () => {
+    const calls = serveConflict(`PUT ${templateApi(V1, '/rules/1')}`);
+    renderApp(templatePath(V1, '/rule/edit?rule=1'));
+    const { alert } = await saveIntoConflict('Save Rule');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Take theirs' }));
+    await waitFor(() => expect(alert).not.toBeInTheDocument());
+    const editor = screen.getByRole('textbox', { name: 'Rule JSON' });
+    expect(JSON.parse((editor as HTMLTextAreaElement).value)).toEqual(THEIR_RULE);
+    expect(screen.getByRole('button', { name: 'Save Rule' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Check JSON Format' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Rule' }));
+    await waitFor(() => expect(feedback.getState().success?.message).toBe(RULE_SAVED_MESSAGE));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.ifMatch)).toEqual([
+      '"rev-1.a"',
+      '"rev-2.b"',
+    ]);
+  });
+
+  it('sets their rules beside them with the new one added', async () => {
+    const calls = serveConflict(`POST ${templateApi(V1, '/rules')}`);
+    renderApp(templatePath(V1, '/rule/create'));
+    write(
+      await screen.findByRole('textbox', { name: 'Rule JSON' }),
+      '"location": "$.result.completion", "presence": "included"',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Check JSON Format' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Rule' }));
+    const alert = await screen.findByRole('alert', {
+      name: 'Not saved: someone else saved meanwhile',
+    });
+    const row = within(await within(alert).findByRole('table')).getByRole('row', {
+      name: /^Rules/,
+    });
+    expect(row).toHaveTextContent('$.result.success');
+    expect(row).toHaveTextContent('$.result.completion');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(feedback.getState().success?.message).toBe(RULE_SAVED_MESSAGE));
+    expect(calls.filter((c) => c.method === 'POST' && c.path.endsWith('/rules'))).toHaveLength(2);
+  });
+});
+
 describe('viewing a rule', () => {
   it('shows the rule read-only, with Edit Rule for editors on the group page', async () => {
     serve();
@@ -304,5 +407,118 @@ describe('scope notes', () => {
       },
     });
     expect(feedback.getState().success?.message).toBe(SCOPE_NOTE_REMOVED_MESSAGE);
+  });
+
+  describe('after someone else saved the template', () => {
+    const conflict = {
+      success: false,
+      code: 'EDIT_CONFLICT',
+      message: 'Bob Builder saved this statement template at 14:02 UTC, after you opened it.',
+      savedBy: 'Bob Builder',
+      savedAt: '2026-01-01T14:02:00.000Z',
+      revision: 'rev-2.b',
+    };
+    /** Their version: the rule with a French scope note of theirs, and its presence changed. */
+    const theirs = () => {
+      const view = withVerb();
+      const [first] = view.template.rules;
+      return withVerb({
+        revision: 'rev-2.b',
+        rules: [
+          first ?? {},
+          {
+            location: '$.result.score.raw',
+            presence: 'included',
+            scopeNote: { en: 'Used when the video is scored.', fr: 'Le leur.' },
+          },
+        ],
+      });
+    };
+    function serveConflict() {
+      let saved = false;
+      return serve(withVerb(), {
+        [`GET ${templateApi()}`]: () => [200, saved ? theirs() : withVerb()],
+        [`PUT ${templateApi(V1, '/rules/1')}`]: (call: StubCall) => {
+          saved = true;
+          return call.ifMatch === '"rev-2.b"' ? [200, templateChange(V1)] : [409, conflict];
+        },
+      });
+    }
+
+    async function addIntoConflict() {
+      await userEvent.click(await screen.findByRole('button', { name: 'Add Scope Note' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add Scope Note' });
+      await userEvent.type(within(dialog).getByRole('combobox', { name: /Language/ }), 'fr');
+      await userEvent.click(await screen.findByRole('option', { name: 'French (fr)' }));
+      await userEvent.type(within(dialog).getByRole('textbox', { name: /Scope Note/ }), 'Le mien.');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Add Scope Note' }));
+      const alert = await within(dialog).findByRole('alert', {
+        name: 'Not saved: someone else saved meanwhile',
+      });
+      expect(alert).toHaveTextContent(conflict.message);
+      const row = within(await within(alert).findByRole('table')).getByRole('row', {
+        name: /^French scope note/,
+      });
+      expect(
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ).toEqual(['Le leur.', 'Le mien.']);
+      expect(within(dialog).getByRole('textbox', { name: /Scope Note/ })).toHaveValue('Le mien.');
+      expect(feedback.getState().errors).toEqual([]);
+      return { dialog, alert };
+    }
+
+    it('sets their note beside the one typed; Keep mine adds it to their rule on their revision', async () => {
+      const calls = serveConflict();
+      renderApp(templatePath(V1, '/rule/view?rule=1'));
+      const { alert } = await addIntoConflict();
+      await userEvent.click(within(alert).getByRole('button', { name: 'Keep mine' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const puts = calls.filter((c) => c.method === 'PUT');
+      expect(puts.map((c) => c.ifMatch)).toEqual(['"rev-1.a"', '"rev-2.b"']);
+      expect(puts[1]?.body).toEqual({
+        rule: {
+          location: '$.result.score.raw',
+          presence: 'included',
+          scopeNote: { en: 'Used when the video is scored.', fr: 'Le mien.' },
+        },
+      });
+      expect(feedback.getState().success?.message).toBe(SCOPE_NOTE_SAVED_MESSAGE);
+    });
+
+    it('Take theirs leaves their note, which the page then shows', async () => {
+      const calls = serveConflict();
+      renderApp(templatePath(V1, '/rule/view?rule=1'));
+      const { alert } = await addIntoConflict();
+      await userEvent.click(within(alert).getByRole('button', { name: 'Take theirs' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const notes = screen.getByRole('table', { name: 'Scope notes' });
+      expect(within(notes).getByRole('row', { name: /^French/ })).toHaveTextContent('Le leur.');
+      expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    });
+
+    it('removes a note anyway on their version', async () => {
+      const calls = serveConflict();
+      renderApp(templatePath(V1, '/rule/view?rule=1'));
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Remove English scope note' }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Remove Scope Note?' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Remove Scope Note' }));
+      const alert = await within(dialog).findByRole('alert');
+      expect(await within(alert).findByRole('table')).toHaveTextContent('French: Le leur.');
+      await userEvent.click(within(alert).getByRole('button', { name: 'Remove anyway' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      const puts = calls.filter((c) => c.method === 'PUT');
+      expect(puts.map((c) => c.ifMatch)).toEqual(['"rev-1.a"', '"rev-2.b"']);
+      expect(puts[1]?.body).toEqual({
+        rule: {
+          location: '$.result.score.raw',
+          presence: 'included',
+          scopeNote: { fr: 'Le leur.' },
+        },
+      });
+    });
   });
 });

@@ -5,8 +5,15 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { REQUIRED } from '../../../../common/profiles';
 import type { TemplateChange } from '../../../../common/templates';
-import { useUpdateRule } from '../../../api/templates';
+import { useFetchVersionTemplate, useUpdateRule } from '../../../api/templates';
 import { feedback } from '../../../app/feedback-store';
+import {
+  ConflictOf,
+  differencesOf,
+  FORM_WORDING,
+  useEditConflict,
+  type Saved,
+} from '../../../components/EditConflict';
 import { ConfirmChangeDialog } from '../../../components/items/dialogs';
 import { HiddenHeader } from '../../organization/parts';
 import { availableLanguages, languageName, rankLanguageOptions } from '../../profile/languages';
@@ -40,14 +47,33 @@ function withScopeNotes(rule: Record<string, unknown>, notes: Record<string, str
   return Object.keys(notes).length === 0 ? rest : { ...rest, scopeNote: notes };
 }
 
-/** Adding a scope note: a language not used yet, and the text; both required. */
+/** Scope notes one language to a line, as a conflict sets them side by side. */
+const notesText = (notes: Record<string, string>) =>
+  Object.entries(notes)
+    .map(([language, note]) => `${languageName(language)}: ${note}`)
+    .join('\n');
+
+type Notes = Record<string, string>;
+
+/**
+ * Adding a scope note: a language not used yet, and the text; both required. `save` sends it,
+ * based on a revision of the template; when someone saved the template meanwhile, their note in
+ * that language is set beside the one typed: Keep mine adds it to their version of the rule,
+ * Take theirs leaves their scope notes as they are.
+ */
 function AddScopeNoteDialog({
   usedLanguages,
-  onSave,
+  revision,
+  save,
+  latest,
+  onSaved,
   onClose,
 }: {
   usedLanguages: string[];
-  onSave: (values: ScopeNoteValues) => Promise<void>;
+  revision: string;
+  save: (values: ScopeNoteValues, basedOn: string) => Promise<TemplateChange>;
+  latest: () => Promise<Saved<Notes>>;
+  onSaved: (change: TemplateChange) => void;
   onClose: () => void;
 }) {
   const form = useForm<ScopeNoteValues>({
@@ -56,21 +82,12 @@ function AddScopeNoteDialog({
     mode: 'onTouched',
   });
   const { errors } = form.formState;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const options = availableLanguages(usedLanguages, { includeEnglish: true });
+  const edit = useEditConflict({ revision, send: save, latest, onSaved });
+  // The languages used when the dialog opened: one chosen stays offered when their save adds it.
+  const [used] = useState(usedLanguages);
+  const options = availableLanguages(used, { includeEnglish: true });
   const byCode = new Map(options.map((l) => [l.code, l]));
-  const submit = form.handleSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onSave(values);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.handleSubmit((values) => edit.save(values));
 
   return (
     <Modal opened onClose={onClose} title="Add Scope Note" centered size="lg">
@@ -111,12 +128,27 @@ function AddScopeNoteDialog({
             maxLength={5000}
             error={errors.scopeNote?.message}
           />
-          <ErrorAlert error={error} title="Scope note not saved" />
+          <ErrorAlert error={edit.error} title="Scope note not saved" />
+          <ConflictOf
+            edit={edit}
+            compare={(theirs, mine) =>
+              differencesOf(
+                { note: theirs[mine.language] ?? '' },
+                { note: mine.scopeNote },
+                { note: `${languageName(mine.language)} scope note` },
+              )
+            }
+            wording={{
+              ...FORM_WORDING,
+              hint: 'What you typed is kept: Keep mine adds it to their version of the rule, Take theirs closes this and shows their scope notes.',
+            }}
+            onTakeTheirs={onClose}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={edit.busy}>
               Add Scope Note
             </Button>
           </Group>
@@ -144,19 +176,29 @@ export function ScopeNotes({
   onSaved: (change: TemplateChange) => void;
 }) {
   const update = useUpdateRule(target);
+  const fetchLatest = useFetchVersionTemplate(
+    target.profileId,
+    target.versionId,
+    target.templateId,
+  );
   const notes = scopeNotesOf(rule);
   const languages = Object.keys(notes);
   const [dialog, setDialog] = useState<
     { kind: 'add' } | { kind: 'remove'; language: string } | null
   >(null);
-  const save = (next: Record<string, string>) =>
+  /**
+   * Saves the rule as the page shows it with other scope notes. After a conflict the page shows
+   * their version (reading it refreshed the template), so a change sent again lands on theirs.
+   */
+  const save = (next: Notes, basedOn: string) =>
     underTemplateLock(target, () =>
-      update.mutateAsync({
-        index,
-        rule: withScopeNotes(rule, next),
-        basedOn: target.revision,
-      }),
+      update.mutateAsync({ index, rule: withScopeNotes(rule, next), basedOn }),
     );
+  /** Their scope notes of this rule, read afresh. */
+  const latestNotes = async (): Promise<Saved<Notes>> => {
+    const { template } = await fetchLatest();
+    return { revision: template.revision, values: scopeNotesOf(template.rules[index] ?? {}) };
+  };
 
   return (
     <Stack gap="xs" component="section" aria-label="Scope notes">
@@ -217,9 +259,13 @@ export function ScopeNotes({
       {dialog?.kind === 'add' && (
         <AddScopeNoteDialog
           usedLanguages={languages}
+          revision={target.revision}
+          save={({ language, scopeNote }, basedOn) =>
+            save({ ...notes, [language]: scopeNote }, basedOn)
+          }
+          latest={latestNotes}
           onClose={() => setDialog(null)}
-          onSave={async ({ language, scopeNote }) => {
-            const change = await save({ ...notes, [language]: scopeNote });
+          onSaved={(change) => {
             feedback.showSuccess({
               subject: 'Scope note saved',
               message: SCOPE_NOTE_SAVED_MESSAGE,
@@ -233,13 +279,23 @@ export function ScopeNotes({
         <ConfirmChangeDialog
           title="Remove Scope Note?"
           confirmLabel="Remove Scope Note"
-          run={() =>
+          run={(basedOn) =>
             save(
               Object.fromEntries(
                 languages.filter((l) => l !== dialog.language).map((l) => [l, notes[l] ?? '']),
               ),
+              basedOn,
             )
           }
+          based={{
+            revision: target.revision,
+            fields: { scopeNotes: notesText(notes) },
+            latest: async () => {
+              const { revision, values } = await latestNotes();
+              return { revision, values: { scopeNotes: notesText(values) } };
+            },
+            action: 'Remove',
+          }}
           success={{ subject: 'Scope note removed', message: SCOPE_NOTE_REMOVED_MESSAGE }}
           onDone={onSaved}
           onClose={() => setDialog(null)}
