@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { EditConflict } from '../../common/revisions';
 import { EditConflictError } from '../api/organizations';
 import { renderWithProviders } from '../test/render';
 import {
@@ -14,15 +13,9 @@ import {
   useEditConflict,
   type Saved,
 } from './EditConflict';
+import { bobSavedFirst } from '../test/edit-conflict';
 
-const conflict: EditConflict = {
-  success: false,
-  code: 'EDIT_CONFLICT',
-  message: 'Bob Builder saved this pattern at 14:02 UTC, after you opened it.',
-  savedBy: 'Bob Builder',
-  savedAt: '2026-01-01T14:02:00.000Z',
-  revision: 'rev-2',
-};
+const conflict = bobSavedFirst('this pattern', 'rev-2');
 
 describe('differences between their saved version and what was typed', () => {
   it('lists the fields that read differently, labelled, with values as people read them', () => {

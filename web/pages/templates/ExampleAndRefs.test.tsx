@@ -27,6 +27,7 @@ import {
   V1,
   type StubCall,
 } from './testing/stub';
+import { bobSavedFirst, differenceRow } from '../../test/edit-conflict';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());
@@ -150,14 +151,7 @@ describe('related statement templates', () => {
   });
 
   describe('after someone else saved the template', () => {
-    const conflict = {
-      success: false,
-      code: 'EDIT_CONFLICT',
-      message: 'Bob Builder saved this statement template at 14:02 UTC, after you opened it.',
-      savedBy: 'Bob Builder',
-      savedAt: '2026-01-01T14:02:00.000Z',
-      revision: 'rev-2.b',
-    };
+    const conflict = bobSavedFirst('this statement template');
     const REWOUND = '99999999-9999-4999-8999-999999999994';
     const refsOf = (name: string, uuid: string, revision = 'rev-1.a') =>
       editable({
@@ -197,14 +191,10 @@ describe('related statement templates', () => {
         name: 'Not saved: someone else saved meanwhile',
       });
       expect(alert).toHaveTextContent(conflict.message);
-      const row = within(await within(alert).findByRole('table')).getByRole('row', {
-        name: /^Object Statement Reference Templates/,
-      });
-      expect(
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      ).toEqual(['Rewound a video', 'Watched a video; Paused a video']);
+      expect(await differenceRow(alert, /^Object Statement Reference Templates/)).toEqual([
+        'Rewound a video',
+        'Watched a video; Paused a video',
+      ]);
       expect(feedback.getState().errors).toEqual([]);
       return alert;
     }

@@ -40,6 +40,7 @@ import {
   versionApi,
   view,
 } from './testing/stub';
+import { bobSavedFirst } from '../../test/edit-conflict';
 
 const region = (name: RegExp) => screen.findByRole('region', { name });
 const field = (within_: HTMLElement, label: string) => {
@@ -423,14 +424,7 @@ describe('one-click changes on the template page', () => {
 });
 
 describe('a one-click change after someone saved the template meanwhile', () => {
-  const conflict = {
-    success: false,
-    code: 'EDIT_CONFLICT',
-    message: 'Bob Builder saved this statement template at 14:02 UTC, after you opened it.',
-    savedBy: 'Bob Builder',
-    savedAt: '2026-01-01T14:02:00.000Z',
-    revision: 'rev-2.b',
-  };
+  const conflict = bobSavedFirst('this statement template');
   /** Their save lands as the change is sent; a change passes on their revision only. */
   function serveConflict(change: string) {
     let saved = false;

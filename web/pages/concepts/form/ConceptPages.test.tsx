@@ -28,6 +28,7 @@ import {
   version,
   type StubCall,
 } from './testing/stub';
+import { bobSavedFirst } from '../../../test/edit-conflict';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());
@@ -326,14 +327,7 @@ describe('editing a concept', () => {
   });
 
   describe('when someone else saved meanwhile', () => {
-    const conflict = {
-      success: false,
-      code: 'EDIT_CONFLICT',
-      message: 'Bob Builder saved this concept at 14:02 UTC, after you opened it.',
-      savedBy: 'Bob Builder',
-      savedAt: '2026-01-01T14:02:00.000Z',
-      revision: 'rev-2.b',
-    };
+    const conflict = bobSavedFirst('this concept');
     /** Their save: the concept now reads differently, with a new revision. */
     function theirs(): ConceptView {
       const view = documentView();

@@ -24,6 +24,7 @@ import {
   type StubCall,
 } from '../testing/stub';
 import { PROPERTY_SAVED_MESSAGE } from './DeterminingPropertyPages';
+import { bobSavedFirst, differenceRow } from '../../../test/edit-conflict';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());
@@ -206,14 +207,7 @@ describe('editing a determining property', () => {
 });
 
 describe('a determining property saved after someone else saved the template', () => {
-  const conflict = {
-    success: false,
-    code: 'EDIT_CONFLICT',
-    message: 'Bob Builder saved this statement template at 14:02 UTC, after you opened it.',
-    savedBy: 'Bob Builder',
-    savedAt: '2026-01-01T14:02:00.000Z',
-    revision: 'rev-2.b',
-  };
+  const conflict = bobSavedFirst('this statement template');
   const withVerb = (name: string, uuid: string, revision = 'rev-1.a') =>
     editable({
       revision,
@@ -243,14 +237,7 @@ describe('a determining property saved after someone else saved the template', (
       name: 'Not saved: someone else saved meanwhile',
     });
     expect(alert).toHaveTextContent(conflict.message);
-    const row = within(await within(alert).findByRole('table')).getByRole('row', {
-      name: /^Verb/,
-    });
-    expect(
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['watched', 'paused']);
+    expect(await differenceRow(alert, /^Verb/)).toEqual(['watched', 'paused']);
     expect(feedback.getState().errors).toEqual([]);
     return alert;
   }

@@ -24,6 +24,7 @@ import {
 } from '../testing/stub';
 import { RULE_SAVED_MESSAGE, RULE_VALID_SHOWN_MS } from './RuleEditorPage';
 import { SCOPE_NOTE_REMOVED_MESSAGE, SCOPE_NOTE_SAVED_MESSAGE } from './ScopeNotes';
+import { bobSavedFirst, differenceRow } from '../../../test/edit-conflict';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());
@@ -203,14 +204,7 @@ describe('the rule editor', () => {
 });
 
 describe('a rule saved after someone else saved the template', () => {
-  const conflict = {
-    success: false,
-    code: 'EDIT_CONFLICT',
-    message: 'Bob Builder saved this statement template at 14:02 UTC, after you opened it.',
-    savedBy: 'Bob Builder',
-    savedAt: '2026-01-01T14:02:00.000Z',
-    revision: 'rev-2.b',
-  };
+  const conflict = bobSavedFirst('this statement template');
   const THEIR_RULE = { location: '$.result.score.raw', presence: 'excluded' };
   /** Their version: rule 2 excluded, and a third rule. */
   const theirs = () => {
@@ -410,14 +404,7 @@ describe('scope notes', () => {
   });
 
   describe('after someone else saved the template', () => {
-    const conflict = {
-      success: false,
-      code: 'EDIT_CONFLICT',
-      message: 'Bob Builder saved this statement template at 14:02 UTC, after you opened it.',
-      savedBy: 'Bob Builder',
-      savedAt: '2026-01-01T14:02:00.000Z',
-      revision: 'rev-2.b',
-    };
+    const conflict = bobSavedFirst('this statement template');
     /** Their version: the rule with a French scope note of theirs, and its presence changed. */
     const theirs = () => {
       const view = withVerb();
@@ -456,14 +443,7 @@ describe('scope notes', () => {
         name: 'Not saved: someone else saved meanwhile',
       });
       expect(alert).toHaveTextContent(conflict.message);
-      const row = within(await within(alert).findByRole('table')).getByRole('row', {
-        name: /^French scope note/,
-      });
-      expect(
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      ).toEqual(['Le leur.', 'Le mien.']);
+      expect(await differenceRow(alert, /^French scope note/)).toEqual(['Le leur.', 'Le mien.']);
       expect(within(dialog).getByRole('textbox', { name: /Scope Note/ })).toHaveValue('Le mien.');
       expect(feedback.getState().errors).toEqual([]);
       return { dialog, alert };
