@@ -26,6 +26,10 @@ describe('webhook targets without the private-target override', () => {
     ['the metadata address', 'http://169.254.169.254/latest/meta-data/'],
     ['IPv6 loopback', 'http://[::1]:8080/hook'],
     ['IPv4 mapped in IPv6', 'http://[::ffff:127.0.0.1]/hook'],
+    ['IPv4-compatible IPv6', 'http://[::127.0.0.1]/hook'],
+    ['IPv4-translated IPv6', 'http://[::ffff:0:7f00:1]/hook'],
+    ['6to4 of loopback', 'http://[2002:7f00:1::1]/hook'],
+    ['an IPv4 documentation address', 'http://203.0.113.5/hook'],
     ['the unspecified address', 'http://0.0.0.0/hook'],
     ['a multicast address', 'http://224.0.0.1/hook'],
   ])('refuses %s at save time (%s)', async (_what, target) => {

@@ -20,16 +20,38 @@ describe('the webhook address guard', () => {
     '::ffff:127.0.0.1',
     '::ffff:7f00:1',
     '::ffff:a9fe:a9fe',
+    // IPv4-compatible, in dotted and in hex form (the latter is how '[::127.0.0.1]' is stored).
+    '::127.0.0.1',
+    '::7f00:1',
+    '::a9fe:a9fe',
+    // IPv4-translated.
+    '::ffff:0:7f00:1',
+    '::ffff:0:10.0.0.1',
+    // 6to4 of a loopback and of a private address, NAT64 local-use, Teredo.
+    '2002:7f00:1::1',
+    '2002:c0a8:101::',
+    '64:ff9b:1::a00:1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    // Documentation, IPv4 and IPv6.
+    '192.0.2.10',
+    '198.51.100.7',
+    '203.0.113.99',
+    '2001:db8::1',
   ])('refuses %s', (address) => {
     expect(refusedAddressReason(address)).toMatch(/may not reach/);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:2800:220:1:248:1893:25c8:1946', '172.32.0.1'])(
-    'accepts the public address %s',
-    (address) => {
-      expect(refusedAddressReason(address)).toBeNull();
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '2606:2800:220:1:248:1893:25c8:1946',
+    '172.32.0.1',
+    '::ffff:8.8.8.8',
+    '2002:808:808::1',
+    '2a00:1450:4001:80b::200e',
+  ])('accepts the public address %s', (address) => {
+    expect(refusedAddressReason(address)).toBeNull();
+  });
 
   it('checks literal targets and lets names through to resolution', () => {
     const strict = { allowPrivate: false };

@@ -4,7 +4,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 /**
  * Addresses a webhook may not reach unless private targets are allowed: loopback, private,
  * shared (carrier-grade NAT), link-local (which holds the cloud metadata address
- * 169.254.169.254), multicast, unspecified, reserved and broadcast, in IPv4 and IPv6.
+ * 169.254.169.254), multicast, unspecified, reserved, broadcast and documentation, in IPv4 and
+ * IPv6. An IPv6 address that carries an IPv4 one is judged by the IPv4 address it carries.
  */
 const refused = new BlockList();
 for (const [network, prefix] of [
@@ -15,6 +16,10 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  // Documentation (TEST-NET-1, -2, -3), as 2001:db8::/32 is below.
+  ['192.0.2.0', 24],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['224.0.0.0', 4],
@@ -28,20 +33,51 @@ for (const [network, prefix] of [
   ['fe80::', 10],
   ['fec0::', 10],
   ['ff00::', 8],
+  // NAT64 (well-known and local-use) and Teredo reach IPv4 hosts through a relay.
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2001::', 32],
+  ['100::', 64],
   ['2001:db8::', 32],
 ] as const)
   refused.addSubnet(network, prefix, 'ipv6');
 
-/** The IPv4 address an IPv6 one carries (`::ffff:10.0.0.1`, `::10.0.0.1`), if any. */
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included). */
+function groupsOf(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail, ...rest] = text.split('::');
+  if (rest.length > 0 || head === undefined) return null;
+  const part = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = part(head);
+  const right = part(tail);
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return null;
+  const groups = [...left, ...Array<number>(tail === undefined ? 0 : missing).fill(0), ...right];
+  return groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+const ipv4Of = (high: number, low: number) =>
+  [high >> 8, high & 255, low >> 8, low & 255].join('.');
+
+/**
+ * The IPv4 address an IPv6 one carries, if any: IPv4-mapped (`::ffff:a.b.c.d`),
+ * IPv4-compatible (`::a.b.c.d`, also written `::7f00:1`), IPv4-translated
+ * (`::ffff:0:a.b.c.d`) and 6to4 (`2002:AABB:CCDD::/48`).
+ */
 function embeddedIpv4(address: string): string | null {
-  const dotted = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (dotted) return dotted[1]!;
-  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
-  if (!hex) return null;
-  const high = parseInt(hex[1]!, 16);
-  const low = parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  const g = groupsOf(address);
+  if (!g) return null;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && (g[5] === 0xffff || g[5] === 0) && !(g[5] === 0 && zeros(6, 7)))
+    return ipv4Of(g[6]!, g[7]!);
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return ipv4Of(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return ipv4Of(g[1]!, g[2]!);
+  return null;
 }
 
 /** Why an IP address may not be a webhook's destination, or null when it may. */
@@ -50,11 +86,11 @@ export function refusedAddressReason(address: string): string | null {
   const family = isIP(unbracketed);
   if (family === 0) return `${address} is not an IP address`;
   const v4 = family === 6 ? embeddedIpv4(unbracketed) : unbracketed;
-  const blocked = v4
-    ? v4 === '255.255.255.255' || refused.check(v4, 'ipv4')
-    : refused.check(unbracketed, 'ipv6');
+  const blocked =
+    (family === 6 && refused.check(unbracketed, 'ipv6')) ||
+    (v4 !== null && (v4 === '255.255.255.255' || refused.check(v4, 'ipv4')));
   return blocked
-    ? `${address} is a loopback, private, link-local, multicast or reserved address, which webhooks may not reach`
+    ? `${address} is a loopback, private, link-local, multicast, reserved or documentation address, which webhooks may not reach`
     : null;
 }
 
