@@ -175,7 +175,7 @@ describe('harvestStatements', () => {
   });
 
   it('refuses what is not statements', () => {
-    for (const input of [42, 'text', null, true, []])
+    for (const input of [42, 'text', null, true, [], { statements: 'x' }, { statements: {} }])
       expect(harvestStatements(input, { maxStatements: 10 }), JSON.stringify(input)).toMatchObject({
         ok: false,
         refusal: 'not-statements',

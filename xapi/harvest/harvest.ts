@@ -77,8 +77,9 @@ export function isProfileDocument(input: unknown): boolean {
 function statementsOf(input: unknown): unknown[] | null {
   if (Array.isArray(input)) return input as unknown[];
   if (!isObject(input)) return null;
-  if (Array.isArray(input.statements) && input.verb === undefined && input.actor === undefined)
-    return input.statements;
+  if (input.statements !== undefined && input.verb === undefined && input.actor === undefined)
+    // An LRS result, or what claims to be one: its statements must be a list.
+    return Array.isArray(input.statements) ? input.statements : null;
   return [input];
 }
 
