@@ -1,97 +1,50 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 
 /**
- * Addresses a webhook may not reach unless private targets are allowed: loopback, private,
- * shared (carrier-grade NAT), link-local (which holds the cloud metadata address
- * 169.254.169.254), multicast, unspecified, reserved, broadcast and documentation, in IPv4 and
- * IPv6. An IPv6 address that carries an IPv4 one is judged by the IPv4 address it carries.
+ * Addresses a webhook may reach: public unicast only, as the maintained classification of
+ * `ipaddr.js` names ranges (loopback, private, shared, link-local with the cloud metadata address
+ * 169.254.169.254, multicast, unspecified, reserved, documentation, benchmarking, NAT64, Teredo
+ * and the rest are refused). An IPv6 address that carries an IPv4 one (mapped, compatible,
+ * translated, 6to4) is judged by the IPv4 address it carries.
  */
-const refused = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  // Documentation (TEST-NET-1, -2, -3), as 2001:db8::/32 is below.
-  ['192.0.2.0', 24],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  refused.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-  // NAT64 (well-known and local-use) and Teredo reach IPv4 hosts through a relay.
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['2001::', 32],
-  ['100::', 64],
-  ['2001:db8::', 32],
-] as const)
-  refused.addSubnet(network, prefix, 'ipv6');
-
-/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included). */
-function groupsOf(address: string): number[] | null {
-  let text = address.toLowerCase();
-  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
-  if (dotted) {
-    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
-    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail, ...rest] = text.split('::');
-  if (rest.length > 0 || head === undefined) return null;
-  const part = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
-  const left = part(head);
-  const right = part(tail);
-  const missing = 8 - left.length - right.length;
-  if (tail === undefined ? missing !== 0 : missing < 1) return null;
-  const groups = [...left, ...Array<number>(tail === undefined ? 0 : missing).fill(0), ...right];
-  return groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+function isPublicIpv4(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast';
 }
 
-const ipv4Of = (high: number, low: number) =>
-  [high >> 8, high & 255, low >> 8, low & 255].join('.');
+const ipv4From = (high: number, low: number) =>
+  new ipaddr.IPv4([high >> 8, high & 255, low >> 8, low & 255]);
 
-/**
- * The IPv4 address an IPv6 one carries, if any: IPv4-mapped (`::ffff:a.b.c.d`),
- * IPv4-compatible (`::a.b.c.d`, also written `::7f00:1`), IPv4-translated
- * (`::ffff:0:a.b.c.d`) and 6to4 (`2002:AABB:CCDD::/48`).
- */
-function embeddedIpv4(address: string): string | null {
-  const g = groupsOf(address);
-  if (!g) return null;
-  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
-  if (zeros(0, 5) && (g[5] === 0xffff || g[5] === 0) && !(g[5] === 0 && zeros(6, 7)))
-    return ipv4Of(g[6]!, g[7]!);
-  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return ipv4Of(g[6]!, g[7]!);
-  if (g[0] === 0x2002) return ipv4Of(g[1]!, g[2]!);
-  return null;
+function isPublicIpv6(address: ipaddr.IPv6): boolean {
+  const p = address.parts;
+  switch (address.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return isPublicIpv4(ipv4From(p[6]!, p[7]!));
+    case '6to4':
+      return isPublicIpv4(ipv4From(p[1]!, p[2]!));
+    case 'unicast':
+      // IPv4-compatible (`::a.b.c.d`, deprecated but still routed by some stacks).
+      if (p.slice(0, 6).every((x) => x === 0)) return isPublicIpv4(ipv4From(p[6]!, p[7]!));
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** Why an IP address may not be a webhook's destination, or null when it may. */
 export function refusedAddressReason(address: string): string | null {
   const unbracketed = address.replace(/^\[|\]$/g, '');
-  const family = isIP(unbracketed);
-  if (family === 0) return `${address} is not an IP address`;
-  const v4 = family === 6 ? embeddedIpv4(unbracketed) : unbracketed;
-  const blocked =
-    (family === 6 && refused.check(unbracketed, 'ipv6')) ||
-    (v4 !== null && (v4 === '255.255.255.255' || refused.check(v4, 'ipv4')));
-  return blocked
-    ? `${address} is a loopback, private, link-local, multicast, reserved or documentation address, which webhooks may not reach`
-    : null;
+  if (isIP(unbracketed) === 0) return `${address} is not an IP address`;
+  const parsed = ipaddr.parse(unbracketed);
+  const allowed =
+    parsed.kind() === 'ipv4'
+      ? isPublicIpv4(parsed as ipaddr.IPv4)
+      : isPublicIpv6(parsed as ipaddr.IPv6);
+  return allowed
+    ? null
+    : `${address} is a loopback, private, link-local, multicast, reserved or documentation address, which webhooks may not reach`;
 }
 
 export interface TargetCheck {
