@@ -8,6 +8,7 @@ import { createTestDatabase } from '../../test/database';
 import { eventually } from '../../test/jobs';
 import { makePerson } from '../../test/people';
 import { startReceiver } from '../../test/webhook-receiver';
+import { webhookDeliverJob } from '../../jobs/webhook-deliver';
 
 describe('a webhook delivery across a restart', () => {
   const open: { app?: BuiltApp; database?: Database } = {};
@@ -62,6 +63,54 @@ describe('a webhook delivery across a restart', () => {
       expect(receiver.received).toHaveLength(2);
       expect(receiver.received[1]!.headers['x-webhook-delivery']).toBe(delivery.id);
       expect(receiver.received[1]!.raw.equals(receiver.received[0]!.raw)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('counts the attempt made again after a node died in the middle of one', async () => {
+    await open.app?.close();
+    await open.database?.close();
+    const receiver = await startReceiver([200]);
+    try {
+      const config = testConfig({ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+      const database = await createTestDatabase();
+      open.database = database;
+      const app = await buildApp({ config, database, logger: false });
+      open.app = app;
+      const me = await makePerson(database.db, app.services.sessions);
+      const hook = await app.services.webhooks.create(me.user, {
+        target: receiver.url('/died'),
+        description: 'Died mid-POST',
+        subject: 'myGroups',
+        signatureMethod: 'none',
+        isEnabled: true,
+        event: 'profilePublished',
+      });
+      // A delivery as a node killed during its first POST leaves it: under way, one attempt
+      // counted; the receiver may or may not have had it. Its job then runs again.
+      const [dead] = await database.db
+        .insert(webhookDeliveries)
+        .values({
+          hookId: hook.id,
+          kind: 'test',
+          event: 'profilePublished',
+          payload: {} as never,
+          status: 'sending',
+          attempts: 1,
+        })
+        .returning();
+      await app.services.jobs.send(webhookDeliverJob, { deliveryId: dead!.id, attempt: 1 });
+      const done = await eventually('the attempt made again delivered', async () => {
+        const [current] = await database.db
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.id, dead!.id));
+        return current?.status === 'delivered' ? current : null;
+      });
+      expect(done.attempts).toBe(2);
+      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received[0]!.headers['x-webhook-delivery']).toBe(dead!.id);
     } finally {
       await receiver.close();
     }

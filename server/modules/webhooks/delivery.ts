@@ -63,6 +63,8 @@ export async function attemptDelivery(
   const { db, settings } = deps;
   const delivery = await claimAttempt(db, deliveryId, attempt);
   if (!delivery) return;
+  // Attempts made so far, this one included (more than `attempt` after a crash mid-POST).
+  const made = delivery.attempts;
   const hook = await hookById(db, delivery.hookId);
   if (!hook) return;
   if (!hook.isEnabled) {
@@ -112,14 +114,14 @@ export async function attemptDelivery(
         finishedAt: new Date(),
       });
       if (counts) await resetFailures(tx, hook.id);
-    } else if (result.retryable && attempt <= settings.retryDelaysMs.length) {
-      const delayMs = settings.retryDelaysMs[attempt - 1]!;
+    } else if (result.retryable && made <= settings.retryDelaysMs.length) {
+      const delayMs = settings.retryDelaysMs[made - 1]!;
       await recordAttempt(tx, delivery.id, {
         ...outcome,
         status: 'pending',
         nextAttemptAt: new Date(Date.now() + delayMs),
       });
-      await deps.queue.queue(delivery.id, attempt + 1, delayMs, tx);
+      await deps.queue.queue(delivery.id, made + 1, delayMs, tx);
     } else {
       await recordAttempt(tx, delivery.id, {
         ...outcome,

@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  gte,
   inArray,
   isNotNull,
   isNull,
@@ -238,7 +239,10 @@ export async function recentDeliveries(
 
 /**
  * Takes attempt `attempt` of a delivery: only when the previous attempt is the last one made, or
- * when this very attempt was under way on a node that died. Null when another run has it.
+ * when this attempt was under way on a node that died. Null when another run has it. Every claim
+ * counts as an attempt before anything is sent: a POST cut short by a crash may have reached the
+ * receiver, so the one made again after it is counted too (the row's `attempts`, which the
+ * schedule then follows).
  */
 export async function claimAttempt(
   db: Db,
@@ -247,13 +251,19 @@ export async function claimAttempt(
 ): Promise<WebhookDeliveryRow | null> {
   const rows = await db
     .update(webhookDeliveries)
-    .set({ status: 'sending', attempts: attempt, lastAttemptAt: sql`now()`, nextAttemptAt: null })
+    .set({
+      status: 'sending',
+      attempts: sql`case when ${webhookDeliveries.status} = 'sending'
+        then ${webhookDeliveries.attempts} + 1 else ${attempt} end`,
+      lastAttemptAt: sql`now()`,
+      nextAttemptAt: null,
+    })
     .where(
       and(
         eq(webhookDeliveries.id, id),
         or(
           and(eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.attempts, attempt - 1)),
-          and(eq(webhookDeliveries.status, 'sending'), eq(webhookDeliveries.attempts, attempt)),
+          and(eq(webhookDeliveries.status, 'sending'), gte(webhookDeliveries.attempts, attempt)),
         ),
       ),
     )
