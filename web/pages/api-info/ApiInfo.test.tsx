@@ -182,6 +182,9 @@ describe('API documentation', () => {
     expect(python).toHaveTextContent('hmac.new(SECRET, raw, hashlib.sha256)');
     expect(python).toHaveTextContent('hmac.compare_digest');
     expect(screen.getByText('X-Hub-Signature-256')).toBeInTheDocument();
+    expect(screen.getByText(/Delivery is at least once/)).toHaveTextContent(
+      'keep the ids you handled and ignore a repeat',
+    );
   });
 
   it('shows the not-found page for an unknown page', () => {

@@ -86,6 +86,11 @@ export function WebhooksPage() {
           and 12 hours, and a hook whose last five events all failed is disabled (you get an
           e-mail). Redirects are not followed.
         </Text>
+        <Text>
+          Delivery is at least once: a retry, or an attempt made again after the server stopped in
+          the middle of one, can bring you a delivery you already handled. Each carries the same{' '}
+          <Code>X-Webhook-Delivery</Code> id; keep the ids you handled and ignore a repeat.
+        </Text>
       </Stack>
       <DocSection title="Events">
         <List>
