@@ -514,7 +514,7 @@ export const API_EXAMPLES: ApiExample[] = [
     page: 'post',
     title: 'Import a version that already exists',
     description:
-      'Sending the same document again is refused: the IRI of its version is taken. Other conflicts: the profile belongs to another working group, or it already has a draft.',
+      'Sending the same document again is refused: the IRI of its version is taken. Other conflicts: the IRI is taken by a profile of another working group, or the profile already has a draft.',
     request: {
       method: 'POST',
       path: '/api/profile',

@@ -295,6 +295,47 @@ describe('public API: importing, editing, deleting and publishing', () => {
       expect(profile?.organizationId).toBe(other.organizationId);
     });
 
+    it('answers an IRI another group holds the same way, whether its holder is published or a draft the key cannot see', async () => {
+      const published = uniqueProfile();
+      await api.import(other.keys.readWrite, published.doc);
+      const draft = uniqueProfile();
+      const held = await api.post(
+        '/api/profile',
+        { profile: draft.doc, status: { published: false } },
+        { key: other.keys.readWrite },
+      );
+      expect(held.statusCode, held.body).toBe(200);
+      const refusal = async (doc: JsonObject) =>
+        expectError(
+          await api.post('/api/profile', { profile: doc }, { key: group.keys.readWrite }),
+          409,
+          'CONFLICT',
+        ).message;
+      const versionIri = (d: JsonObject) => (d.versions as JsonObject[])[0]?.id as string;
+      const said = [
+        // The same document (its profile and version IRIs held), and a next version of it.
+        await refusal(published.doc),
+        await refusal(draft.doc),
+        await refusal(nextVersion(published, 3).doc),
+        await refusal(nextVersion(draft, 3).doc),
+      ];
+      const masked = said.map((m) =>
+        m
+          .replaceAll(published.base, '<profile>')
+          .replaceAll(draft.base, '<profile>')
+          .replace(versionIri(published.doc), '<iri>')
+          .replace(versionIri(draft.doc), '<iri>'),
+      );
+      expect(masked[0]).toBe(masked[1]);
+      expect(masked[2]).toBe(masked[3]);
+      for (const message of said) {
+        expect(message).toMatch(
+          /is taken on this server by a profile your working group does not own/,
+        );
+        expect(message).not.toMatch(/draft|published|already exists/i);
+      }
+    });
+
     it('leaves nothing behind when an item belongs to another profile', async () => {
       const owner = uniqueProfile();
       await api.import(other.keys.readWrite, owner.doc);

@@ -29,6 +29,7 @@ import {
   findProfileByIri,
   findVersion,
   findVersionByIri,
+  versionIriOwner,
   insertProfile,
   insertVersion,
   nextVersionNumber,
@@ -331,6 +332,16 @@ export interface ImportRequest {
   events?: (stored: { profile: ProfileRow; version: ProfileVersionRow }) => DomainEvent[];
 }
 
+/**
+ * An IRI held by a profile of another group: one answer whatever holds it (a published profile,
+ * a draft the caller cannot see, a version of either), so a refusal says no more than that the
+ * IRI is not free (see docs/decisions.md).
+ */
+const takenElsewhere = (iri: string) =>
+  conflict(
+    `The IRI ${iri} is taken on this server by a profile your working group does not own; choose another IRI.`,
+  );
+
 /** How many items of each kind an imported version lists: all its own, none linked. */
 function countsOf(components: DecomposedDocument['components']): ItemCounts {
   const of = (kind: ItemKind) => components.filter((c) => c.kind === kind).length;
@@ -362,15 +373,16 @@ export async function importDocument(
   if (!self) throw badRequest('The profile document must list its versions.');
   const historyFindings: Finding[] = [];
   const target = await findImportTarget(tx, parts.iri, self.id);
-  if (target.versionTaken)
+  if (target.versionOrganizationId !== null) {
+    if (target.versionOrganizationId !== request.organization.id) throw takenElsewhere(self.id);
     throw conflict(`A profile version with the IRI ${self.id} already exists.`);
+  }
 
   // A profile the import continues is locked until the transaction ends.
   let profile = target.profileId ? await findProfileByIri(tx, parts.iri, true) : null;
   const newProfile = profile === null;
   if (profile) {
-    if (profile.organizationId !== request.organization.id)
-      throw conflict(`The profile ${parts.iri} belongs to another working group.`);
+    if (profile.organizationId !== request.organization.id) throw takenElsewhere(parts.iri);
     if (profile.currentDraftVersionId)
       throw conflict(
         'This profile already has a draft: update it with PUT, or publish or delete it first.',
@@ -472,8 +484,11 @@ export async function replaceDraft(
   if (!self) throw badRequest('The profile document must list its versions.');
   const owner = await findVersionByIri(tx, self.id);
   const taken = owner !== null && owner.id !== target.draft.id;
-  if (taken && !request.renameTakenVersion)
+  if (taken && !request.renameTakenVersion) {
+    if ((await versionIriOwner(tx, self.id)) !== target.organization.id)
+      throw takenElsewhere(self.id);
     throw conflict(`A profile version with the IRI ${self.id} already exists.`);
+  }
   // A version stored already (a published one uploaded again to edit it) keeps its IRI; the
   // draft keeps the IRI it has, and its place in the history follows the stored versions.
   let version = await updateVersion(tx, target.draft.id, {

@@ -61,14 +61,29 @@ export async function findImportTarget(
   db: Db,
   profileIri: string,
   versionIri: string,
-): Promise<{ versionTaken: boolean; profileId: string | null }> {
-  const [row] = await queryRows<{ version_taken: boolean; profile_id: string | null }>(
+): Promise<{
+  /** The group whose profile holds the version IRI, if one does. */
+  versionOrganizationId: string | null;
+  profileId: string | null;
+}> {
+  const [row] = await queryRows<{ version_org: string | null; profile_id: string | null }>(
     db,
     sql`select
-      exists (select 1 from ${profileVersions} where ${profileVersions.iri} = ${versionIri}) as version_taken,
+      (select p.organization_id from ${profileVersions} v join ${profiles} p on p.id = v.profile_id
+        where v.iri = ${versionIri}) as version_org,
       (select ${profiles.id} from ${profiles} where ${profiles.iri} = ${profileIri}) as profile_id`,
   );
-  return { versionTaken: row?.version_taken === true, profileId: row?.profile_id ?? null };
+  return { versionOrganizationId: row?.version_org ?? null, profileId: row?.profile_id ?? null };
+}
+
+/** The group whose profile has a version with this IRI, if any. */
+export async function versionIriOwner(db: Db, iri: string): Promise<string | null> {
+  const [row] = await queryRows<{ org: string }>(
+    db,
+    sql`select p.organization_id as org from ${profileVersions} v
+      join ${profiles} p on p.id = v.profile_id where v.iri = ${iri}`,
+  );
+  return row?.org ?? null;
 }
 
 export async function findVersionByIri(db: Db, iri: string): Promise<ProfileVersionRow | null> {

@@ -62,7 +62,7 @@ export function ImportPage() {
             [
               409,
               ErrorCode.Conflict,
-              'The profile belongs to another working group; it already has a draft (edit, publish or delete that first); the IRI of the version is taken; versions do not continue the stored history; or a concept, template or pattern belongs to another profile.',
+              'The profile or version IRI is taken by a profile of another working group (the answer is the same whether that profile is published or a draft); the profile already has a draft (edit, publish or delete that first); the IRI of the version is taken by your own profile; versions do not continue the stored history; or a concept, template or pattern belongs to another profile.',
             ],
             [413, ErrorCode.PayloadTooLarge, 'The body is larger than 5 MB.'],
             ...LIMIT_ERRORS,
