@@ -102,6 +102,11 @@ export interface EditConflictOptions<Sent, Filled, Result> {
   latest: () => Promise<Saved<Filled>>;
   /** What the screen does after a save went through. */
   onSaved: (result: Result) => void;
+  /**
+   * Fills a form that keeps its values in its own state with their saved version (Take theirs);
+   * a form remounted from `refill` needs none.
+   */
+  onTakeTheirs?: (values: Filled) => void;
 }
 
 /**
@@ -117,6 +122,7 @@ export function useEditConflict<Sent, Filled, Result>({
   send,
   latest,
   onSaved,
+  onTakeTheirs,
 }: EditConflictOptions<Sent, Filled, Result>) {
   const [base, setBase] = useBaseRevision(revision);
   const basedOn = base.revision;
@@ -172,6 +178,7 @@ export function useEditConflict<Sent, Filled, Result>({
       if (!theirs) return;
       setBase({ revision: theirs.revision, fresh: false });
       setRefill((now) => ({ key: (now?.key ?? 0) + 1, values: theirs.values }));
+      onTakeTheirs?.(theirs.values);
       setConflict(null);
     },
     /** Leaves the conflict without a choice (the dialog showing it closes). */

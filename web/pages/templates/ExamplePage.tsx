@@ -50,13 +50,9 @@ function ExampleEditor({ view }: { view: TemplateView }) {
       feedback.showSuccess({ subject: 'Example saved', message: EXAMPLE_SAVED_MESSAGE });
       void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
     },
+    // Take theirs: the text becomes their saved example.
+    onTakeTheirs: setText,
   });
-  // Take theirs: the text becomes their saved example.
-  const [refilled, setRefilled] = useState(edit.refill);
-  if (edit.refill !== refilled) {
-    setRefilled(edit.refill);
-    if (edit.refill) setText(edit.refill.values);
-  }
 
   const submit = () => {
     const found = exampleProblem(text);

@@ -93,16 +93,12 @@ function RefsEditor({
       feedback.showSuccess({ subject: 'Related templates saved', message: REFS_SAVED_MESSAGE });
       void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
     },
-  });
-  // Take theirs: their templates are the current ones, nothing more selected.
-  const [refilled, setRefilled] = useState(edit.refill);
-  if (edit.refill !== refilled) {
-    setRefilled(edit.refill);
-    if (edit.refill) {
-      setCurrent(edit.refill.values);
+    // Take theirs: their templates are the current ones, nothing more selected.
+    onTakeTheirs: (theirs) => {
+      setCurrent(theirs);
       setAdded([]);
-    }
-  }
+    },
+  });
   const submit = () => edit.save([...current, ...added]);
 
   return (

@@ -84,6 +84,17 @@ function RuleEditor({ view, index }: { view: TemplateView; index: number | null 
     target.versionId,
     target.templateId,
   );
+  // The rules the editor opened on: a new rule is shown added to them.
+  const [loadedRules] = useState(template.rules);
+  const original = index === null ? '' : ruleText(template.rules[index] ?? {});
+  const [text, setText] = useState(original);
+  const [passed, setPassed] = useState<{ text: string; rule: Rule } | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  /** Counts the checks that passed, so each one shows the message for its own two seconds. */
+  const [validShown, setValidShown] = useState(0);
+  const [discarding, setDiscarding] = useState(false);
+  const ready = passed !== null && passed.text === text;
+
   const edit = useEditConflict({
     revision: template.revision,
     send: (rule: RuleObject, basedOn: string) =>
@@ -98,30 +109,15 @@ function RuleEditor({ view, index }: { view: TemplateView; index: number | null 
       feedback.showSuccess({ subject: 'Rule saved', message: RULE_SAVED_MESSAGE });
       void navigate(scope.templatePath(change.template.uuid, '', change.versionId));
     },
-  });
-  // The rules the editor opened on: a new rule is shown added to them.
-  const [loadedRules] = useState(template.rules);
-  const original = index === null ? '' : ruleText(template.rules[index] ?? {});
-  const [text, setText] = useState(original);
-  const [passed, setPassed] = useState<{ text: string; rule: Rule } | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
-  /** Counts the checks that passed, so each one shows the message for its own two seconds. */
-  const [validShown, setValidShown] = useState(0);
-  const [discarding, setDiscarding] = useState(false);
-  const ready = passed !== null && passed.text === text;
-
-  // Take theirs: their rule at this position (nothing, for a new rule), to check again.
-  const [refilled, setRefilled] = useState(edit.refill);
-  if (edit.refill !== refilled) {
-    setRefilled(edit.refill);
-    if (edit.refill) {
-      const their = index === null ? undefined : edit.refill.values[index];
+    // Take theirs: their rule at this position (nothing, for a new rule), to check again.
+    onTakeTheirs: (rules) => {
+      const their = index === null ? undefined : rules[index];
       setText(their ? ruleText(their) : '');
       setPassed(null);
       setProblems([]);
       setValidShown(0);
-    }
-  }
+    },
+  });
 
   useEffect(() => {
     if (validShown === 0) return;
