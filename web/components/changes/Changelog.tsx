@@ -75,6 +75,22 @@ const titleOf = (side: ChangeSide) =>
   side.kind === 'version' ? (side.title ?? `Version ${side.version}`) : `The file “${side.name}”`;
 
 /** The JSON of one item in a version document, or undefined when the version does not have it. */
+/** What changed in a profile's or an item's fields, each change with its impact. */
+function FieldChanges({ fields }: { fields: ChangeSetDto['profile'] }) {
+  return (
+    <List size="sm" spacing={2}>
+      {fields.map((field, index) => (
+        <List.Item key={`${field.field}-${index}`}>
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <ImpactBadge impact={field.impact} />
+            <Text size="sm">{field.description}</Text>
+          </Group>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
 function itemIn(document: unknown, kind: string, iri: string): unknown {
   if (!document || typeof document !== 'object') return undefined;
   const key = kind === 'concept' ? 'concepts' : kind === 'template' ? 'templates' : 'patterns';
@@ -238,18 +254,7 @@ function ItemCard({
             Was <Code style={{ wordBreak: 'break-all' }}>{item.previousId}</Code>
           </Text>
         )}
-        {item.fields.length > 0 && (
-          <List size="sm" spacing={2}>
-            {item.fields.map((field, index) => (
-              <List.Item key={`${field.field}-${index}`}>
-                <Group gap={6} wrap="nowrap" align="flex-start">
-                  <ImpactBadge impact={field.impact} />
-                  <Text size="sm">{field.description}</Text>
-                </Group>
-              </List.Item>
-            ))}
-          </List>
-        )}
+        {item.fields.length > 0 && <FieldChanges fields={item.fields} />}
         <Group gap="md">
           <ItemLinkTo side={comparison.from} itemId={link?.from} paths={paths} segment={segment} />
           <ItemLinkTo side={comparison.to} itemId={link?.to} paths={paths} segment={segment} />
@@ -334,16 +339,7 @@ export function Changelog({
           <Title order={3} size="h4" id="changes-profile" mb="xs">
             Profile
           </Title>
-          <List size="sm" spacing={2}>
-            {changes.profile.map((field, index) => (
-              <List.Item key={`${field.field}-${index}`}>
-                <Group gap={6} wrap="nowrap" align="flex-start">
-                  <ImpactBadge impact={field.impact} />
-                  <Text size="sm">{field.description}</Text>
-                </Group>
-              </List.Item>
-            ))}
-          </List>
+          <FieldChanges fields={changes.profile} />
         </Box>
       )}
       {KINDS.map(({ kind, title, segment }) => {
