@@ -425,6 +425,17 @@ describe('compareVersions', () => {
     expect(() => compareVersions('[]', profile('1'))).toThrow(/older version is not a profile/);
   });
 
+  it('names both numbers in the changelog heading when the newer one is the one suggested', () => {
+    const set = changed((doc) => {
+      concept(doc, 'verbs/joined').prefLabel = { en: 'joined a club' };
+      doc.versions = [{ id: `${P}/v1.1.0`, generatedAtTime: '2026-02-01T00:00:00Z' }];
+    });
+    expect(set.suggestedVersion.next).toBe('1.1.0');
+    const md = renderChangelog(set);
+    expect(md).toContain('# Changes in Club from 1.0.0 to 1.1.0\n');
+    expect(md).not.toContain('which is not the number');
+  });
+
   it('renders a Markdown changelog grouped by kind, with impacts, warnings and the next version', () => {
     const set = changed((doc) => {
       concept(doc, 'verbs/joined').deprecated = true;
@@ -433,9 +444,14 @@ describe('compareVersions', () => {
       doc.concepts.push({ id: `${P}/verbs/a_b`, type: 'Verb', prefLabel: { en: 'a *b*' } });
     });
     const md = renderChangelog(set);
-    expect(md).toContain('# Changes in Club from 1.0.0 to 1.0.1');
+    // Breaking changes numbered 1.0.1: the heading does not claim a number the summary disowns.
+    expect(md).toContain('# Changes in Club since 1.0.0\n');
+    expect(md).not.toContain('to 1.0.1');
     expect(md).toContain('**2 breaking, 2 additive, 0 editorial** changes.');
     expect(md).toContain('Suggested version: **2.0.0**');
+    expect(md).toContain(
+      'The newer version is numbered 1.0.1, which is not the number these changes call for.',
+    );
     expect(md).toMatch(
       /## Warnings\n\n- https:\/\/example.org\/xapi\/club\/patterns\/either was removed/,
     );

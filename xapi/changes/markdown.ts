@@ -50,8 +50,17 @@ function itemLine(item: DescribedItem): string[] {
 export function renderChangelog(changes: ChangelogInput): string {
   const from = changes.from.version ?? changes.from.id ?? 'the older version';
   const to = changes.to.version ?? changes.to.id ?? 'the newer version';
+  const bump = changes.suggestedVersion;
+  // A heading "to 2.0.0" above "Suggested version: 1.1.0" contradicts itself: when the newer
+  // version's own number is not the one its changes call for, the heading names only the start
+  // and the number it carries is shown beside the suggestion.
+  const numbered = changes.to.version;
+  const disagrees =
+    bump.next !== null && numbered !== null && bump.next !== numbered && changes.impact !== 'none';
   const out: string[] = [
-    `# Changes in ${escapeMarkdown(changes.to.label)} from ${escapeMarkdown(from)} to ${escapeMarkdown(to)}`,
+    disagrees
+      ? `# Changes in ${escapeMarkdown(changes.to.label)} since ${escapeMarkdown(from)}`
+      : `# Changes in ${escapeMarkdown(changes.to.label)} from ${escapeMarkdown(from)} to ${escapeMarkdown(to)}`,
     '',
   ];
   const { byImpact } = changes.counts;
@@ -63,10 +72,12 @@ export function renderChangelog(changes: ChangelogInput): string {
     `**${byImpact.breaking} breaking, ${byImpact.additive} additive, ${byImpact.editorial} editorial** changes.`,
     '',
   );
-  const bump = changes.suggestedVersion;
   if (bump.next)
     out.push(
-      `Suggested version: **${bump.next}** (${bump.part} part of MODEL.REVISION.ADDITION: ${bump.reason})`,
+      `Suggested version: **${bump.next}** (${bump.part} part of MODEL.REVISION.ADDITION: ${bump.reason})` +
+        (disagrees
+          ? `. The newer version is numbered ${escapeMarkdown(numbered)}, which is not the number these changes call for.`
+          : ''),
       '',
     );
   else out.push(`Suggested change of version: the ${bump.part} part (${bump.reason})`, '');

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../json.js';
-import { harvestKey, harvestStatements, type HarvestedConcept } from './harvest.js';
+import {
+  HARVEST_LIMITS,
+  harvestKey,
+  harvestStatements,
+  harvestSteps,
+  type HarvestedConcept,
+} from './harvest.js';
 
 const EX = 'https://example.org/xapi';
 const actor = { objectType: 'Agent', mbox: 'mailto:learner@example.org' };
@@ -197,5 +203,96 @@ describe('harvestStatements', () => {
         ok: false,
         refusal: 'profile-document',
       });
+  });
+
+  describe('bounds what one statement and one file bring', () => {
+    const verb = (display: Record<string, string>, extensions = 0) => ({
+      actor,
+      verb: { id: `${EX}/verbs/v`, display },
+      object: { objectType: 'Activity', id: `${EX}/activities/a` },
+      context: {
+        extensions: Object.fromEntries(
+          Array.from({ length: extensions }, (_, n) => [`${EX}/extensions/e${n}`, n]),
+        ),
+      },
+    });
+    const languages = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, n) => [`x-l${n}`, 'word']));
+
+    it.each([
+      [
+        'a display over the text limit',
+        verb({ en: 'x'.repeat(HARVEST_LIMITS.textMax + 1) }),
+        /verb\.display\.en: 1,001 characters; at most 1,000/,
+      ],
+      [
+        'a display in too many languages',
+        verb(languages(HARVEST_LIMITS.languagesMax + 1)),
+        /verb\.display: 21 languages; .* at most 20/,
+      ],
+      [
+        'too many extensions in one place',
+        verb({ en: 'v' }, HARVEST_LIMITS.extensionsMax + 1),
+        /context\.extensions: 101 extensions; .* at most 100/,
+      ],
+      [
+        'an IRI over the limit',
+        { ...verb({ en: 'v' }), object: { id: `${EX}/${'a'.repeat(HARVEST_LIMITS.iriMax)}` } },
+        /object\.id: an IRI of 2,0\d\d characters; at most 2,000/,
+      ],
+    ])('skips a statement with %s, keeping nothing of it', (_what, statement, says) => {
+      const result = harvestStatements([statement, verb({ en: 'fine' })], { maxStatements: 10 });
+      if (!result.ok) throw new Error(result.message);
+      expect(result.problems).toEqual([
+        { index: 0, message: expect.stringMatching(says) as unknown },
+      ]);
+      // The statement within the bounds is kept; the verb the skipped one shares counts once.
+      expect(result.concepts.find((c) => c.type === 'Verb')).toMatchObject({
+        name: { en: 'fine' },
+        statementCount: 1,
+      });
+    });
+
+    it('takes a statement at every bound', () => {
+      const atBounds = verb(
+        { ...languages(HARVEST_LIMITS.languagesMax - 1), en: 'x'.repeat(HARVEST_LIMITS.textMax) },
+        HARVEST_LIMITS.extensionsMax,
+      );
+      expect(harvestStatements([atBounds], { maxStatements: 1 })).toMatchObject({
+        ok: true,
+        skippedCount: 0,
+      });
+    });
+
+    it('refuses a file naming more distinct concepts than one file may bring', () => {
+      const per = HARVEST_LIMITS.extensionsMax;
+      const statements = Array.from(
+        { length: Math.ceil(HARVEST_LIMITS.conceptsMax / per) + 1 },
+        (_, s) => ({
+          ...verb({ en: 'v' }),
+          context: {
+            extensions: Object.fromEntries(
+              Array.from({ length: per }, (_, n) => [`${EX}/extensions/s${s}e${n}`, n]),
+            ),
+          },
+        }),
+      );
+      const result = harvestStatements(statements, { maxStatements: 1000 });
+      expect(result).toMatchObject({ ok: false, refusal: 'too-many-concepts' });
+      if (!result.ok) expect(result.message).toMatch(/more than 1,000 distinct concepts/);
+    });
+
+    it('can be read one statement at a time, with the same result', () => {
+      const input = [everything, verb({ en: 'v' })];
+      const steps = harvestSteps(input, { maxStatements: 10 });
+      const yielded: number[] = [];
+      let step = steps.next();
+      while (!step.done) {
+        yielded.push(step.value);
+        step = steps.next();
+      }
+      expect(yielded).toEqual([0, 1]);
+      expect(step.value).toEqual(harvestStatements(input, { maxStatements: 10 }));
+    });
   });
 });

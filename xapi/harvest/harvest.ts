@@ -8,9 +8,9 @@ import { PROFILE_CONTEXT_IRI } from '../contexts/profile-context.js';
 import type { JsonObject, JsonValue } from '../json.js';
 import { isObject } from '../json.js';
 import { checkStatement, normalizeStatement } from '../statement/statement-check.js';
-import { HARVESTED_TYPES, type HarvestedType } from './types.js';
+import { HARVEST_LIMITS, HARVESTED_TYPES, type HarvestedType } from './types.js';
 
-export { HARVESTED_TYPES, type HarvestedType };
+export { HARVEST_LIMITS, HARVESTED_TYPES, type HarvestedType };
 
 /** One concept the statements use, merged over every statement of the file that uses it. */
 export interface HarvestedConcept {
@@ -39,6 +39,8 @@ export type HarvestRefusal =
   | 'profile-document'
   /** More statements than the bound. */
   | 'too-many-statements'
+  /** More distinct concepts than one file may bring. */
+  | 'too-many-concepts'
   /** Neither a statement, a list of statements nor an LRS result. */
   | 'not-statements';
 
@@ -91,6 +93,21 @@ function problemText(problems: { path: string; message: string }[]): string {
 }
 
 export function harvestStatements(input: unknown, options: HarvestOptions): HarvestResult {
+  const steps = harvestSteps(input, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `harvestStatements` one statement at a time: yields after each statement, so a caller can
+ * spread a large file over several turns of its event loop. Answers the same result.
+ */
+export function* harvestSteps(
+  input: unknown,
+  options: HarvestOptions,
+): Generator<number, HarvestResult, void> {
   if (isProfileDocument(input))
     return {
       ok: false,
@@ -114,14 +131,22 @@ export function harvestStatements(input: unknown, options: HarvestOptions): Harv
     };
   const collector = new Collector();
   const problems: HarvestProblem[] = [];
-  statements.forEach((statement, index) => {
+  for (let index = 0; index < statements.length; index++) {
+    const statement = statements[index];
     const found = checkStatement(statement);
-    if (found.length > 0) {
-      problems.push({ index, message: problemText(found) });
-      return;
-    }
-    collector.statement(normalizeStatement(statement as JsonObject), index);
-  });
+    const problem =
+      found.length > 0
+        ? problemText(found)
+        : collector.statement(normalizeStatement(statement as JsonObject), index);
+    if (problem !== null) problems.push({ index, message: problem });
+    if (collector.size > HARVEST_LIMITS.conceptsMax)
+      return {
+        ok: false,
+        refusal: 'too-many-concepts',
+        message: `The statements of this file name more than ${HARVEST_LIMITS.conceptsMax.toLocaleString('en-US')} distinct concepts (verbs, activities, activity types, extensions, attachment usage types); one file may bring at most that many. Split it into smaller files.`,
+      };
+    yield index;
+  }
   return {
     ok: true,
     statementCount: statements.length - problems.length,
@@ -135,76 +160,144 @@ interface Collected extends HarvestedConcept {
   lastStatement: number;
 }
 
-/** Gathers concepts by (type, IRI), merging language maps: the first text of a language stays. */
+/** A concept as one statement names it, before it is merged. */
+interface Found {
+  type: HarvestedType;
+  iri: string;
+  name?: JsonValue;
+  description?: JsonValue;
+  activityType?: string | null;
+}
+
+/** Why a language map of a statement is past the bounds, or null. */
+function languageMapProblem(where: string, value: JsonValue | undefined): string | null {
+  if (!isObject(value)) return null;
+  const entries = Object.entries(value);
+  if (entries.length > HARVEST_LIMITS.languagesMax)
+    return `${where}: ${entries.length} languages; a statement brought to the queue may give at most ${HARVEST_LIMITS.languagesMax}.`;
+  for (const [language, text] of entries)
+    if (typeof text === 'string' && text.length > HARVEST_LIMITS.textMax)
+      return `${where}.${language}: ${text.length.toLocaleString('en-US')} characters; at most ${HARVEST_LIMITS.textMax.toLocaleString('en-US')} are taken.`;
+  return null;
+}
+
+/**
+ * Gathers concepts by (type, IRI), merging language maps: the first text of a language stays.
+ * A statement is read whole before anything of it is kept, so one past the bounds leaves nothing.
+ */
 class Collector {
   private readonly byKey = new Map<string, Collected>();
 
-  private index = -1;
+  private found: Found[] = [];
+
+  private problem: string | null = null;
+
+  get size(): number {
+    return this.byKey.size;
+  }
 
   concepts(): HarvestedConcept[] {
     return [...this.byKey.values()].map(({ lastStatement: _, ...concept }) => concept);
   }
 
-  statement(s: JsonObject, index: number): void {
-    this.index = index;
-    this.parts(s);
+  /** Keeps what the statement names; answers why it was skipped instead, or null. */
+  statement(s: JsonObject, index: number): string | null {
+    this.found = [];
+    this.problem = null;
+    this.parts(s, '');
+    if (this.problem !== null) return this.problem;
+    for (const found of this.found) this.keep(found, index);
+    return null;
   }
 
   /** The parts a statement and a sub-statement share. */
-  private parts(s: JsonObject): void {
-    if (isObject(s.verb) && typeof s.verb.id === 'string')
-      this.add('Verb', s.verb.id, { name: s.verb.display });
+  private parts(s: JsonObject, at: string): void {
+    if (isObject(s.verb) && typeof s.verb.id === 'string') {
+      this.check(languageMapProblem(`${at}verb.display`, s.verb.display));
+      this.add({ type: 'Verb', iri: s.verb.id, name: s.verb.display }, `${at}verb.id`);
+    }
     const object = s.object;
     if (isObject(object)) {
       if (object.objectType === undefined || object.objectType === 'Activity')
-        this.activity(object);
-      else if (object.objectType === 'SubStatement') this.parts(normalizeStatement(object));
+        this.activity(object, `${at}object`);
+      else if (object.objectType === 'SubStatement')
+        this.parts(normalizeStatement(object), `${at}object.`);
     }
     if (isObject(s.context)) {
       const activities = s.context.contextActivities;
       if (isObject(activities))
         for (const kind of CONTEXT_ACTIVITY_KINDS) {
           const list = activities[kind];
-          if (Array.isArray(list)) for (const a of list) if (isObject(a)) this.activity(a);
+          if (Array.isArray(list))
+            list.forEach((a, i) => {
+              if (isObject(a)) this.activity(a, `${at}context.contextActivities.${kind}.${i}`);
+            });
         }
-      this.extensions('ContextExtension', s.context.extensions);
+      this.extensions('ContextExtension', s.context.extensions, `${at}context.extensions`);
     }
-    if (isObject(s.result)) this.extensions('ResultExtension', s.result.extensions);
+    if (isObject(s.result))
+      this.extensions('ResultExtension', s.result.extensions, `${at}result.extensions`);
     if (Array.isArray(s.attachments))
-      for (const attachment of s.attachments)
+      s.attachments.forEach((attachment, i) => {
         if (isObject(attachment) && typeof attachment.usageType === 'string')
-          this.add('AttachmentUsageType', attachment.usageType, {});
+          this.add(
+            { type: 'AttachmentUsageType', iri: attachment.usageType },
+            `${at}attachments.${i}.usageType`,
+          );
+      });
   }
 
-  private activity(a: JsonObject): void {
+  private activity(a: JsonObject, where: string): void {
     if (typeof a.id !== 'string') return;
     const definition = isObject(a.definition) ? a.definition : {};
     const activityType = typeof definition.type === 'string' ? definition.type : null;
-    this.add('Activity', a.id, {
-      name: definition.name,
-      description: definition.description,
-      activityType,
-    });
-    if (activityType) this.add('ActivityType', activityType, {});
-    this.extensions('ActivityExtension', definition.extensions);
+    this.check(languageMapProblem(`${where}.definition.name`, definition.name));
+    this.check(languageMapProblem(`${where}.definition.description`, definition.description));
+    this.add(
+      {
+        type: 'Activity',
+        iri: a.id,
+        name: definition.name,
+        description: definition.description,
+        activityType,
+      },
+      `${where}.id`,
+    );
+    if (activityType)
+      this.add({ type: 'ActivityType', iri: activityType }, `${where}.definition.type`);
+    this.extensions('ActivityExtension', definition.extensions, `${where}.definition.extensions`);
   }
 
-  private extensions(type: HarvestedType, value: JsonValue | undefined): void {
-    if (isObject(value)) for (const iri of Object.keys(value)) this.add(type, iri, {});
+  private extensions(type: HarvestedType, value: JsonValue | undefined, where: string): void {
+    if (!isObject(value)) return;
+    const iris = Object.keys(value);
+    if (iris.length > HARVEST_LIMITS.extensionsMax)
+      this.check(
+        `${where}: ${iris.length} extensions; a statement brought to the queue may carry at most ${HARVEST_LIMITS.extensionsMax} in one place.`,
+      );
+    else for (const iri of iris) this.add({ type, iri }, `${where}.${iri}`);
   }
 
-  private add(
-    type: HarvestedType,
-    iri: string,
-    parts: { name?: JsonValue; description?: JsonValue; activityType?: string | null },
-  ): void {
-    const key = harvestKey(type, iri);
+  private check(problem: string | null): void {
+    this.problem ??= problem;
+  }
+
+  private add(found: Found, where: string): void {
+    if (found.iri.length > HARVEST_LIMITS.iriMax)
+      this.check(
+        `${where.slice(0, 200)}: an IRI of ${found.iri.length.toLocaleString('en-US')} characters; at most ${HARVEST_LIMITS.iriMax.toLocaleString('en-US')} are taken.`,
+      );
+    else this.found.push(found);
+  }
+
+  private keep(found: Found, index: number): void {
+    const key = harvestKey(found.type, found.iri);
     let concept = this.byKey.get(key);
     if (!concept) {
       concept = {
         key,
-        type,
-        iri,
+        type: found.type,
+        iri: found.iri,
         name: {},
         description: {},
         activityType: null,
@@ -213,13 +306,13 @@ class Collector {
       };
       this.byKey.set(key, concept);
     }
-    if (concept.lastStatement !== this.index) {
-      concept.lastStatement = this.index;
+    if (concept.lastStatement !== index) {
+      concept.lastStatement = index;
       concept.statementCount += 1;
     }
-    mergeLanguageMap(concept.name, parts.name);
-    mergeLanguageMap(concept.description, parts.description);
-    concept.activityType ??= parts.activityType ?? null;
+    mergeLanguageMap(concept.name, found.name);
+    mergeLanguageMap(concept.description, found.description);
+    concept.activityType ??= found.activityType ?? null;
   }
 }
 

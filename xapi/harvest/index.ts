@@ -6,4 +6,11 @@ export type {
   HarvestedConcept,
   HarvestedType,
 } from './harvest.js';
-export { HARVESTED_TYPES, harvestKey, harvestStatements, isProfileDocument } from './harvest.js';
+export {
+  HARVEST_LIMITS,
+  HARVESTED_TYPES,
+  harvestKey,
+  harvestStatements,
+  harvestSteps,
+  isProfileDocument,
+} from './harvest.js';

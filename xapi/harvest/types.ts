@@ -12,3 +12,22 @@ export const HARVESTED_TYPES = [
   'ResultExtension',
 ] as const;
 export type HarvestedType = (typeof HARVESTED_TYPES)[number];
+
+/**
+ * What one statement and one file may bring to a queue. A statement past a bound is skipped
+ * with the bound named; a file naming more distinct concepts than `conceptsMax` is refused whole.
+ * Together they bound what a file costs to harvest, to keep and to show: real statements stay
+ * far inside them. Kept here, beside the types, so the web app can state them.
+ */
+export const HARVEST_LIMITS = {
+  /** Characters of one verb display, activity name or description, in one language. */
+  textMax: 1_000,
+  /** Languages of one such map. */
+  languagesMax: 20,
+  /** Keys of one extensions map. */
+  extensionsMax: 100,
+  /** Characters of an IRI a harvested concept is known by. */
+  iriMax: 2_000,
+  /** Distinct concepts one file may bring. */
+  conceptsMax: 1_000,
+} as const;

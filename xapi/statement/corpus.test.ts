@@ -4,7 +4,8 @@
  * profile (any JSON file that is not a profile) would be checked too. So that every template is
  * exercised, each template also gets the smallest statement its determining properties describe,
  * validated against all templates of its profile. What fails is recorded in a committed snapshot,
- * so a change in behaviour shows up as a diff; docs/decisions.md explains the failures.
+ * so a change in behaviour shows up as a diff; docs/decisions/statement-validation.md explains the
+ * failures.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';

@@ -5,19 +5,22 @@
  * order breaking ties, validated against the templates, and matched against every primary pattern.
  */
 import type { JsonValue } from '../json.js';
-import { isObject } from '../json.js';
+import { describe, isObject } from '../json.js';
 import type { Iri, Profile } from '../model/types.js';
 import type { CompiledProfile } from './compile.js';
 import { compileProfile } from './compile.js';
 import { matchPattern } from './matches.js';
-import { isUuid } from './statement-check.js';
+import { isUuid, uuidProblem } from './statement-check.js';
 import type {
+  FollowOutcome,
+  PatternMatchResult,
   PatternSemantics,
   PatternsValidation,
   Statement,
   StatementValidation,
   StreamKey,
   StreamResult,
+  TemplateOutcome,
 } from './types.js';
 import type { ValidateStatementOptions } from './validate-statement.js';
 import { validateStatement } from './validate-statement.js';
@@ -92,13 +95,105 @@ export function followsPatterns(
     const patterns = compiled.primaryPatterns.map((p) =>
       matchPattern(templateStream, p, semantics),
     );
-    const followed =
-      notValidated.length === 0 &&
-      patterns.some((p) => p.outcome === 'success' && p.remaining === 0);
-    streams.push({ ...key, statements: ordered, notValidated, patterns, followed });
+    const verdict = streamVerdict(ordered, notValidated, patterns);
+    streams.push({
+      ...key,
+      statements: ordered,
+      notValidated,
+      patterns,
+      ...verdict,
+      followed: verdict.outcome === 'followed',
+    });
   }
-  const followed = rejected.length === 0 && streams.every((s) => s.followed);
-  return { followed, semantics, streams, skipped, rejected };
+  const outcome: FollowOutcome =
+    rejected.length > 0 || streams.some((s) => s.outcome === 'not-followed')
+      ? 'not-followed'
+      : streams.some((s) => s.outcome === 'partial')
+        ? 'partial'
+        : 'followed';
+  return { outcome, followed: outcome === 'followed', semantics, streams, skipped, rejected };
+}
+
+type Verdict = Pick<StreamResult, 'outcome' | 'reason' | 'patternId' | 'expected' | 'message'>;
+
+const TEMPLATE_FAILURE: Record<TemplateOutcome, string> = {
+  success: 'follows the templates',
+  invalid: 'breaks a template that applies to it',
+  unmatched: 'matches no template',
+  'not-a-statement': 'is not a valid xAPI statement',
+};
+
+/**
+ * The stream's outcome, read from the spec's `follows`: any statement that does not validate fails
+ * it; else a pattern that matched every statement follows it; else a pattern that ran out of
+ * statements leaves it open (partial); else it is not followed, with statements left over or none
+ * matched. Statements are numbered from 1 in the batch, as people count them.
+ */
+function streamVerdict(
+  ordered: number[],
+  notValidated: StreamResult['notValidated'],
+  patterns: PatternMatchResult[],
+): Verdict {
+  const numbered = (streamPosition: number) => `statement ${ordered[streamPosition]! + 1}`;
+  const first = notValidated[0];
+  if (first) {
+    const more = notValidated.length - 1;
+    return {
+      outcome: 'not-followed',
+      reason: 'failed-template',
+      message: `Statement ${first.index + 1} ${TEMPLATE_FAILURE[first.outcome]}, so no pattern can be followed${more > 0 ? ` (and ${more} more statement${more === 1 ? '' : 's'} of this registration fail${more === 1 ? 's' : ''} too)` : ''}.`,
+    };
+  }
+  if (patterns.length === 0) {
+    return {
+      outcome: 'not-followed',
+      reason: 'no-primary-pattern',
+      message: 'The profile has no primary pattern to follow.',
+    };
+  }
+  const followed = patterns.find((p) => p.outcome === 'success' && p.remaining === 0);
+  if (followed) {
+    return {
+      outcome: 'followed',
+      patternId: followed.patternId,
+      message: `Follows ${followed.patternId}.`,
+    };
+  }
+  const furthest = (list: PatternMatchResult[], by: (p: PatternMatchResult) => number) =>
+    list.reduce((best, p) => (by(p) > by(best) ? p : best), list[0]!);
+  const open = patterns.filter((p) => p.outcome === 'partial');
+  if (open.length > 0) {
+    const best = furthest(open, (p) => p.trace.consumed);
+    const expected = best.trace.expected;
+    return {
+      outcome: 'partial',
+      patternId: best.patternId,
+      expected,
+      message: `Not finished: ${best.patternId} is still open after ${numbered(ordered.length - 1)} and expects next ${expected.length === 0 ? 'more statements' : expected.join(' or ')}.`,
+    };
+  }
+  const ended = patterns.filter((p) => p.outcome === 'success');
+  if (ended.length > 0) {
+    const best = furthest(ended, (p) => p.trace.consumed);
+    const done = best.trace.consumed;
+    return {
+      outcome: 'not-followed',
+      reason: 'left-over',
+      patternId: best.patternId,
+      message: `${best.patternId} ends ${done === 0 ? 'before the first statement' : `after ${numbered(done - 1)}`}; ${best.remaining} statement${best.remaining === 1 ? ' is' : 's are'} left over, from ${numbered(done)}.`,
+    };
+  }
+  const best = furthest(patterns, (p) => p.trace.stoppedAt ?? -1);
+  const at = best.trace.stoppedAt;
+  return {
+    outcome: 'not-followed',
+    reason: 'no-match',
+    patternId: best.patternId,
+    message:
+      at === undefined
+        ? 'No primary pattern accepts these statements.'
+        : `No primary pattern accepts these statements; ${best.patternId} got furthest: at ${numbered(at)}, which matches ${best.trace.found.join(', ') || 'no template'}, it expected ${best.trace.expected.join(' or ') || 'no more statements'}.`,
+  };
 }
 
 function claimedVersions(statement: Statement): Iri[] {
@@ -130,8 +225,11 @@ function streamKey(statement: Statement, versions: Iri[]): StreamKey | string {
   }
   let subregistration: string | undefined;
   for (const entry of sub) {
-    if (!isObject(entry) || typeof entry.profile !== 'string' || !isUuid(entry.subregistration)) {
+    if (!isObject(entry) || typeof entry.profile !== 'string') {
       return 'each subregistration entry must be an object with "profile" (an IRI) and "subregistration" (a UUID)';
+    }
+    if (!isUuid(entry.subregistration)) {
+      return `each subregistration entry needs "subregistration" to be a UUID, not ${describe(entry.subregistration)}: ${uuidProblem(entry.subregistration)}`;
     }
     if (versions.includes(entry.profile)) subregistration ??= entry.subregistration;
   }

@@ -1,7 +1,9 @@
 /**
  * Matching a stream of statements (each known by the templates it matched) against a pattern.
- * `greedy` transcribes the spec's `matches` (communication §2.2) step for step, quirks included:
- * every optional, zeroOrMore, oneOrMore and alternates takes the longest match, never backtracks.
+ * `greedy` transcribes the spec's `matches` (communication §2.2) step for step: every optional,
+ * zeroOrMore, oneOrMore and alternates takes the longest match, never backtracks. One departure:
+ * a zeroOrMore whose repetition runs out of statements is partial, as the spec's table of
+ * outcomes says, where the pseudocode's next round on no statements would call it a success.
  * `regular` reads the pattern as the regular expression it describes (what a DFA, as in other
  * processors, accepts), so authors can see where the two readings disagree.
  */
@@ -13,6 +15,8 @@ import type {
   PatternSemantics,
   PatternTrace,
 } from './types.js';
+
+const count = (n: number) => `${n} statement${n === 1 ? '' : 's'}`;
 
 /** The templates each statement of the stream matched, in stream order. */
 export type TemplateStream = readonly (readonly Iri[])[];
@@ -54,7 +58,12 @@ class Tracker {
     const expected = [...this.expected];
     const list = (ids: readonly Iri[]) => (ids.length === 0 ? 'no template' : ids.join(', '));
     if (outcome === 'success' && remaining === 0) {
-      return { consumed, expected: [], found: [], message: `Matched all ${n} statements.` };
+      return {
+        consumed,
+        expected: [],
+        found: [],
+        message: n === 1 ? 'Matched the 1 statement.' : `Matched all ${n} statements.`,
+      };
     }
     if (outcome === 'success' && this.furthest < consumed) {
       const found = [...this.stream[consumed]!];
@@ -63,7 +72,7 @@ class Tracker {
         stoppedAt: consumed,
         expected: [],
         found,
-        message: `Matched the first ${consumed} of ${n} statements, where the pattern ends; statement ${consumed + 1} of the stream (matching ${list(found)}) is left over.`,
+        message: `Matched the first ${consumed} of ${n} statements, where the pattern ends; ${count(remaining)} left over, from statement ${consumed + 1} of the stream (matching ${list(found)}).`,
       };
     }
     if (this.furthest < 0 || this.furthest >= n) {
@@ -73,8 +82,8 @@ class Tracker {
         found: [],
         message:
           outcome === 'partial'
-            ? `Matched ${n} statements, then ran out: the pattern expects more (${list(expected)}).`
-            : `Matched ${consumed} of ${n} statements.`,
+            ? `Matched ${count(n)}, then ran out: the pattern expects more (${list(expected)}).`
+            : `Matched ${consumed} of ${count(n)}.`,
       };
     }
     const found = [...this.stream[this.furthest]!];
@@ -82,7 +91,7 @@ class Tracker {
       outcome === 'failure'
         ? 'Did not match'
         : outcome === 'partial'
-          ? `Stopped after ${consumed} statements and could continue`
+          ? `Stopped after ${count(consumed)} and could continue`
           : `Matched the first ${consumed} of ${n} statements`;
     return {
       consumed,
@@ -165,6 +174,10 @@ function greedy(
           if (step.outcome === 'failure') return { outcome: 'success', at: last };
           if (step.outcome === 'partial' && step.at !== n)
             return { outcome: 'partial', at: step.at };
+          // A repetition begun on statements that ran out before it ended leaves the pattern in the
+          // middle of matching: partial, as oneOrMore says. The pseudocode goes on to a round on no
+          // statements, finds it "the same size" and calls the cut-short repetition a success.
+          if (step.outcome === 'partial' && last !== n) return { outcome: 'partial', at: last };
           if (step.at === last) return { outcome: 'success', at: step.at };
           last = step.at;
         }

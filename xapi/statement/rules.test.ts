@@ -338,3 +338,52 @@ describe('one rule (follows_rule)', () => {
     expect(compiled.problems[1]!.message).toContain('filter expressions');
   });
 });
+
+describe('presence "recommended" with only unmatchable values', () => {
+  // The structure document's requirement list applies any/all/none to a recommended rule only "if
+  // any matchable values are in the Statement"; a selector that finds nothing yields none.
+  const ext = 'http://foo.org/ext';
+  const location = `$.context.extensions['${ext}'][*]`;
+  const unmatchable = statement({ context: { extensions: { [ext]: [{}, {}] } } });
+  const mixed = statement({ context: { extensions: { [ext]: [{ v: 'bar' }, {}] } } });
+
+  it('passes "any": no matchable value, so the value requirements do not apply', () => {
+    const rule: Rule = { location, selector: '$.v', presence: 'recommended', any: ['foo'] };
+    expect(check(rule, unmatchable).passed).toBe(true);
+  });
+
+  it('passes "all" and "none" alike', () => {
+    expect(
+      check({ location, selector: '$.v', presence: 'recommended', all: ['foo'] }, unmatchable)
+        .passed,
+    ).toBe(true);
+    expect(
+      check({ location, selector: '$.v', presence: 'recommended', none: ['foo'] }, unmatchable)
+        .passed,
+    ).toBe(true);
+  });
+
+  it('still checks once a matchable value is there', () => {
+    const result = check(
+      { location, selector: '$.v', presence: 'recommended', any: ['foo'] },
+      mixed,
+    );
+    expect(result.reasons).toEqual(['any-not-matched']);
+    expect(result.failed!.message).toBe(
+      `Rule 1 at ${location} (selector $.v): found "bar" and 1 unmatchable value, but at least one of "foo" is required.`,
+    );
+  });
+
+  it('says what was found when a strict rule meets only unmatchable values', () => {
+    const result = check({ location, selector: '$.v', any: ['foo'] }, unmatchable);
+    expect(result.reasons).toEqual(['any-not-matched']);
+    expect(result.failed!.message).toBe(
+      `Rule 1 at ${location} (selector $.v): found no matchable value (2 unmatchable), but at least one of "foo" is required.`,
+    );
+    expect(
+      check({ location, selector: '$.v', presence: 'included' }, unmatchable).failed!.message,
+    ).toBe(
+      `Rule 1 at ${location} (selector $.v): the selector $.v found nothing in 2 location values, and the rule requires it to be included.`,
+    );
+  });
+});

@@ -42,6 +42,11 @@ export function ruleValues(statement: Statement, rule: CompiledRule): EvaluatedV
 /**
  * The spec's `follows_rule`. Returns undefined when the rule is followed; otherwise every check
  * the values fail (the spec stops at the first one; listing all of them explains more).
+ *
+ * Where the communication document's pseudocode and the structure document's requirement list
+ * disagree, the list is followed: a `recommended` rule's any/all/none apply only "if any matchable
+ * values are in the Statement", so a selector that finds nothing in every location value leaves
+ * them unchecked (the pseudocode would check them as soon as anything was found).
  */
 export function evaluateRule(statement: Statement, rule: CompiledRule): RuleEvaluation | undefined {
   if (rule.broken !== undefined) {
@@ -60,7 +65,7 @@ export function evaluateRule(statement: Statement, rule: CompiledRule): RuleEval
     if (unmatchable) {
       failures.push({
         reason: 'unmatchable-included',
-        message: `the selector ${rule.selectorText ?? ''} found nothing in some location values, and the rule requires it to be included`,
+        message: `the selector ${rule.selectorText ?? ''} found nothing in ${missed(values, matchable)}, and the rule requires it to be included`,
       });
     }
     if (values.length === 0) {
@@ -79,12 +84,12 @@ export function evaluateRule(statement: Statement, rule: CompiledRule): RuleEval
   } else if (rule.presence === 'recommended') {
     strict = false;
   }
-  const checkValues = strict || values.length > 0;
+  const checkValues = strict || matchable > 0;
   if (rule.anySet && checkValues) {
     if (!values.some((v) => !('unmatchable' in v) && rule.anySet!.has(v.value))) {
       failures.push({
         reason: 'any-not-matched',
-        message: `${values.length === 0 ? 'nothing was found' : `found ${show(matchableValues(values))}`}, but at least one of ${show(rule.any!)} is required`,
+        message: `${found(values, matchable)}, but at least one of ${show(rule.any!)} is required`,
       });
     }
   }
@@ -92,7 +97,7 @@ export function evaluateRule(statement: Statement, rule: CompiledRule): RuleEval
     if (unmatchable) {
       failures.push({
         reason: 'all-unmatchable',
-        message: `the selector ${rule.selectorText ?? ''} found nothing in some location values, and "all" requires every value to be one of ${show(rule.all!)}`,
+        message: `the selector ${rule.selectorText ?? ''} found nothing in ${missed(values, matchable)}, and "all" requires every value to be one of ${show(rule.all!)}`,
       });
     }
     for (const v of values) {
@@ -139,6 +144,22 @@ function report(
     failures,
     message: `Rule ${rule.ruleIndex + 1} at ${where}: ${failures.map((f) => f.message).join('; ')}.`,
   };
+}
+
+/** How many location values the selector found nothing in (each is one unmatchable value). */
+function missed(values: EvaluatedValue[], matchable: number): string {
+  const n = values.length - matchable;
+  return `${n} location value${n === 1 ? '' : 's'}`;
+}
+
+/** What the rule's location and selector found, unmatchable values counted. */
+function found(values: EvaluatedValue[], matchable: number): string {
+  if (values.length === 0) return 'nothing was found';
+  const unmatchable = values.length - matchable;
+  if (matchable === 0) return `found no matchable value (${unmatchable} unmatchable)`;
+  const rest =
+    unmatchable === 0 ? '' : ` and ${unmatchable} unmatchable value${unmatchable === 1 ? '' : 's'}`;
+  return `found ${show(matchableValues(values))}${rest}`;
 }
 
 function matchableValues(values: EvaluatedValue[]): JsonValue[] {

@@ -1,21 +1,46 @@
 /**
- * The xAPI 1.0.3 basics that template checks rely on: the shape of actor, verb, object, context,
- * result and attachments, IRIs, UUIDs and timestamps. Not a full LRS conformance check (no
- * signature, no version negotiation, no language-tag registry): only what makes the determining
- * properties and rule locations meaningful.
+ * The xAPI basics that template checks rely on, for xAPI 1.0.3 and xAPI 2.0 (IEEE 9274.1.1-2023):
+ * the shape of actor, verb, object, context, result and attachments, IRIs, UUIDs and timestamps.
+ * Not a full LRS conformance check (no signature, no version negotiation, no language-tag
+ * registry): only what makes the determining properties and rule locations meaningful. The
+ * differences between the two versions are listed in docs/xapi-validation-decisions.md.
  */
 import type { JsonObject, JsonValue } from '../json.js';
 import { describe, isObject } from '../json.js';
 import { isIri, isIriText } from '../values.js';
 import type { Statement, StatementProblem } from './types.js';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+// xAPI takes any UUID of RFC 4122's variant (variant 2): the form and the variant digit are
+// checked, the version digit is not (version 0 and versions past 8 are UUIDs to xAPI too).
+const uuidForm = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const variantDigits = '89abAB';
 // ISO 8601 date-time as xAPI uses it; the offset is a SHOULD in xAPI 1.0.3, so it is optional here.
 const timestampPattern =
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/i;
 const durationPattern =
   /^P(?!$)(\d+(\.\d+)?Y)?(\d+(\.\d+)?M)?(\d+(\.\d+)?W)?(\d+(\.\d+)?D)?(T(?=\d)(\d+(\.\d+)?H)?(\d+(\.\d+)?M)?(\d+(\.\d+)?S)?)?$/;
 const sha1Pattern = /^[0-9a-f]{40}$/i;
+// xAPI 2.0 requires the time zone that 1.0.3 only recommends.
+const offsetPattern = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
+
+/** The versions of xAPI a statement can be checked as. */
+export const XAPI_VERSIONS = ['1.0.3', '2.0.0'] as const;
+export type XapiVersion = (typeof XAPI_VERSIONS)[number];
+
+export interface StatementCheckOptions {
+  /**
+   * Check as this version of xAPI whatever the statement says. Without it, a statement whose
+   * `version` is 2.0.x is checked as xAPI 2.0 and every other as xAPI 1.0.3.
+   */
+  xapiVersion?: XapiVersion | undefined;
+}
+
+/** The version of xAPI a statement is checked as: the one asked for, else the one it names. */
+export function xapiVersionOf(statement: unknown, asked?: XapiVersion): XapiVersion {
+  if (asked) return asked;
+  const named = isObject(statement) ? statement.version : undefined;
+  return typeof named === 'string' && /^2\.0(\.\d+)?$/.test(named) ? '2.0.0' : '1.0.3';
+}
 const contextActivityKinds = ['parent', 'grouping', 'category', 'other'];
 
 /** A JSON Pointer; built for every field checked, so the common case (no escaping) is kept cheap. */
@@ -28,15 +53,28 @@ function pointer(base: string, ...tokens: (string | number)[]): string {
   return out;
 }
 
+/** Why a value is not a UUID as xAPI takes it, or undefined when it is one. */
+export function uuidProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'a UUID is a string';
+  if (!uuidForm.test(value))
+    return 'a UUID is 32 hexadecimal digits in groups of 8, 4, 4, 4 and 12, joined by hyphens';
+  if (!variantDigits.includes(value[19]!))
+    return 'the variant digit (first of the fourth group) must be 8, 9, a or b';
+  return undefined;
+}
+
 export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && uuidPattern.test(value);
+  return uuidProblem(value) === undefined;
 }
 
 export function isXapiTimestamp(value: unknown): value is string {
   return typeof value === 'string' && timestampPattern.test(value) && !isNaN(Date.parse(value));
 }
 
-export function checkStatement(statement: unknown): StatementProblem[] {
+export function checkStatement(
+  statement: unknown,
+  options: StatementCheckOptions = {},
+): StatementProblem[] {
   const problems: StatementProblem[] = [];
   if (!isObject(statement)) {
     return [
@@ -46,21 +84,38 @@ export function checkStatement(statement: unknown): StatementProblem[] {
       },
     ];
   }
-  new Checker(problems).statement(statement, '', false);
+  const version = xapiVersionOf(statement, options.xapiVersion);
+  const checker = new Checker(problems, version);
+  checker.version(statement.version);
+  checker.statement(statement, '', false);
   return problems;
 }
 
 class Checker {
-  constructor(private readonly problems: StatementProblem[]) {}
+  constructor(
+    private readonly problems: StatementProblem[],
+    private readonly xapi: XapiVersion,
+  ) {}
+
+  /** The statement's own `version`, which must agree with the version it is checked as. */
+  version(value: JsonValue | undefined): void {
+    if (value === undefined) return;
+    const expected = this.xapi === '2.0.0' ? /^2\.0\.\d+$/ : /^1\.0(\.\d+)?$/;
+    if (typeof value === 'string' && expected.test(value)) return;
+    this.add(
+      '/version',
+      this.xapi === '2.0.0'
+        ? `"version" must be 2.0.0 (or another 2.0.x) for a statement checked as xAPI 2.0, not ${describe(value)}.`
+        : `"version" must start with 1.0 for a statement checked as xAPI 1.0.3, not ${describe(value)}.`,
+    );
+  }
 
   private add(path: string, message: string): void {
     this.problems.push({ path: path || '/', message });
   }
 
   statement(s: JsonObject, path: string, sub: boolean): void {
-    if (!sub && s.id !== undefined && !isUuid(s.id)) {
-      this.add(pointer(path, 'id'), `"id" must be a UUID, not ${describe(s.id)}.`);
-    }
+    if (!sub && s.id !== undefined) this.uuid(s.id, pointer(path, 'id'), '"id"');
     for (const key of ['actor', 'verb', 'object'] as const) {
       if (s[key] === undefined) this.add(pointer(path, key), `A statement needs "${key}".`);
     }
@@ -70,10 +125,17 @@ class Checker {
     if (s.result !== undefined) this.result(s.result, pointer(path, 'result'));
     if (s.context !== undefined) this.context(s.context, pointer(path, 'context'));
     for (const key of ['timestamp', 'stored'] as const) {
-      if (s[key] !== undefined && !isXapiTimestamp(s[key])) {
+      const value = s[key];
+      if (value === undefined) continue;
+      if (!isXapiTimestamp(value)) {
         this.add(
           pointer(path, key),
-          `"${key}" must be an ISO 8601 timestamp, not ${describe(s[key])}.`,
+          `"${key}" must be an ISO 8601 timestamp, not ${describe(value)}.`,
+        );
+      } else if (this.xapi === '2.0.0' && !offsetPattern.test(value)) {
+        this.add(
+          pointer(path, key),
+          `"${key}" must name its time zone in xAPI 2.0 ("Z" or an offset such as "+02:00"): "${value}" has none.`,
         );
       }
     }
@@ -87,6 +149,12 @@ class Checker {
     } else if (!isIri(value)) {
       this.add(path, `${what} must be an IRI, not ${describe(value)}.`);
     }
+  }
+
+  private uuid(value: JsonValue | undefined, path: string, what: string): void {
+    const problem = uuidProblem(value);
+    if (problem !== undefined)
+      this.add(path, `${what} must be a UUID, not ${describe(value)}: ${problem}.`);
   }
 
   private languageMap(value: JsonValue | undefined, path: string): void {
@@ -254,12 +322,7 @@ class Checker {
       );
       return;
     }
-    if (!isUuid(value.id)) {
-      this.add(
-        pointer(path, 'id'),
-        `A StatementRef "id" must be a UUID, not ${describe(value.id)}.`,
-      );
-    }
+    this.uuid(value.id, pointer(path, 'id'), 'A StatementRef "id"');
   }
 
   private result(value: JsonValue, path: string): void {
@@ -314,12 +377,8 @@ class Checker {
       this.add(path, `"context" must be an object, not ${describe(value)}.`);
       return;
     }
-    if (value.registration !== undefined && !isUuid(value.registration)) {
-      this.add(
-        pointer(path, 'registration'),
-        `"registration" must be a UUID, not ${describe(value.registration)}.`,
-      );
-    }
+    if (value.registration !== undefined)
+      this.uuid(value.registration, pointer(path, 'registration'), '"registration"');
     if (value.instructor !== undefined)
       this.agentOrGroup(value.instructor, pointer(path, 'instructor'));
     if (value.team !== undefined) {
@@ -335,6 +394,7 @@ class Checker {
       }
     }
     this.extensions(value.extensions, pointer(path, 'extensions'));
+    this.contextAgents(value, path);
     const activities = value.contextActivities;
     if (activities === undefined) return;
     const at = pointer(path, 'contextActivities');
@@ -351,6 +411,72 @@ class Checker {
       } else if (Array.isArray(list)) {
         list.forEach((a, i) => this.activity(a, pointer(at, kind, i)));
       } else this.activity(list, pointer(at, kind));
+    }
+  }
+
+  /**
+   * xAPI 2.0's `contextAgents` and `contextGroups`: arrays of objects naming an Agent (or a Group)
+   * with `objectType` "contextAgent" ("contextGroup") and optional non-empty `relevantTypes` of
+   * IRIs. xAPI 1.0.3 has neither property.
+   */
+  private contextAgents(context: JsonObject, path: string): void {
+    const kinds = [
+      { key: 'contextAgents', objectType: 'contextAgent', member: 'agent', type: 'Agent' },
+      { key: 'contextGroups', objectType: 'contextGroup', member: 'group', type: 'Group' },
+    ] as const;
+    for (const { key, objectType, member, type } of kinds) {
+      const list = context[key];
+      if (list === undefined) continue;
+      const at = pointer(path, key);
+      if (this.xapi !== '2.0.0') {
+        this.add(
+          at,
+          `"${key}" is xAPI 2.0; this statement is checked as xAPI 1.0.3, which has no such property (a 2.0 statement says "version": "2.0.0").`,
+        );
+        continue;
+      }
+      if (!Array.isArray(list)) {
+        this.add(at, `"${key}" must be an array of ${objectType} objects, not ${describe(list)}.`);
+        continue;
+      }
+      list.forEach((entry, i) => {
+        const entryAt = pointer(at, i);
+        if (!isObject(entry)) {
+          this.add(
+            entryAt,
+            `Each of "${key}" must be a ${objectType} object, not ${describe(entry)}.`,
+          );
+          return;
+        }
+        if (entry.objectType !== objectType)
+          this.add(
+            pointer(entryAt, 'objectType'),
+            `"objectType" must be "${objectType}", not ${describe(entry.objectType)}.`,
+          );
+        const named = entry[member];
+        if (named === undefined)
+          this.add(pointer(entryAt, member), `A ${objectType} needs "${member}".`);
+        else if (type === 'Agent' && isObject(named) && named.objectType === 'Group')
+          this.add(pointer(entryAt, member), `"${member}" must be an Agent, not a Group.`);
+        else if (type === 'Group' && !(isObject(named) && named.objectType === 'Group'))
+          this.add(
+            pointer(entryAt, member),
+            `"${member}" must be a Group (with "objectType": "Group").`,
+          );
+        else this.agentOrGroup(named, pointer(entryAt, member));
+        const types = entry.relevantTypes;
+        if (types === undefined) return;
+        if (!Array.isArray(types) || types.length === 0) {
+          this.add(
+            pointer(entryAt, 'relevantTypes'),
+            `"relevantTypes" must be a non-empty array of IRIs, not ${describe(types)}.`,
+          );
+          return;
+        }
+        types.forEach((iri, j) =>
+          this.iri(iri, pointer(entryAt, 'relevantTypes', j), 'Each of "relevantTypes"'),
+        );
+      });
     }
   }
 

@@ -112,6 +112,12 @@ export interface StatementRefCheck {
   message: string;
 }
 
+/** A rule that was followed, with what its location (and selector) found. */
+export interface PassedRule {
+  ruleIndex: number;
+  values: EvaluatedValue[];
+}
+
 export interface TemplateEvaluation {
   templateId: Iri;
   /** False when the determining properties do not match: the template does not apply. */
@@ -121,6 +127,8 @@ export interface TemplateEvaluation {
   statementRefs: StatementRefCheck[];
   /** The rules that were not followed (empty when the template passed or does not apply). */
   failedRules: RuleEvaluation[];
+  /** With the `passedRuleValues` option, when the template applies: the rules that were followed. */
+  passedRules?: PassedRule[];
   passed: boolean;
 }
 
@@ -132,6 +140,8 @@ export type TemplateOutcome = 'success' | 'invalid' | 'unmatched' | 'not-a-state
 
 export interface StatementValidation {
   outcome: TemplateOutcome;
+  /** The version of xAPI the statement was checked as (see `xapiVersionOf`). */
+  xapiVersion: '1.0.3' | '2.0.0';
   statementProblems: StatementProblem[];
   /**
    * Misuse of the profile's concepts outside templates: an extension the profile defines placed
@@ -179,18 +189,50 @@ export interface StreamKey {
   subregistration?: string;
 }
 
+/**
+ * How a stream (or a batch) stands against the primary patterns. `followed`: every statement
+ * validated and a primary pattern matched all of them (the spec's `follows` success). `partial`:
+ * not followed yet, but more statements could complete a primary pattern (the spec's `matches`
+ * partial). `not-followed`: no statement added can make it follow. Only `followed` is a success.
+ */
+export type FollowOutcome = 'followed' | 'partial' | 'not-followed';
+
+/**
+ * Why a stream is not followed: a statement failed its templates (`failed-template`), a primary
+ * pattern ended before the statements did (`left-over`), no primary pattern accepted the statements
+ * (`no-match`), or the profile has no primary pattern (`no-primary-pattern`).
+ */
+export type NotFollowedReason = 'failed-template' | 'left-over' | 'no-match' | 'no-primary-pattern';
+
 export interface StreamResult extends StreamKey {
   /** Indexes into the input batch, in matching order (timestamp, then batch order). */
   statements: number[];
   /** Statements whose template outcome was not `success`: each one fails the stream. */
   notValidated: { index: number; outcome: TemplateOutcome }[];
   patterns: PatternMatchResult[];
-  /** Every statement validated and some primary pattern matched all of them. */
+  outcome: FollowOutcome;
+  /** Set when the outcome is `not-followed`. */
+  reason?: NotFollowedReason;
+  /**
+   * The primary pattern the verdict speaks of: the one followed, the one still open that got
+   * furthest, or, when not followed, the one that got furthest.
+   */
+  patternId?: Iri;
+  /** When partial: the templates the open pattern would accept next. */
+  expected?: Iri[];
+  /** The verdict in a sentence: what was followed, where it stopped and why, or what comes next. */
+  message: string;
+  /** `outcome === 'followed'`. */
   followed: boolean;
 }
 
 export interface PatternsValidation {
-  /** True when every stream was followed and nothing was rejected before grouping. */
+  /**
+   * The batch's outcome: `not-followed` when any stream is not followed or a statement was
+   * rejected before grouping, else `partial` when any stream is still open, else `followed`.
+   */
+  outcome: FollowOutcome;
+  /** `outcome === 'followed'` (also true when no statement was checked). */
   followed: boolean;
   semantics: PatternSemantics;
   streams: StreamResult[];

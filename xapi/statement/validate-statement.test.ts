@@ -392,6 +392,52 @@ describe('xAPI basics come first', () => {
   });
 });
 
+describe('UUIDs: xAPI takes every version of RFC 4122 variant 2', () => {
+  const good = statement();
+  // Version digits 0, 1, 4, 8, and f: xAPI requires the form and the variant, not a version.
+  const taken = [
+    '00000000-0000-0000-8000-000000000000',
+    '6f2f0b4e-2f69-1a7d-9c0e-5f1b8e6f1c2d',
+    '6F2F0B4E-2F69-4A7D-AC0E-5F1B8E6F1C2D',
+    '6f2f0b4e-2f69-8a7d-bc0e-5f1b8e6f1c2d',
+    '6f2f0b4e-2f69-fa7d-9c0e-5f1b8e6f1c2d',
+  ];
+  const placed = (id: string): JsonObject[] => [
+    { ...good, id },
+    { ...good, context: { registration: id } },
+    { ...good, object: { objectType: 'StatementRef', id } },
+    { ...good, context: { statement: { objectType: 'StatementRef', id } } },
+  ];
+
+  it.each(taken)('%s is a UUID as statement id, registration and StatementRef id', (id) => {
+    for (const s of placed(id)) expect(checkStatement(s)).toEqual([]);
+  });
+
+  it('refuses a variant digit other than 8, 9, a or b, and says so', () => {
+    for (const s of placed('6f2f0b4e-2f69-4a7d-cc0e-5f1b8e6f1c2d')) {
+      const problems = checkStatement(s);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.message).toContain(
+        'the variant digit (first of the fourth group) must be 8, 9, a or b',
+      );
+    }
+  });
+
+  it('refuses what is not in the 8-4-4-4-12 form, and says so', () => {
+    for (const id of [
+      '1234',
+      '6f2f0b4e2f694a7d9c0e5f1b8e6f1c2d',
+      '6f2f0b4e-2f69-4a7d-9c0e-5f1b8e6f1c2g',
+    ]) {
+      const problems = checkStatement({ ...good, id });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.message).toContain(
+        '32 hexadecimal digits in groups of 8, 4, 4, 4 and 12, joined by hyphens',
+      );
+    }
+  });
+});
+
 describe('use of the profile outside templates', () => {
   const ext = (name: string) => `https://example.org/xapi/extensions/${name}`;
   const concept = (
@@ -476,5 +522,30 @@ describe('use of the profile outside templates', () => {
     expect(r.profileProblems[0]!.message).toBe(
       `"${ext('ctx')}" is a ContextExtension of the profile: it belongs in context.extensions.`,
     );
+  });
+});
+
+describe('what followed rules found', () => {
+  const scored = template('did', {
+    rules: [
+      { location: '$.result.score.raw', presence: 'included' },
+      { location: '$.result.success', presence: 'excluded' },
+      { location: '$.verb.id', presence: 'included', any: ['https://example.org/none'] },
+    ],
+  });
+  const s = statement({ verb: verb('did'), extra: { result: { score: { raw: 7 } } } });
+
+  it('reports the values of followed rules when asked, beside the failures', () => {
+    const [evaluation] = validateStatement(s, [scored], { passedRuleValues: true }).templates;
+    expect(evaluation!.passedRules).toEqual([
+      { ruleIndex: 0, values: [{ value: 7 }] },
+      { ruleIndex: 1, values: [] },
+    ]);
+    expect(evaluation!.failedRules.map((r) => r.ruleIndex)).toEqual([2]);
+  });
+
+  it('keeps batches lean: nothing about followed rules unless asked', () => {
+    const [evaluation] = validateStatement(s, [scored]).templates;
+    expect(evaluation!.passedRules).toBeUndefined();
   });
 });

@@ -8,11 +8,17 @@ import type { Iri, Profile, StatementTemplate } from '../model/types.js';
 import type { CompiledProfile, CompiledTemplate } from './compile.js';
 import { compileProfile } from './compile.js';
 import { profileUsageProblems } from './profile-usage.js';
-import { evaluateRule, show } from './rules.js';
-import { checkStatement, normalizeStatement } from './statement-check.js';
+import { evaluateRule, ruleValues, show } from './rules.js';
+import {
+  checkStatement,
+  normalizeStatement,
+  xapiVersionOf,
+  type XapiVersion,
+} from './statement-check.js';
 import type {
   DeterminingMismatch,
   DeterminingProperty,
+  PassedRule,
   RuleEvaluation,
   Statement,
   StatementLookup,
@@ -30,6 +36,13 @@ export interface ValidateStatementOptions {
   lookupStatement?: StatementLookup;
   /** How deep StatementRef chains are followed (default 8); deeper references are not checked. */
   maxRefDepth?: number;
+  /** The version of xAPI to check the statement as; by default the one its `version` names. */
+  xapiVersion?: XapiVersion | undefined;
+  /**
+   * Also report what each followed rule found (`passedRules`), for screens that show every rule.
+   * Off by default: batches need only the failures.
+   */
+  passedRuleValues?: boolean;
 }
 
 export function validateStatement(
@@ -38,10 +51,12 @@ export function validateStatement(
   options: ValidateStatementOptions = {},
 ): StatementValidation {
   const compiled = compileProfile(templates);
-  const problems = checkStatement(statement);
+  const xapiVersion = xapiVersionOf(statement, options.xapiVersion);
+  const problems = checkStatement(statement, { xapiVersion });
   if (problems.length > 0) {
     return {
       outcome: 'not-a-statement',
+      xapiVersion,
       statementProblems: problems,
       profileProblems: [],
       matched: [],
@@ -49,7 +64,10 @@ export function validateStatement(
       templates: [],
     };
   }
-  return new TemplateChecker(compiled, options).validate(statement as Statement, 0);
+  return {
+    ...new TemplateChecker(compiled, options).validate(statement as Statement, 0),
+    xapiVersion,
+  };
 }
 
 const activityKinds = {
@@ -69,7 +87,7 @@ class TemplateChecker {
     this.maxDepth = options.maxRefDepth ?? 8;
   }
 
-  validate(raw: Statement, depth: number): StatementValidation {
+  validate(raw: Statement, depth: number): Omit<StatementValidation, 'xapiVersion'> {
     const statement = normalizeStatement(raw);
     const facts = new StatementFacts(statement);
     const candidates = this.candidates(facts);
@@ -87,9 +105,11 @@ class TemplateChecker {
       }
       const statementRefs = this.statementRefs(statement, template, depth);
       const failedRules: RuleEvaluation[] = [];
+      const passedRules: PassedRule[] | undefined = this.options.passedRuleValues ? [] : undefined;
       for (const rule of template.rules) {
         const failure = evaluateRule(statement, rule);
         if (failure) failedRules.push(failure);
+        else passedRules?.push({ ruleIndex: rule.ruleIndex, values: ruleValues(statement, rule) });
       }
       const passed = failedRules.length === 0 && statementRefs.every((r) => r.status !== 'failed');
       (passed ? matched : failed).push(template.id);
@@ -98,6 +118,7 @@ class TemplateChecker {
         applies: true,
         statementRefs,
         failedRules,
+        ...(passedRules ? { passedRules } : {}),
         passed,
       });
     }
@@ -188,6 +209,7 @@ class TemplateChecker {
         message: `The statement ${id} referenced by ${where} is not available; the check passes.`,
       };
     }
+    // A referenced statement is checked as the version it names itself.
     const problems = checkStatement(target);
     const result = problems.length > 0 ? undefined : this.validate(target, depth + 1);
     if (result && result.matched.some((m) => allowed.includes(m))) {

@@ -96,11 +96,19 @@ function checkActivityContext(
         `"@context" should be exactly "${ACTIVITY_CONTEXT_IRI}".`,
       );
     }
-  } else if (context !== ACTIVITY_CONTEXT_IRI) {
+  } else if (typeof context !== 'string' && !isObject(context)) {
     ctx.error(
       'H2',
       pointer(path, '@context'),
-      `The activity definition's "@context" must be "${ACTIVITY_CONTEXT_IRI}", but it is ${describe(context)}.`,
+      `The activity definition's "@context" must be a JSON-LD context ("${ACTIVITY_CONTEXT_IRI}"), but it is ${describe(context)}.`,
+    );
+  } else if (context !== ACTIVITY_CONTEXT_IRI) {
+    // Structure §7.4: "SHOULD be https://w3id.org/xapi/profiles/activity-context and MUST
+    // contain this URI if array-valued": only the array form is a MUST.
+    ctx.warning(
+      'H2',
+      pointer(path, '@context'),
+      `The activity definition's "@context" should be "${ACTIVITY_CONTEXT_IRI}", but it is ${describe(context)}; another context may not define the terms of an xAPI Activity Definition.`,
     );
   }
 }

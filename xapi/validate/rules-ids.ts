@@ -28,7 +28,13 @@ export function checkUniqueIds(ctx: ValidationContext): void {
     note(e.value.id, pointer(e.path, 'id'));
 }
 
-/** L2: every object belongs to one of this document's versions. */
+/**
+ * L2: every object belongs to the version this document describes. `inScheme` is "the IRI of the
+ * specific Profile version currently being described" (structure §4.1.1, §5, §6, §7): naming no
+ * listed version is an error. Naming a listed version other than the current one is a warning in
+ * both modes: a document that carries several versions, each object keeping the version that
+ * introduced it, is a form in use (see docs/xapi-validation-decisions.md §5).
+ */
 export function checkInScheme(ctx: ValidationContext): void {
   if (ctx.versionIds.size === 0) return;
   const current = currentVersion(ctx);
@@ -46,7 +52,17 @@ export function checkInScheme(ctx: ValidationContext): void {
       );
       continue;
     }
-    if (typeof inScheme !== 'string' || inScheme === '' || ctx.versionIds.has(inScheme)) continue;
+    if (typeof inScheme !== 'string' || inScheme === '' || inScheme === current) continue;
+    if (ctx.versionIds.has(inScheme)) {
+      if (current === undefined) continue;
+      const named = typeof e.value.id === 'string' ? ` "${e.value.id}"` : '';
+      ctx.warning(
+        'L2',
+        pointer(e.path, 'inScheme'),
+        `The ${e.kind}${named} has "inScheme" "${inScheme}", an earlier version of this profile, but this document describes version "${current}"; set its "inScheme" to "${current}", the version currently being described.`,
+      );
+      continue;
+    }
     ctx.error(
       'L2',
       pointer(e.path, 'inScheme'),
@@ -55,13 +71,25 @@ export function checkInScheme(ctx: ValidationContext): void {
   }
 }
 
-/** The newest version with an IRI id (by generatedAtTime), for advice in messages. */
+/**
+ * The version a document describes: among the listed versions with an IRI id that no other listed
+ * version names in `wasRevisionOf` (every later version MUST name what it revises, structure
+ * §6.1), the one generated last; the first listed among equal times (the specification's example
+ * lists versions newest first). When every version is revised by another (a cycle), all count.
+ */
 function currentVersion(ctx: ValidationContext): string | undefined {
-  let best: { id: string; time: number } | undefined;
+  const listed: Array<{ id: string; time: number; revises: unknown }> = [];
   for (const v of Array.isArray(ctx.doc.versions) ? ctx.doc.versions : []) {
     if (!isObject(v) || !isIri(v.id)) continue;
     const time = isTimestamp(v.generatedAtTime) ? Date.parse(v.generatedAtTime) : -Infinity;
-    if (!best || time > best.time) best = { id: v.id, time };
+    listed.push({ id: v.id, time, revises: v.wasRevisionOf });
   }
+  const revised = new Set<string>();
+  for (const v of listed)
+    if (Array.isArray(v.revises))
+      for (const r of v.revises) if (typeof r === 'string' && r !== v.id) revised.add(r);
+  const heads = listed.filter((v) => !revised.has(v.id));
+  let best: { id: string; time: number } | undefined;
+  for (const v of heads.length > 0 ? heads : listed) if (!best || v.time > best.time) best = v;
   return best?.id;
 }

@@ -492,11 +492,36 @@ const breaking: Case[] = [
       delete activityDef(d)['@context'];
     }),
   },
+  // "SHOULD be https://w3id.org/xapi/profiles/activity-context": another single context warns.
   {
     rule: 'H2',
     name: 'an activity definition with the profile context',
     doc: edit((d) => {
       activityDef(d)['@context'] = 'https://w3id.org/xapi/profiles/context';
+    }),
+    severity: 'warning',
+  },
+  {
+    rule: 'H2',
+    name: 'an activity definition with a context of its own',
+    doc: edit((d) => {
+      activityDef(d)['@context'] = 'https://example.org/my-activity-context';
+    }),
+    severity: 'warning',
+    path: '/concepts/11/activityDefinition/@context',
+  },
+  {
+    rule: 'H2',
+    name: 'an activity definition whose @context is no JSON-LD context',
+    doc: edit((d) => {
+      activityDef(d)['@context'] = 5;
+    }),
+  },
+  {
+    rule: 'H2',
+    name: 'an activity definition whose @context array lacks the activity context',
+    doc: edit((d) => {
+      activityDef(d)['@context'] = ['https://example.org/my-activity-context'];
     }),
   },
   {
@@ -869,6 +894,15 @@ const breaking: Case[] = [
     severity: 'warning',
   },
   {
+    rule: 'L2',
+    name: 'an inScheme naming an earlier listed version',
+    doc: edit((d) => {
+      concepts(d)[0]!.inScheme = V1;
+    }),
+    severity: 'warning',
+    path: '/concepts/0/inScheme',
+  },
+  {
     rule: 'L1',
     name: 'a template reusing a concept id',
     doc: edit((d) => {
@@ -1041,10 +1075,98 @@ describe('validate: every rule is detected', () => {
   });
 });
 
+describe('validate: inScheme names the version currently being described (L2)', () => {
+  const l2 = (doc: unknown, options?: ValidateOptions) =>
+    validate(doc, options ?? known).filter((f) => f.ruleId === 'L2');
+
+  it.each(['import', 'authoring'] as const)(
+    'warns in %s mode when an object names an earlier listed version, saying what to change',
+    (mode) => {
+      const doc = edit((d) => {
+        concepts(d)[0]!.inScheme = V1;
+      })();
+      const found = l2(doc, { ...known, mode });
+      expect(found).toEqual([
+        {
+          ruleId: 'L2',
+          severity: 'warning',
+          path: '/concepts/0/inScheme',
+          message: expect.stringContaining(`"${V1}"`) as string,
+        },
+      ]);
+      const message = found[0]!.message;
+      expect(message).toContain(`"${concepts(doc)[0]!.id as string}"`);
+      expect(message).toContain(`set its "inScheme" to "${V2}"`);
+    },
+  );
+
+  it('warns for every kind of object, and only for those naming the earlier version', () => {
+    const doc = edit((d) => {
+      templates(d)[1]!.inScheme = V1;
+      patterns(d)[2]!.inScheme = V1;
+    })();
+    expect(l2(doc).map((f) => [f.path, f.severity])).toEqual([
+      ['/patterns/2/inScheme', 'warning'],
+      ['/templates/1/inScheme', 'warning'],
+    ]);
+  });
+
+  it('keeps naming no listed version an error, even beside such a warning', () => {
+    const doc = edit((d) => {
+      concepts(d)[0]!.inScheme = V1;
+      concepts(d)[1]!.inScheme = `${BASE}/v3`;
+    })();
+    expect(l2(doc).map((f) => [f.path, f.severity])).toEqual([
+      ['/concepts/1/inScheme', 'error'],
+      ['/concepts/0/inScheme', 'warning'],
+    ]);
+  });
+
+  it('takes the current version from wasRevisionOf before the listed order or times', () => {
+    // The revised version is listed first and generated last; the version revising it is current.
+    const doc = edit((d) => {
+      const [v2, v1] = versions(d);
+      v1!.generatedAtTime = '2025-01-01T00:00:00Z';
+      d.versions = [v1!, v2!];
+    })();
+    expect(l2(doc)).toEqual([]);
+    const old = edit((d) => {
+      const [v2, v1] = versions(d);
+      v1!.generatedAtTime = '2025-01-01T00:00:00Z';
+      d.versions = [v1!, v2!];
+      concepts(d)[0]!.inScheme = V1;
+    })();
+    expect(l2(old).map((f) => f.severity)).toEqual(['warning']);
+  });
+
+  it('takes the newest generatedAtTime when no version revises another', () => {
+    const doc = edit((d) => {
+      for (const v of versions(d)) delete v.wasRevisionOf;
+      for (const list of [concepts(d), templates(d), patterns(d)])
+        for (const o of list) o.inScheme = V1;
+      versions(d)[1]!.generatedAtTime = '2025-01-01T00:00:00Z';
+    })();
+    expect(l2(doc)).toEqual([]);
+  });
+});
+
 describe('validate: documents within the rules pass', () => {
   it.each(passing.map((c) => [`${c.rule}: ${c.name}`, c] as const))('%s', (_label, c) => {
     const findings = validate(c.doc(), c.options ?? known);
     expect(findings.filter((f) => f.ruleId === c.rule)).toEqual([]);
+  });
+});
+
+describe('validate: an Activity concept naming another activity context', () => {
+  it('warns in both modes and reports no error: the specification says SHOULD', () => {
+    const doc = edit((d) => {
+      activityDef(d)['@context'] = 'https://example.org/my-activity-context';
+    })();
+    for (const mode of ['import', 'authoring'] as const) {
+      const h2 = validate(doc, { ...known, mode }).filter((f) => f.ruleId === 'H2');
+      expect(h2.map((f) => f.severity)).toEqual(['warning']);
+      expect(h2[0]!.message).toContain('https://w3id.org/xapi/profiles/activity-context');
+    }
   });
 });
 

@@ -1,0 +1,350 @@
+/**
+ * One registration of one actor: a walk of a primary pattern, checked against the specification's
+ * greedy matching and the StatementRefs it needs, then built statement by statement and, unless
+ * the self-check is off, validated (each statement against its template, the registration against
+ * the primary patterns) before any of it leaves.
+ */
+import type { JsonObject, JsonValue } from '../json.js';
+import { isObject } from '../json.js';
+import type { Iri } from '../model/types.js';
+import type { PatternNode } from '../statement/compile.js';
+import { followsPatterns } from '../statement/follow-patterns.js';
+import { matchPattern } from '../statement/matches.js';
+import type { StatementValidation } from '../statement/types.js';
+import { validateStatement } from '../statement/validate-statement.js';
+import type { BuildContext } from './builder.js';
+import { buildStatement, clone } from './builder.js';
+import type { SimulationPlan } from './plan.js';
+import { Random } from './random.js';
+import type { SimulatedActor } from './types.js';
+import { SIMULATED_BASE, language, lastSegment } from './values.js';
+
+/** How many walks a registration tries before giving up (a bug once the plan accepted the pattern). */
+export const WALK_TRIALS = 40;
+/** No registration is longer, whatever the repeats. */
+const MAX_WALK = 2000;
+
+/** A generated statement failed its own check: the simulator has a bug, never the profile. */
+export class SimulationBugError extends Error {
+  constructor(
+    message: string,
+    readonly statement?: JsonObject,
+    readonly detail?: unknown,
+  ) {
+    super(`xAPI simulation bug: ${message}`);
+    this.name = 'SimulationBugError';
+  }
+}
+
+export function categoryNames(statement: JsonObject, versionId: Iri): boolean {
+  const context = statement.context;
+  if (!isObject(context) || !isObject(context.contextActivities)) return false;
+  const category = context.contextActivities.category;
+  return Array.isArray(category) && category.some((a) => isObject(a) && a.id === versionId);
+}
+
+/** What building the statements of one registration shares; the fields change per statement. */
+export class BuildState implements BuildContext {
+  readonly earlier: string[] = [];
+  private readonly activities = new Map<string, JsonObject>();
+  readonly versionActivity: JsonObject;
+  recommended: number;
+  verify = false;
+  registration = '';
+  timestamp = '';
+  objectRef: string | undefined;
+  contextRef: string | undefined;
+
+  constructor(
+    private readonly plan: SimulationPlan,
+    readonly random: Random,
+    readonly actor: SimulatedActor,
+  ) {
+    this.versionActivity = plan.versionActivity;
+    this.recommended = plan.model.recommended;
+  }
+
+  extensionPool(iri: Iri): JsonValue[] | undefined {
+    return this.plan.pools.get(iri);
+  }
+
+  /** The same activity of a type throughout a registration, as one learner's session would. */
+  activity(type: Iri | undefined): JsonObject {
+    const key = type ?? '';
+    let chosen = this.activities.get(key);
+    if (chosen === undefined) {
+      chosen = activityFor(this.plan, this.random, type);
+      this.activities.set(key, chosen);
+    }
+    return clone(chosen) as JsonObject;
+  }
+}
+
+function activityFor(plan: SimulationPlan, random: Random, type: Iri | undefined): JsonObject {
+  if (type === undefined) {
+    return {
+      objectType: 'Activity',
+      id: `${SIMULATED_BASE}/activities/${random.int(1, 3)}`,
+    };
+  }
+  const known = plan.activities.get(type);
+  if (known) return clone(random.pick(known)) as JsonObject;
+  const name = plan.typeNames.get(type) ?? lastSegment(type);
+  const n = random.int(1, 3);
+  return {
+    objectType: 'Activity',
+    id: `${SIMULATED_BASE}/activities/${encodeURIComponent(lastSegment(type))}/${n}`,
+    definition: { type, name: language(`${name} ${n}`) },
+  };
+}
+
+/** Whether a pattern node can give a path made only of buildable templates. */
+export function satisfiableNode(plan: SimulationPlan, node: PatternNode): boolean {
+  const known = plan.satisfiable.get(node);
+  if (known !== undefined) return known;
+  plan.satisfiable.set(node, false);
+  let ok: boolean;
+  switch (node.kind) {
+    case 'template':
+      ok = plan.recipes.has(node.id);
+      break;
+    case 'sequence':
+      ok = node.members.map((m) => satisfiableNode(plan, m)).every(Boolean);
+      break;
+    case 'alternates':
+      ok = node.members.map((m) => satisfiableNode(plan, m)).some(Boolean);
+      break;
+    case 'optional':
+    case 'zeroOrMore':
+      satisfiableNode(plan, node.member);
+      ok = true;
+      break;
+    case 'oneOrMore':
+      ok = satisfiableNode(plan, node.member);
+      break;
+    default:
+      ok = false;
+  }
+  plan.satisfiable.set(node, ok);
+  return ok;
+}
+
+/** A random path through the pattern: the template ids of one registration, in order. */
+export function walk(plan: SimulationPlan, node: PatternNode, random: Random): Iri[] {
+  const out: Iri[] = [];
+  walkInto(plan, node, random, out);
+  return out;
+}
+
+function walkInto(plan: SimulationPlan, node: PatternNode, random: Random, out: Iri[]): void {
+  if (out.length >= MAX_WALK) return;
+  const model = plan.model;
+  switch (node.kind) {
+    case 'template':
+      out.push(node.id);
+      return;
+    case 'sequence':
+      for (const m of node.members) walkInto(plan, m, random, out);
+      return;
+    case 'alternates': {
+      const usable = node.members.filter(
+        (m) => satisfiableNode(plan, m) && (model.weights[m.id] ?? 1) > 0,
+      );
+      if (usable.length === 0) return;
+      const chosen = usable[random.weighted(usable.map((m) => model.weights[m.id] ?? 1))]!;
+      walkInto(plan, chosen, random, out);
+      return;
+    }
+    case 'optional':
+      if (satisfiableNode(plan, node.member) && random.chance(model.optional(node.id))) {
+        walkInto(plan, node.member, random, out);
+      }
+      return;
+    case 'zeroOrMore':
+    case 'oneOrMore': {
+      if (!satisfiableNode(plan, node.member)) return;
+      const least = node.kind === 'oneOrMore' ? 1 : 0;
+      const turns = random.int(least, Math.max(least, model.repeat(node.id)));
+      for (let i = 0; i < turns; i++) walkInto(plan, node.member, random, out);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** Why a walk cannot be used: the greedy matching rejects it, or a StatementRef has no target. */
+export function walkProblem(
+  plan: SimulationPlan,
+  node: PatternNode,
+  ids: Iri[],
+): string | undefined {
+  if (ids.length === 0) return 'the path is empty';
+  // Each statement is known by the templates its trials always matched, as the matching will see it.
+  const match = matchPattern(
+    ids.map((id) => plan.recipes.get(id)!.matches),
+    node,
+  );
+  if (match.outcome !== 'success' || match.remaining !== 0) {
+    const overlaps = [...new Set(ids)]
+      .map((id) => ({ id, also: plan.recipes.get(id)!.matches.filter((m) => m !== id) }))
+      .filter((o) => o.also.length > 0)
+      .map((o) => `statements of ${o.id} also match ${o.also.join(', ')}`);
+    const why = overlaps.length > 0 ? ` (${overlaps.join('; ')})` : '';
+    return `the specification's greedy matching does not accept the path ${ids.map(lastSegment).join(', ')}${why}: ${match.trace.message}`;
+  }
+  for (let i = 0; i < ids.length; i++) {
+    const t = plan.recipes.get(ids[i]!)!.template;
+    for (const allowed of [t.objectStatementRefTemplate, t.contextStatementRefTemplate]) {
+      if (allowed && refTarget(ids, i, allowed) < 0) {
+        return `${t.id} refers to a statement of ${allowed.join(' or ')}, and none comes before it in the path`;
+      }
+    }
+  }
+  return undefined;
+}
+
+function refTarget(ids: Iri[], before: number, allowed: Iri[]): number {
+  for (let j = before - 1; j >= 0; j--) if (allowed.includes(ids[j]!)) return j;
+  return -1;
+}
+
+export interface BuiltRegistration {
+  statements: JsonObject[];
+  /** Each statement's instant (ms), so merging actors reads no timestamp text. */
+  times: number[];
+  /** The instant of the last statement (ms). */
+  last: number;
+  /** The template each statement was built from, in order. */
+  templates: Iri[];
+}
+
+/**
+ * Builds one registration starting after `cursor` (ms). Returns why no walk worked when every
+ * trial failed (the plan reports it for the pattern; during generation it is a bug).
+ */
+export function buildRegistration(
+  plan: SimulationPlan,
+  node: PatternNode,
+  random: Random,
+  actor: SimulatedActor,
+  cursor: number,
+): BuiltRegistration | { reason: string } {
+  let reason = 'no path was found';
+  for (let attempt = 0; attempt < WALK_TRIALS; attempt++) {
+    const ids = walk(plan, node, random);
+    const problem = walkProblem(plan, node, ids);
+    if (problem) {
+      reason = problem;
+      continue;
+    }
+    const state = new BuildState(plan, random, actor);
+    state.registration = random.uuid();
+    const statements: JsonObject[] = [];
+    const times: number[] = [];
+    let time = cursor;
+    for (let i = 0; i < ids.length; i++) {
+      const recipe = plan.recipes.get(ids[i]!)!;
+      const t = recipe.template;
+      const period = plan.model.period(t.id);
+      time += Math.max(1, random.int(period.min * 1000, period.max * 1000));
+      const ref = (allowed: Iri[] | undefined) =>
+        allowed ? (statements[refTarget(ids, i, allowed)]!.id as string) : undefined;
+      state.objectRef = ref(t.objectStatementRefTemplate);
+      state.contextRef = ref(t.contextStatementRefTemplate);
+      state.timestamp = new Date(time).toISOString();
+      const built = buildStatement(recipe, state);
+      if ('failure' in built) {
+        const f = built.failure;
+        throw new SimulationBugError(
+          `the plan accepted ${t.id}, but its rule ${f.ruleIndex + 1} at ${f.location} failed: ${f.reason}`,
+        );
+      }
+      statements.push(built.statement);
+      times.push(time);
+      state.earlier.push(built.statement.id as string);
+    }
+    if (plan.selfCheck) {
+      const problem = selfCheck(plan, ids, statements);
+      if (problem) {
+        reason = problem;
+        continue;
+      }
+    }
+    return { statements, times, last: time, templates: ids };
+  }
+  return { reason };
+}
+
+/**
+ * Every statement validated against its template (a failure is a bug), then the registration
+ * against the primary patterns (a failure only sends the walk back: another path is tried).
+ */
+function selfCheck(plan: SimulationPlan, ids: Iri[], statements: JsonObject[]): string | undefined {
+  const byId = new Map(statements.map((s) => [s.id as string, s]));
+  const options = { lookupStatement: (id: string) => byId.get(id) };
+  const validations: StatementValidation[] = [];
+  statements.forEach((s, i) => {
+    const v = validateStatement(s, plan.compiled, options);
+    if (v.outcome !== 'success' || !v.matched.includes(ids[i]!)) {
+      const why =
+        v.statementProblems[0]?.message ??
+        v.templates.flatMap((e) => e.failedRules.map((r) => `${e.templateId}: ${r.message}`))[0] ??
+        v.templates.flatMap((e) =>
+          e.statementRefs.filter((r) => r.status === 'failed').map((r) => r.message),
+        )[0] ??
+        `outcome ${v.outcome}, matched ${v.matched.join(', ') || 'nothing'}`;
+      throw new SimulationBugError(
+        `a statement of ${ids[i]} does not validate against its template: ${why}`,
+        s,
+        v,
+      );
+    }
+    if (!categoryNames(s, plan.versionId)) {
+      throw new SimulationBugError(
+        `a statement of ${ids[i]} does not name the profile version in its category`,
+        s,
+      );
+    }
+    validations.push(v);
+  });
+  const follows = followsPatterns(statements, plan.compiled, { ...options, validations });
+  if (!follows.followed || follows.streams.length !== 1 || follows.skipped.length > 0) {
+    const stream = follows.streams[0];
+    const trace = stream?.patterns.map((p) => p.trace.message).join(' ') ?? '';
+    return `a registration of ${ids.map(lastSegment).join(', ')} does not follow the primary patterns: ${trace}`;
+  }
+  return undefined;
+}
+
+/** Whether the pattern can be generated: a walk found, built and checked. */
+export function checkPattern(plan: SimulationPlan, node: PatternNode): string | undefined {
+  if (!satisfiableNode(plan, node)) {
+    return `every path needs a template that cannot be built (${unbuildable(plan, node)
+      .map((id) => JSON.stringify(id))
+      .join(', ')})`;
+  }
+  const random = new Random(plan.seed, 'plan', node.id);
+  const selfCheckWas = plan.selfCheck;
+  plan.selfCheck = true;
+  try {
+    const built = buildRegistration(plan, node, random, plan.actors[0]!, plan.start);
+    return 'reason' in built
+      ? `no path could be generated in ${WALK_TRIALS} tries; the last: ${built.reason}`
+      : undefined;
+  } finally {
+    plan.selfCheck = selfCheckWas;
+  }
+}
+
+/** The templates of a pattern that cannot be built, in order of appearance. */
+function unbuildable(plan: SimulationPlan, node: PatternNode, out: Iri[] = []): Iri[] {
+  if (node.kind === 'template') {
+    if (!plan.recipes.has(node.id) && !out.includes(node.id)) out.push(node.id);
+  } else if (node.kind === 'invalid') {
+    if (!out.includes(node.id)) out.push(`${node.id} (${node.reason})`);
+  } else if ('members' in node) {
+    for (const m of node.members) unbuildable(plan, m, out);
+  } else unbuildable(plan, node.member, out);
+  return out;
+}

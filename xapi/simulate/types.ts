@@ -1,0 +1,105 @@
+/** What a simulation takes and what its preparation reports. */
+import type { JsonObject, JsonValue } from '../json.js';
+import type { Iri } from '../model/types.js';
+
+/** An xAPI Agent: a name and one inverse functional identifier. */
+export interface SimulatedActor {
+  objectType?: 'Agent';
+  name?: string;
+  mbox?: string;
+  mbox_sha1sum?: string;
+  openid?: string;
+  account?: { homePage: string; name: string };
+}
+
+/** A group of actors (DATASIM's "personae" are xAPI Groups). */
+export interface Persona {
+  name?: string;
+  member: SimulatedActor[];
+}
+
+/** One group, several groups, or a plain list of actors. */
+export type Personae = Persona | Persona[] | SimulatedActor[];
+
+/** Seconds between two statements (or two registrations), drawn uniformly in [min, max]. */
+export interface Period {
+  min: number;
+  max: number;
+}
+
+/**
+ * How a simulation chooses, all optional. Weights are relative (default 1; 0 never chooses): they
+ * choose the primary pattern of a registration and the member of an `alternates`.
+ */
+export interface SimulationModel {
+  /** Weight by pattern or template IRI. */
+  weights?: Record<Iri, number>;
+  /** Probability that an `optional` is taken (default 0.5), by pattern IRI or for all. */
+  optional?: number | Record<Iri, number>;
+  /** Most turns of a `zeroOrMore` / `oneOrMore` (default 3), by pattern IRI or for all. */
+  repeat?: number | Record<Iri, number>;
+  /** Probability that a `recommended` rule's location gets a value (default 0.5). */
+  recommended?: number;
+  /** Time between two statements of a registration (default 5 to 120 seconds). */
+  period?: Period;
+  /** Per template IRI: time from the previous statement to one of this template. */
+  periods?: Record<Iri, Period>;
+  /** Time between two registrations of an actor (default 1 to 24 hours). */
+  gap?: Period;
+}
+
+export interface SimulationParameters {
+  /** Any number or text; the same seed gives the same statements, byte for byte. */
+  seed?: number | string;
+  /** Most statements in all (default 1,000). */
+  max?: number;
+  /** First instant (ISO 8601; default 2025-01-01T00:00:00Z). */
+  start?: string;
+  /** No statement after this instant (ISO 8601; default none). */
+  end?: string;
+  /** Registrations per actor (default: as many as `max` and `end` allow). */
+  registrations?: number;
+}
+
+export interface SimulationOptions {
+  personae?: Personae;
+  model?: SimulationModel;
+  parameters?: SimulationParameters;
+  /**
+   * JSON Schemas by IRI, for extensions whose `schema` is an IRI (the library reads nothing from
+   * the network). Without one, such an extension is written only where no rule requires it.
+   */
+  schemas?: Record<Iri, JsonValue>;
+  /**
+   * Check every statement against its template and every registration against the primary
+   * patterns before yielding (default true). Turn off only to measure generation alone.
+   */
+  selfCheck?: boolean;
+}
+
+export type SimulationProblemKind =
+  /** The profile cannot be simulated at all (no version, no primary pattern). */
+  | 'profile'
+  /**
+   * A template's statement cannot be built: a rule, an extension's schema that gives no value for
+   * a rule that requires it, or another template whose determining properties it also meets.
+   */
+  | 'template'
+  /** A primary pattern has no path that can be generated and that the patterns' matching accepts. */
+  | 'pattern'
+  /** The model or parameters cannot be used. */
+  | 'parameters';
+
+/** Why something cannot be simulated, found before any statement is generated. */
+export interface SimulationProblem {
+  kind: SimulationProblemKind;
+  /** The profile, template, pattern or extension concerned. */
+  id: Iri;
+  /** For a rule: its index in the template's rules (0-based) and its location. */
+  ruleIndex?: number;
+  location?: string;
+  reason: string;
+}
+
+/** A generated statement. */
+export type SimulatedStatement = JsonObject;

@@ -1,0 +1,236 @@
+/**
+ * Values for the places a rule names, shaped as xAPI 1.0.3 expects them there (a score where a
+ * score goes, a duration where a duration goes, an activity in a context activity list), and
+ * extension values drawn from pools made of the extension's JSON Schema.
+ */
+import { generateSync } from 'json-schema-faker';
+import type { JsonObject, JsonValue } from '../json.js';
+import { isObject } from '../json.js';
+import type { Iri } from '../model/types.js';
+import type { Random } from './random.js';
+import type { SimulatedActor } from './types.js';
+import type { PathShape } from './write-path.js';
+
+/** A deep copy of JSON data, faster than structuredClone for the small values of a statement. */
+function copy(value: JsonValue): JsonValue {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copy);
+  const out: JsonObject = {};
+  for (const key in value) out[key] = copy(value[key]!);
+  return out;
+}
+
+/** Where made-up activities, verbs and usage types live: a documentation domain, never a real record. */
+export const SIMULATED_BASE = 'https://example.org/simulated';
+
+/** What a value may depend on while one statement is built. */
+export interface ValueContext {
+  random: Random;
+  actor: SimulatedActor;
+  /** Extension values by extension IRI (absent: no usable schema; any short text will do). */
+  extensionPool(iri: Iri): JsonValue[] | undefined;
+  /** An activity of the profile, or a made-up one, of the given type. */
+  activity(type: Iri | undefined): JsonObject;
+  /** Ids of earlier statements of the registration, newest last. */
+  earlier: readonly string[];
+}
+
+const contextKinds = new Set(['parent', 'grouping', 'category', 'other']);
+
+/** A value for the place the path describes. */
+export function valueFor(shape: PathShape, ctx: ValueContext): JsonValue {
+  const { names, element } = shape;
+  const n = names.length;
+  const extensionsAt = names.lastIndexOf('extensions');
+  if (extensionsAt >= 0 && extensionsAt === n - 2) {
+    const pool = ctx.extensionPool(names[n - 1]!);
+    return pool && pool.length > 0 ? copy(ctx.random.pick(pool)) : 'simulated';
+  }
+  if (extensionsAt >= 0 && extensionsAt < n - 2) return 'simulated';
+  const last = names[n - 1];
+  const parent = names[n - 2];
+  if (last === undefined) return {};
+  if (n === 1) {
+    if (last === 'id') return ctx.random.uuid();
+    if (last === 'actor' || last === 'authority') return agent(ctx.actor);
+    if (last === 'attachments') return element ? attachment(ctx) : [attachment(ctx)];
+    if (last === 'duration') return duration(ctx.random);
+  }
+  if (parent === 'contextActivities' && contextKinds.has(last)) {
+    return element ? ctx.activity(undefined) : [ctx.activity(undefined)];
+  }
+  const grand = names[n - 3];
+  if (grand === 'contextActivities' && parent !== undefined && contextKinds.has(parent)) {
+    const activity = ctx.activity(undefined);
+    return activity[last] ?? 'simulated';
+  }
+  if (parent === 'result' || (parent === undefined && last === 'result')) {
+    return resultValue(last, ctx.random);
+  }
+  if (parent === 'score') return scoreValue(last, ctx.random);
+  if (parent === 'context') return contextValue(last, ctx);
+  if (parent === 'statement' && last === 'id') return ctx.earlier.at(-1) ?? ctx.random.uuid();
+  if (parent === 'statement' && last === 'objectType') return 'StatementRef';
+  if (last === 'definition') return { type: activityOf(ctx).definition };
+  if (last === 'name' && (parent === 'definition' || parent === 'display'))
+    return language('simulated name');
+  if (
+    last === 'description' ||
+    last === 'display' ||
+    (last === 'name' && parent === 'definition')
+  ) {
+    return language('simulated text');
+  }
+  if (last === 'name') return ctx.actor.name ?? 'Simulated learner';
+  if (last === 'mbox') return ctx.actor.mbox ?? 'mailto:learner@example.org';
+  if (last === 'moreInfo' || last === 'homePage' || last === 'id' || last === 'type') {
+    return SIMULATED_BASE;
+  }
+  if (last === 'objectType' && parent === 'object') return 'Activity';
+  if (last === 'attachments') return element ? attachment(ctx) : [attachment(ctx)];
+  return 'simulated';
+}
+
+function activityOf(ctx: ValueContext): { definition: JsonValue } {
+  const a = ctx.activity(undefined);
+  return { definition: isObject(a.definition) ? (a.definition.type ?? null) : null };
+}
+
+function resultValue(last: string, random: Random): JsonValue {
+  switch (last) {
+    case 'result':
+      return {};
+    case 'score':
+      return score(random);
+    case 'success':
+    case 'completion':
+      return random.chance(0.5);
+    case 'response':
+      return `response ${random.int(1, 9)}`;
+    case 'duration':
+      return duration(random);
+    default:
+      return 'simulated';
+  }
+}
+
+function score(random: Random): JsonObject {
+  const raw = random.int(0, 100);
+  return { scaled: raw / 100, raw, min: 0, max: 100 };
+}
+
+function scoreValue(last: string, random: Random): JsonValue {
+  if (last === 'scaled') return random.int(0, 100) / 100;
+  if (last === 'min') return 0;
+  if (last === 'max') return 100;
+  return random.int(0, 100);
+}
+
+function contextValue(last: string, ctx: ValueContext): JsonValue {
+  switch (last) {
+    case 'registration':
+      return ctx.random.uuid();
+    case 'instructor':
+      return {
+        objectType: 'Agent',
+        name: 'Simulated instructor',
+        mbox: 'mailto:instructor@example.org',
+      };
+    case 'team':
+      return { objectType: 'Group', name: 'Simulated team', member: [agent(ctx.actor)] };
+    case 'revision':
+      return '1';
+    case 'platform':
+      return 'Simulated platform';
+    case 'language':
+      return 'en-US';
+    case 'statement':
+      return { objectType: 'StatementRef', id: ctx.earlier.at(-1) ?? ctx.random.uuid() };
+    case 'contextActivities':
+      return {};
+    default:
+      return 'simulated';
+  }
+}
+
+export function agent(actor: SimulatedActor): JsonObject {
+  const out: JsonObject = { objectType: 'Agent' };
+  if (actor.name !== undefined) out.name = actor.name;
+  if (actor.mbox !== undefined) out.mbox = actor.mbox;
+  else if (actor.mbox_sha1sum !== undefined) out.mbox_sha1sum = actor.mbox_sha1sum;
+  else if (actor.openid !== undefined) out.openid = actor.openid;
+  else if (actor.account !== undefined) out.account = { ...actor.account };
+  return out;
+}
+
+function attachment(ctx: ValueContext): JsonObject {
+  return {
+    usageType: `${SIMULATED_BASE}/attachment`,
+    display: language('attachment'),
+    contentType: 'text/plain',
+    length: 0,
+    sha2: ctx.random.hex(64),
+  };
+}
+
+/** An ISO 8601 duration of up to an hour, to the hundredth of a second. */
+export function duration(random: Random): string {
+  const cs = random.int(100, 360000);
+  return `PT${Math.floor(cs / 100)}.${String(cs % 100).padStart(2, '0')}S`;
+}
+
+export function language(text: string): JsonObject {
+  return { 'en-US': text };
+}
+
+/** How many values each extension schema contributes: enough for variety, cheap to make once. */
+export const POOL_SIZE = 16;
+
+export type SchemaPool = { values: JsonValue[] } | { problem: string };
+
+/**
+ * Values made of a JSON Schema by json-schema-faker, seeded, once per simulation: drawing from the
+ * pool keeps generation fast (the faker costs about 13 µs a value) and deterministic.
+ */
+export function schemaPool(schema: JsonValue, seed: number): SchemaPool {
+  if (!isObject(schema) && typeof schema !== 'boolean') {
+    return { problem: 'the schema is not a JSON object' };
+  }
+  if (schema === false) return { problem: 'the schema is false: no value is allowed' };
+  if (isObject(schema) && hasRemoteRef(schema)) {
+    return { problem: 'the schema refers to another document ($ref), which is not read' };
+  }
+  const values: JsonValue[] = [];
+  try {
+    for (let i = 0; i < POOL_SIZE; i++) {
+      const value = generateSync(schema, { seed: seed + i, maxDepth: 4, maxDefaultItems: 3 });
+      if (value === undefined) return { problem: 'json-schema-faker made no value' };
+      values.push(value as JsonValue);
+    }
+  } catch (e) {
+    return {
+      problem: `json-schema-faker cannot make a value: ${e instanceof Error ? e.message : String(e)}`,
+    };
+  }
+  return { values };
+}
+
+function hasRemoteRef(value: JsonValue): boolean {
+  if (Array.isArray(value)) return value.some(hasRemoteRef);
+  if (!isObject(value)) return false;
+  for (const [key, v] of Object.entries(value)) {
+    if (key === '$ref' && typeof v === 'string' && !v.startsWith('#')) return true;
+    if (hasRemoteRef(v)) return true;
+  }
+  return false;
+}
+
+/** The last part of an IRI, as a readable name when the profile gives none. */
+export function lastSegment(iri: string): string {
+  return (
+    iri
+      .replace(/[/#]+$/, '')
+      .split(/[/#]/)
+      .pop() ?? iri
+  );
+}
