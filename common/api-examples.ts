@@ -194,6 +194,9 @@ const STARTED_A_BOOK: JsonObject = {
   objectActivityType: BOOK.id as string,
 };
 
+/** An item of version 1 as version 2's document carries it: naming the version it describes. */
+const inV2 = (item: JsonObject): JsonObject => ({ ...item, inScheme: READING_V2_IRI });
+
 const READING_HEADER = {
   '@context': CONTEXT,
   id: READING_IRI,
@@ -222,14 +225,14 @@ export const READING_V2: JsonObject = {
   ...READING_HEADER,
   versions: READING_V2_VERSIONS,
   author: AUTHOR,
-  concepts: [FINISHED, BOOK, STARTED],
-  templates: [FINISHED_A_BOOK],
+  concepts: [inV2(FINISHED), inV2(BOOK), STARTED],
+  templates: [inV2(FINISHED_A_BOOK)],
 };
 
 /** The draft of version 2 after an edit: a second statement template. */
 export const READING_V2_EDITED: JsonObject = {
   ...READING_V2,
-  templates: [FINISHED_A_BOOK, STARTED_A_BOOK],
+  templates: [inV2(FINISHED_A_BOOK), STARTED_A_BOOK],
 };
 
 /** About the smallest valid profile: no concepts, templates or patterns yet. */
@@ -1028,7 +1031,7 @@ export const API_EXAMPLES: ApiExample[] = [
     page: 'validate-patterns',
     title: 'Statements that stop half-way',
     description:
-      'Joining without leaving: every statement follows its template, but the attendance pattern ran out of statements. Each registration that fails says, per primary pattern, its outcome and how far it got.',
+      'Joining without leaving: every statement follows its template, but the attendance pattern ran out of statements. That is partial, not followed yet: PATTERNS_INCOMPLETE, with what the registration expects next and, per primary pattern, its outcome and how far it got.',
     request: {
       method: 'POST',
       path: '/api/validate_patterns',
@@ -1042,14 +1045,18 @@ export const API_EXAMPLES: ApiExample[] = [
       status: 400,
       body: {
         success: false,
-        code: 'PATTERNS_NOT_FOLLOWED',
-        message: `In registration ${MEETING_REGISTRATION}, no primary pattern matches every statement; ${BOOK_CLUB_IRI}/patterns/attendance went furthest (partial): Matched 1 statements, then ran out: the pattern expects more (${BOOK_CLUB_IRI}/templates/left).`,
+        code: 'PATTERNS_INCOMPLETE',
+        message: `In registration ${MEETING_REGISTRATION}, the statements stopped part way: ${BOOK_CLUB_IRI}/patterns/attendance is still open after statement 0 and expects next ${BOOK_CLUB_IRI}/templates/left. Not followed yet.`,
+        outcome: 'partial',
         semantics: 'greedy',
         streams: [
           {
             registration: MEETING_REGISTRATION,
             statements: [0],
             notValidated: [],
+            outcome: 'partial',
+            patternId: `${BOOK_CLUB_IRI}/patterns/attendance`,
+            expected: [`${BOOK_CLUB_IRI}/templates/left`],
             patterns: [
               {
                 patternId: `${BOOK_CLUB_IRI}/patterns/attendance`,
@@ -1062,6 +1069,51 @@ export const API_EXAMPLES: ApiExample[] = [
         ],
         skipped: [],
         rejected: [],
+      },
+    },
+  },
+  {
+    id: 'validate-patterns-left-over',
+    page: 'validate-patterns',
+    title: 'Statements left over',
+    description:
+      'Leaving twice: the attendance pattern ends after the first leave, so the second is left over. No statement added can mend that: PATTERNS_NOT_FOLLOWED, with the reason.',
+    request: {
+      method: 'POST',
+      path: '/api/validate_patterns',
+      headers: JSON_TYPE,
+      body: {
+        statements: [
+          clubStatement('joined', '2025-04-10T18:00:00Z'),
+          clubStatement('left', '2025-04-10T19:30:00Z'),
+          clubStatement('left', '2025-04-10T19:31:00Z'),
+        ],
+        profile: BOOK_CLUB_IRI,
+      },
+    },
+    response: {
+      status: 400,
+      body: {
+        success: false,
+        code: 'PATTERNS_NOT_FOLLOWED',
+        message: `In registration ${MEETING_REGISTRATION}, ${BOOK_CLUB_IRI}/patterns/attendance ended before the statements did: 1 left over, from statement 2.`,
+        outcome: 'not-followed',
+        streams: [
+          {
+            registration: MEETING_REGISTRATION,
+            statements: [0, 1, 2],
+            outcome: 'not-followed',
+            reason: 'left-over',
+            patternId: `${BOOK_CLUB_IRI}/patterns/attendance`,
+            patterns: [
+              {
+                patternId: `${BOOK_CLUB_IRI}/patterns/attendance`,
+                outcome: 'success',
+                remaining: 1,
+              },
+            ],
+          },
+        ],
       },
     },
   },

@@ -41,12 +41,40 @@ describe('concepts in the document form', () => {
     ]);
   });
 
+  it('shows an exact match as a similar term, so the form can keep, change or remove it', () => {
+    const stored = {
+      id: 'https://example.org/p/verbs/read',
+      type: 'Verb',
+      prefLabel: { en: 'read' },
+      definition: { en: 'd' },
+      exactMatch: ['https://example.org/p/verbs/read', 'https://other.org/verbs/read'],
+    };
+    const form = conceptForm(stored);
+    expect(form).toMatchObject({
+      similarTerms: [
+        { iri: 'https://example.org/p/verbs/read', relationType: 'exact' },
+        { iri: 'https://other.org/verbs/read', relationType: 'exact' },
+      ],
+    });
+    // The author removes the match that names the concept itself and keeps the other.
+    const saved = conceptContent(
+      parse({
+        conceptType: 'Verb',
+        similarTerms: [{ iri: 'https://other.org/verbs/read', relationType: 'exact' }],
+      }),
+      ctx(['https://example.org/p/verbs/read'], stored),
+    );
+    expect(saved.exactMatch).toEqual(['https://other.org/verbs/read']);
+    const removed = conceptContent(parse({ conceptType: 'Verb' }), ctx([], stored));
+    expect(removed).not.toHaveProperty('exactMatch');
+  });
+
   it('keeps what the form does not manage and the deprecation of the stored content', () => {
     const content = conceptContent(
       parse({ conceptType: 'ActivityType' }),
-      ctx([], { exactMatch: ['https://x.org/a'], deprecated: true, broader: ['gone'] }),
+      ctx([], { 'https://x.org/note': 'kept', deprecated: true, broader: ['gone'] }),
     );
-    expect(content.exactMatch).toEqual(['https://x.org/a']);
+    expect(content['https://x.org/note']).toBe('kept');
     expect(content.deprecated).toBe(true);
     expect(content).not.toHaveProperty('broader');
   });

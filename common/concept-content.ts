@@ -58,11 +58,15 @@ const localRelation: Record<RelationType, string> = {
   related: 'related',
   broader: 'broader',
   narrower: 'narrower',
+  // No SKOS term says "the same meaning" inside one version: written as it was chosen, the
+  // validator's finding (E4) tells the author to pick another relation.
+  exact: 'exactMatch',
 };
 const matchRelation: Record<RelationType, string> = {
   related: 'relatedMatch',
   broader: 'broadMatch',
   narrower: 'narrowMatch',
+  exact: 'exactMatch',
 };
 const RELATION_KEYS = [
   'related',
@@ -71,6 +75,7 @@ const RELATION_KEYS = [
   'relatedMatch',
   'broadMatch',
   'narrowMatch',
+  'exactMatch',
 ];
 
 /** The interaction components each interaction type uses (xAPI 1.0.3, Interaction Components). */
@@ -253,6 +258,7 @@ export function similarTermsOf(content: Json): TermRef[] {
     ['broadMatch', 'broader'],
     ['narrower', 'narrower'],
     ['narrowMatch', 'narrower'],
+    ['exactMatch', 'exact'],
   ];
   for (const [key, relationType] of pairs)
     for (const iri of strings(content[key])) terms.push({ iri, relationType });

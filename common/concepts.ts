@@ -44,7 +44,12 @@ export const EXTENSION_TYPES = [
   'ResultExtension',
   'ActivityExtension',
 ] as const;
-export const RELATION_TYPES = ['related', 'broader', 'narrower'] as const;
+/**
+ * How a similar term relates. "exact" has no form inside one version (SKOS exactMatch names the
+ * same meaning in another profile or another version); it is here so a relation a document
+ * carries can be seen, corrected or removed in the form like the others.
+ */
+export const RELATION_TYPES = ['related', 'broader', 'narrower', 'exact'] as const;
 export type RelationType = (typeof RELATION_TYPES)[number];
 export const INTERACTION_TYPES = [
   'true-false',

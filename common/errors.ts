@@ -37,16 +37,36 @@ export const ErrorCode = {
   LockRequired: 'LOCK_REQUIRED',
   StatementInvalid: 'STATEMENT_INVALID',
   PatternsNotFollowed: 'PATTERNS_NOT_FOLLOWED',
+  /**
+   * Statements that stopped part way through every primary pattern they could follow: not
+   * followed yet, but more statements could complete them (the spec's partial).
+   */
+  PatternsIncomplete: 'PATTERNS_INCOMPLETE',
+  /** A profile whose primary patterns no simulated statements can follow; the answer says why. */
+  SimulationImpossible: 'SIMULATION_IMPOSSIBLE',
   /** A SPARQL query that does not parse, or an update sent to the read-only endpoint. */
   QueryInvalid: 'QUERY_INVALID',
   /** A SPARQL query that ran longer than the server allows; it was stopped. */
   QueryTimeout: 'QUERY_TIMEOUT',
   /** A SPARQL answer larger than the server sends; narrow the query or add a LIMIT. */
   ResultTooLarge: 'RESULT_TOO_LARGE',
+  /** A SPARQL query nesting deeper than `SPARQL_LIMITS.depthMax` (`common/limits.ts`). */
+  QueryTooDeep: 'QUERY_TOO_DEEP',
+  /** A SPARQL query of more terms and operators than `SPARQL_LIMITS.tokensMax`. */
+  QueryTooLarge: 'QUERY_TOO_LARGE',
+  /**
+   * The SPARQL store failed while answering (not the query's fault) and is being restarted; the
+   * same query may be sent again.
+   */
+  SparqlUnavailable: 'SPARQL_UNAVAILABLE',
   /** A profile document sent where xAPI statements are expected; import it as a profile. */
   ProfileDocument: 'PROFILE_DOCUMENT',
   /** A file of more statements than the server takes at once; split it. */
   TooManyStatements: 'TOO_MANY_STATEMENTS',
+  /** A file of statements naming more distinct concepts than one file may bring; split it. */
+  TooManyConcepts: 'TOO_MANY_CONCEPTS',
+  /** The node is too busy (its event loop delayed, or its memory nearly full); retry later. */
+  Overloaded: 'OVERLOADED',
   /** A profile's Import Queue holds as many files as it may; remove one first. */
   ImportQueueFull: 'IMPORT_QUEUE_FULL',
   /** An Import Queue candidate is no longer in the match state it was read in. */

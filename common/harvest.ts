@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { changeSetSchema, comparedVersionSchema, itemLinkSchema } from './changes';
-import { HARVESTED_TYPES } from '../xapi/harvest/types';
+import { HARVEST_LIMITS, HARVESTED_TYPES } from '../xapi/harvest/types';
+
+export { HARVEST_LIMITS };
 
 /**
  * The Import Queue: concepts harvested from a file of xAPI statements, each with its match state

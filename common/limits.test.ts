@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findInputProblem, INPUT_LIMITS, jsonTextTooDeep, textProblem } from './limits';
+import {
+  findInputProblem,
+  INPUT_LIMITS,
+  jsonTextHasTooManyKeys,
+  jsonTextTooDeep,
+  textProblem,
+} from './limits';
 import { iriFormatProblem, isValidIri } from './profiles';
 
 const nestedText = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
@@ -30,6 +36,31 @@ describe('input limits', () => {
     expect(jsonTextTooDeep(nestedText(max))).toBe(false);
     expect(jsonTextTooDeep(nestedText(max + 1))).toBe(true);
     expect(jsonTextTooDeep(JSON.stringify({ s: '['.repeat(500) + '\\"[' }))).toBe(false);
+  });
+
+  it('counts the distinct keys of JSON text before it is parsed, as written', () => {
+    // Short texts are not scanned: long enough to be, with `pad` one of their keys.
+    const pad = 'z'.repeat(70_000);
+    const objectOf = (keys: number) =>
+      JSON.stringify({
+        pad,
+        ...Object.fromEntries(Array.from({ length: keys - 1 }, (_, n) => [`k${n}`, n])),
+      });
+    expect(jsonTextHasTooManyKeys(objectOf(101), 100)).toBe(true);
+    expect(jsonTextHasTooManyKeys(objectOf(100), 100)).toBe(false);
+    expect(jsonTextHasTooManyKeys(objectOf(100).slice(0, 1000), 10)).toBe(false);
+    // The same keys again and again are few.
+    const repeated = JSON.stringify(Array.from({ length: 20_000 }, () => ({ id: 'x', type: 'y' })));
+    expect(jsonTextHasTooManyKeys(repeated, 2)).toBe(false);
+    // Strings that are values, even with colons, quotes and escapes inside, are no keys.
+    const values = JSON.stringify([
+      pad,
+      ...Array.from({ length: 5_000 }, (_, n) => `"v${n}": \\" : x`),
+    ]);
+    expect(jsonTextHasTooManyKeys(values, 0)).toBe(false);
+    // A key with an escaped quote and backslash in it is one key.
+    expect(jsonTextHasTooManyKeys(JSON.stringify({ 'a"\\': 1, pad }), 2)).toBe(false);
+    expect(jsonTextHasTooManyKeys(JSON.stringify({ 'a"\\': 1, pad }), 1)).toBe(true);
   });
 
   it('holds form IRIs to RFC 3987 and says what is wrong', () => {

@@ -9,6 +9,34 @@ export const INPUT_LIMITS = {
    * input only costs time and stack on every later read.
    */
   jsonDepthMax: 64,
+  /**
+   * How many distinct object keys one JSON text may hold. Parsing costs more than linearly past
+   * some tens of thousands of distinct keys (10 MB holding 195,000 took half a second of the
+   * thread), while real documents repeat a few hundred: `id`, `prefLabel`, language tags,
+   * extension IRIs.
+   */
+  jsonDistinctKeysMax: 50_000,
+} as const;
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/**
+ * The largest request body each kind of call reads, in bytes; a larger one is answered 413 with
+ * the limit named. Every route takes `typed` unless it declares one of the others.
+ */
+export const BODY_LIMITS = {
+  /**
+   * What a person types into a form. The largest form, a concept with an inline schema
+   * (200,000 characters) and activity extensions (100,000), stays well under it, escaped.
+   */
+  typed: 512 * KB,
+  /** A profile document sent to the public API (import, update, validate). */
+  document: 5 * MB,
+  /** One statement to check against a profile's templates. */
+  statement: 1 * MB,
+  /** A batch of at most 1,000 statements to check against a profile's patterns. */
+  statements: 4 * MB,
 } as const;
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -29,44 +57,106 @@ export interface InputProblem {
   /** Where, as dotted segments from the root (e.g. `["rule", "any", "0"]`). */
   path: string[];
   message: string;
+  /** The error code to answer with, when not the general validation failure. */
+  code?: string;
 }
+
+/** Counts what a walk visited, so a test can tell how much work a refusal cost. */
+export interface WalkMeter {
+  values: number;
+}
+
+/** One array or object being walked: its keys (null for an array), the next one, its own key. */
+interface Frame {
+  container: unknown[] | Record<string, unknown>;
+  keys: string[] | null;
+  next: number;
+  key: string;
+}
+
+const pathOf = (frames: Frame[], key?: string) => {
+  const path = frames.slice(1).map((f) => f.key);
+  return key === undefined ? path : [...path, key];
+};
 
 /**
  * The first string (value or key) that cannot be stored, or the first place nesting deeper than
- * `maxDepth` arrays and objects, in parsed JSON. Iterative, so hostile nesting costs no stack, and
- * it stops descending at the limit, so it costs at most one pass over the input.
+ * `maxDepth` arrays and objects, in parsed JSON. Iterative, so hostile nesting costs no stack; it
+ * stops descending at the limit and allocates nothing per value (a path is built only for the
+ * problem it reports), so a million-element array costs one quick pass.
  */
 export function findInputProblem(
   value: unknown,
   maxDepth: number = INPUT_LIMITS.jsonDepthMax,
+  meter?: WalkMeter,
 ): InputProblem | null {
-  const stack: { value: unknown; path: string[]; depth: number }[] = [
-    { value, path: [], depth: 0 },
-  ];
-  while (stack.length > 0) {
-    const item = stack.pop()!;
-    if (typeof item.value === 'string') {
-      const problem = textProblem(item.value);
-      if (problem) return { path: item.path, message: problem };
-      continue;
+  const frames: Frame[] = [];
+  // Answers the problem of one value, or pushes its frame when it is a container.
+  const visit = (v: unknown, key: string): InputProblem | null => {
+    if (meter) meter.values += 1;
+    if (typeof v === 'string') {
+      const problem = textProblem(v);
+      return problem
+        ? { path: pathOf(frames, frames.length > 0 ? key : undefined), message: problem }
+        : null;
     }
-    if (typeof item.value !== 'object' || item.value === null) continue;
-    const depth = item.depth + 1;
-    if (depth > maxDepth)
+    if (typeof v !== 'object' || v === null) return null;
+    if (frames.length + 1 > maxDepth)
       return {
-        path: item.path.slice(0, 1),
+        path: pathOf(frames, frames.length > 0 ? key : undefined).slice(0, 1),
         message: `nests arrays and objects more than ${maxDepth} levels deep; flatten it`,
       };
-    const entries: (readonly [string, unknown])[] = Array.isArray(item.value)
-      ? (item.value as unknown[]).map((v, i) => [String(i), v] as const)
-      : Object.entries(item.value as Record<string, unknown>);
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const [key, v] = entries[i]!;
-      const path = [...item.path, key];
-      const keyProblem = textProblem(key);
-      if (keyProblem) return { path, message: `has a key that ${keyProblem}` };
-      stack.push({ value: v, path, depth });
+    const container = v as unknown[] | Record<string, unknown>;
+    frames.push({ container, keys: Array.isArray(v) ? null : Object.keys(v), next: 0, key });
+    return null;
+  };
+  const first = visit(value, '');
+  if (first) return first;
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    const { container, keys } = frame;
+    const size = keys ? keys.length : (container as unknown[]).length;
+    if (frame.next >= size) {
+      frames.pop();
+      continue;
     }
+    const index = frame.next++;
+    const key = keys ? keys[index]! : String(index);
+    if (keys) {
+      const keyProblem = textProblem(key);
+      if (keyProblem) return { path: pathOf(frames, key), message: `has a key that ${keyProblem}` };
+    }
+    const child = keys
+      ? (container as Record<string, unknown>)[key]
+      : (container as unknown[])[index];
+    const problem = visit(child, key);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/**
+ * The most items a request may carry in its top-level fields, declared by the route (`''` for a
+ * body that is itself an array). Checked before anything walks the elements, so refusing a
+ * million-element array costs no more than reading its length.
+ */
+export type DeclaredCounts = Record<string, { max: number; what: string; code?: string }>;
+
+/** The first top-level array longer than its route declares, as a problem to report. */
+export function findCountProblem(body: unknown, counts: DeclaredCounts): InputProblem | null {
+  for (const [field, { max, what, code }] of Object.entries(counts)) {
+    const value =
+      field === ''
+        ? body
+        : typeof body === 'object' && body !== null && !Array.isArray(body)
+          ? (body as Record<string, unknown>)[field]
+          : undefined;
+    if (Array.isArray(value) && value.length > max)
+      return {
+        path: field === '' ? [] : [field],
+        message: `holds ${value.length.toLocaleString('en-US')} ${what}; at most ${max.toLocaleString('en-US')} are taken in one request`,
+        ...(code ? { code } : {}),
+      };
   }
   return null;
 }
@@ -88,7 +178,67 @@ export function jsonTextTooDeep(text: string, maxDepth: number = INPUT_LIMITS.js
   return false;
 }
 
+/** Texts shorter than this cannot hold enough keys to matter, and are not scanned. */
+const KEY_SCAN_FROM_CHARS = 64 * 1024;
+
+/**
+ * Whether JSON text holds more distinct object keys than the limit, found in one pass over the
+ * text before it is parsed (a key: a string followed by a colon, as written). Short texts pass.
+ */
+export function jsonTextHasTooManyKeys(
+  text: string,
+  maxKeys: number = INPUT_LIMITS.jsonDistinctKeysMax,
+): boolean {
+  if (text.length < KEY_SCAN_FROM_CHARS) return false;
+  const keys = new Set<string>();
+  // From quote to quote with indexOf, which is native: long string values cost almost nothing.
+  let open = text.indexOf('"');
+  while (open !== -1) {
+    let close = text.indexOf('"', open + 1);
+    while (close !== -1 && escaped(text, close)) close = text.indexOf('"', close + 1);
+    if (close === -1) return false;
+    let next = close + 1;
+    while (next < text.length && text.charCodeAt(next) <= 32) next++;
+    if (text.charCodeAt(next) === 58) {
+      keys.add(text.slice(open + 1, close));
+      if (keys.size > maxKeys) return true;
+    }
+    open = text.indexOf('"', close + 1);
+  }
+  return false;
+}
+
+/** Whether the quote at `at` is escaped: an odd number of backslashes before it. */
+function escaped(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (text.charCodeAt(at - 1 - backslashes) === 92) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+export const JSON_TOO_MANY_KEYS_MESSAGE = `JSON may hold at most ${INPUT_LIMITS.jsonDistinctKeysMax.toLocaleString('en-US')} distinct object keys; real profiles and statements use a few hundred. Send fewer distinct property or extension names.`;
+
 export const JSON_TOO_DEEP_MESSAGE = `JSON may nest arrays and objects at most ${INPUT_LIMITS.jsonDepthMax} levels deep; flatten it.`;
 
 /** The longest SPARQL query the endpoint reads, in characters. */
 export const SPARQL_QUERY_MAX_CHARS = 100_000;
+
+/**
+ * What a SPARQL query may hold before the store sees it. oxigraph parses and evaluates a query
+ * by recursion on a stack of fixed size (WebAssembly's), and a query that needs more traps ("memory
+ * access out of bounds") and leaves the engine unusable: 1,000 nested `{ }` do it in 2 KB. Both
+ * bounds keep the deepest query allowed under half of what traps (see
+ * docs/decisions/sparql-a-merged-default-graph-bounded-queries-turns-per-key.md).
+ */
+export const SPARQL_LIMITS = {
+  /**
+   * How deeply groups `{ }`, parentheses `( )` and brackets `[ ]` may nest, each `!` counting as
+   * one more level for what it negates. Real queries stay under 10; 250 nested calls trap.
+   */
+  depthMax: 64,
+  /**
+   * How many terms, keywords and operators a query may hold, outside the data of its VALUES
+   * blocks (a long list of terms belongs there: it costs no stack). 1,800 path alternatives or
+   * 1,000 BINDs in a row trap even unnested; the examples of the specification hold 38 to 49.
+   */
+  tokensMax: 1_000,
+} as const;

@@ -236,6 +236,8 @@ export type VersionState = z.infer<typeof versionStateSchema>;
 
 export const versionSummarySchema = z.object({
   uuid: z.string(),
+  /** The version's IRI, whose last segment ("v1.0.3") is how people name a version. */
+  iri: z.string(),
   version: z.number().int(),
   state: versionStateSchema,
   isVerified: z.boolean(),

@@ -6,6 +6,8 @@ export const siteConfigSchema = z.object({
   supportPhone: z.string().nullable(),
   helpdeskUrl: z.string().nullable(),
   publicUrl: z.string(),
+  /** The delays between a webhook delivery's attempts, as this server is configured. */
+  webhookRetryDelaysMs: z.array(z.number()),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
@@ -13,7 +15,16 @@ export const csrfTokenSchema = z.object({ token: z.string() });
 export type CsrfToken = z.infer<typeof csrfTokenSchema>;
 
 export const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  /** `overloaded`: the node refuses new work for now, for the reasons given. */
+  status: z.enum(['ok', 'unavailable', 'overloaded']),
   database: z.enum(['ok', 'unavailable']),
+  /** Why the node refuses new work (empty when it does not). */
+  pressure: z.array(z.string()),
+  /** The mean delay of the event loop over the last sample, in milliseconds. */
+  eventLoopDelayMs: z.number(),
+  /** The longest single delay of the event loop in the last 10 to 20 seconds, in milliseconds. */
+  eventLoopDelayMaxMs: z.number(),
+  heapUsedBytes: z.number(),
+  rssBytes: z.number(),
 });
 export type Health = z.infer<typeof healthSchema>;

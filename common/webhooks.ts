@@ -66,18 +66,10 @@ const subject = z.union([z.uuid(), z.literal(ANY_GROUP_PROFILE)], {
   error: `The subject must be a profile id or "${ANY_GROUP_PROFILE}".`,
 });
 
-const fields = {
-  target,
-  description,
-  subject,
-  signatureMethod: z
-    .enum(SIGNATURE_METHODS, { error: 'Choose none, sha1 or sha256.' })
-    .default('none'),
-  isEnabled: z.boolean().default(true),
-  event: z
-    .enum(WEBHOOK_EVENTS, { error: `The event must be one of ${WEBHOOK_EVENTS.join(', ')}.` })
-    .default('profilePublished'),
-};
+const signatureMethod = z.enum(SIGNATURE_METHODS, { error: 'Choose none, sha1 or sha256.' });
+const event = z.enum(WEBHOOK_EVENTS, {
+  error: `The event must be one of ${WEBHOOK_EVENTS.join(', ')}.`,
+});
 
 const secret = z
   .string()
@@ -88,15 +80,35 @@ const secret = z
 
 /** Creating a hook; the client secret is optional (needed for a signature). */
 export const webhookCreateSchema = z
-  .object({ ...fields, clientSecret: secret.optional() })
+  .object({
+    target,
+    description,
+    subject,
+    signatureMethod: signatureMethod.default('none'),
+    isEnabled: z.boolean().default(true),
+    event: event.default('profilePublished'),
+    clientSecret: secret.optional(),
+  })
   .strict();
 export type WebhookCreate = z.input<typeof webhookCreateSchema>;
 
 /**
- * Editing a hook. `clientSecret` left out keeps the stored one, an empty string removes it, any
+ * Editing a hook: the fields sent change, the others keep their stored values (no defaults are
+ * filled in). `clientSecret` left out keeps the stored one, an empty string removes it, any
  * other text replaces it.
  */
-export const webhookUpdateSchema = webhookCreateSchema;
+export const webhookUpdateSchema = z
+  .object({
+    target,
+    description,
+    subject,
+    signatureMethod,
+    isEnabled: z.boolean(),
+    event,
+    clientSecret: secret,
+  })
+  .partial()
+  .strict();
 export type WebhookUpdate = z.input<typeof webhookUpdateSchema>;
 
 export const webhookSchema = z.object({
@@ -144,6 +156,8 @@ export type WebhookSubjects = z.infer<typeof webhookSubjectsSchema>;
 export interface WebhookPayload {
   event: WebhookEvent;
   occurredAt: string;
+  /** Only on a test event (which also carries `X-Webhook-Test: true`): no profile changed. */
+  test?: true;
   profile: {
     uuid: string;
     iri: string;
@@ -152,6 +166,19 @@ export interface WebhookPayload {
     versionIri: string;
     url: string;
   };
+  /** `conceptDeprecated` only: the concept, its name (prefLabel) and why it was deprecated. */
+  concept?: {
+    iri: string;
+    name: string | null;
+    reason: string | null;
+    /** Where the deprecation points to instead, when it was given. */
+    link: string | null;
+  };
+  /**
+   * Kept with the delivery, never a body field of its own: the id a redelivery sends, which is
+   * the first delivery's, so that a receiver that keeps the ids it handled sees a repeat.
+   */
+  deliveryId?: string;
 }
 
 export const webhookDeliverySchema = z.object({
@@ -166,6 +193,10 @@ export const webhookDeliverySchema = z.object({
   createdOn: z.string(),
   lastAttemptOn: z.string().nullable(),
   nextAttemptOn: z.string().nullable(),
+  /** The `X-Webhook-Delivery` id sent: this delivery's own, or for a redelivery the first one's. */
+  sentId: z.string(),
+  /** The exact body posted (JSON text). */
+  body: z.string(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveriesSchema = z.object({

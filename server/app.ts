@@ -1,3 +1,4 @@
+import { BODY_LIMITS } from '../common/limits';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,6 +28,8 @@ import { registerCompression } from './http/compression';
 import { registerErrorHandling, sendNotFound } from './http/errors';
 import { healthRoutes } from './http/health.routes';
 import { RequestLog } from './http/request-log';
+import { registerJsonBodies } from './http/json-body';
+import { registerLoadShedding } from './http/load-shedding';
 import { registerInputGuard } from './http/input-guard';
 import { logSerializers } from './http/log';
 import { registerApiCaller } from './http/api/caller';
@@ -52,8 +55,8 @@ export interface AppDeps {
   overrides?: ServiceOverrides;
 }
 
-/** Request bodies beyond this are refused with 413 before they are parsed. */
-export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+/** Request bodies beyond this are refused with 413 before they are parsed, unless a route takes more. */
+export const BODY_LIMIT_BYTES = BODY_LIMITS.typed;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -140,9 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   registerSecurityHeaders(app, { hsts: config.secureCookies });
   registerErrorHandling(app);
+  registerJsonBodies(app);
   registerInputGuard(app);
+  await registerLoadShedding(app, config.loadShedding);
 
-  healthRoutes(app, services);
+  await healthRoutes(app, services);
   await registerOpenApi(app);
 
   const csrf = new Csrf(config.secrets.SESSION_SECRET, config.secureCookies);

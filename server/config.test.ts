@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -78,6 +78,18 @@ describe('loadConfig', () => {
     expect(errorOf({ ...secrets, PGLITE_SHARED_BUFFERS_MB: '1.5' })).toContain(
       'PGLITE_SHARED_BUFFERS_MB must be a whole number',
     );
+  });
+
+  it('runs a process per core on PostgreSQL and one on the embedded database', () => {
+    const pg = { ...secrets, DATABASE_URL: 'postgres://db.example.org/xps' };
+    expect(loadConfig(pg).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig(secrets).webConcurrency).toBe(1);
+    expect(loadConfig({ ...secrets, WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(errorOf({ ...secrets, WEB_CONCURRENCY: '2' })).toMatch(
+      /WEB_CONCURRENCY must be 1 \(or unset\) on the embedded database/,
+    );
+    expect(errorOf({ ...pg, WEB_CONCURRENCY: '0' })).toMatch(/WEB_CONCURRENCY/);
   });
 
   it('refuses to start in production without real secrets', () => {

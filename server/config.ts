@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { IMPORT_MAX_STATEMENTS_DEFAULT } from '../common/harvest';
 
@@ -85,6 +86,18 @@ export const envSchema = z.object({
     .min(0.5, 'must be at least 0.5')
     .max(60, 'must be at most 60')
     .default(2),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .max(60_000, 'must be at most 60000')
+    .default(500),
+  LOAD_SHED_HEAP_PERCENT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (off) or more')
+    .max(100, 'must be at most 100')
+    .default(90),
   COUNTER_FLUSH_SECONDS: z.coerce
     .number({ error: 'must be a number' })
     .min(0.5, 'must be at least 0.5')
@@ -101,6 +114,12 @@ export const envSchema = z.object({
     .min(0.05, 'must be at least 0.05')
     .max(600, 'must be at most 600')
     .default(10),
+  SPARQL_WORKERS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(16, 'must be at most 16')
+    .default(2),
   SPARQL_MAX_RESULT_MB: z.coerce
     .number({ error: 'must be a number' })
     .min(0.001, 'must be at least 0.001')
@@ -118,7 +137,14 @@ export const envSchema = z.object({
   SUPPORT_PHONE: optionalText,
   HELPDESK_URL: z.url({ error: 'must be an absolute URL' }).optional(),
   DEMO_CONTENT: booleanFlag.optional(),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(64, 'must be at most 64')
+    .optional(),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
+  LRS_ALLOW_PRIVATE_TARGETS: booleanFlag.default(false),
   SPARQL_FILL_AT_START: booleanFlag.default(false),
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
@@ -145,6 +171,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Server processes sharing the port: one per core on PostgreSQL, one on PGlite. */
+  webConcurrency: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
@@ -163,13 +191,15 @@ export interface Config {
   jobPollSeconds: number;
   /** How often each node writes the views, exports and API use it counted in memory. */
   counterFlushSeconds: number;
+  /** When new requests are refused with 503 rather than queued (0: that check is off). */
+  loadShedding: { eventLoopDelayMs: number; heapPercent: number };
   /** Memory each node gives to published documents (and their Turtle) kept ready to serve. */
   snapshotCacheBytes: number;
   /**
    * SPARQL queries: how long one may run, and how large its answer may be; whether the store is
-   * filled when the server starts or by the first query.
+   * filled when the server starts or by the first query; how many worker threads hold it.
    */
-  sparql: { timeoutMs: number; maxResultBytes: number; fillAtStart: boolean };
+  sparql: { timeoutMs: number; maxResultBytes: number; fillAtStart: boolean; workers: number };
   /** The embedded database's cache of table pages, in MB (unused on PostgreSQL). */
   pgliteSharedBuffersMb: number;
   admin: { email: string | undefined; password: string | undefined };
@@ -180,6 +210,8 @@ export interface Config {
   profileRootIri: string;
   /** Session cookies carry `Secure` only when the site is served over HTTPS. */
   secureCookies: boolean;
+  /** Lets statements be sent to an LRS at a loopback, private or link-local address (local development). */
+  lrsAllowPrivateTargets: boolean;
   webhooks: {
     /** Lets hooks post to loopback, private and link-local addresses (local development). */
     allowPrivateTargets: boolean;
@@ -233,6 +265,21 @@ function loadOrCreateDevSecrets(dataDir: string): Secrets {
  * Reads and checks the environment. Throws ConfigError with one readable line naming the
  * variable; production refuses to run on generated secrets.
  */
+/**
+ * One process per core on PostgreSQL unless told otherwise. The embedded database lives in one
+ * process's memory, so PGlite serves from one process whatever is asked.
+ */
+function webConcurrencyOf(asked: number | undefined, databaseUrl: string | undefined): number {
+  if (!databaseUrl) {
+    if (asked !== undefined && asked > 1)
+      throw new ConfigError(
+        'Invalid configuration: WEB_CONCURRENCY must be 1 (or unset) on the embedded database, which one process holds; set DATABASE_URL to run a process per core on PostgreSQL.',
+      );
+    return 1;
+  }
+  return asked ?? availableParallelism();
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
     Object.entries(source).filter(([, v]) => v !== undefined && v !== ''),
@@ -264,6 +311,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    webConcurrency: webConcurrencyOf(env.WEB_CONCURRENCY, env.DATABASE_URL),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
@@ -275,11 +323,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     importMaxStatements: env.IMPORT_MAX_STATEMENTS,
     jobPollSeconds: env.JOB_POLL_SECONDS,
     counterFlushSeconds: env.COUNTER_FLUSH_SECONDS,
+    loadShedding: {
+      eventLoopDelayMs: env.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+      heapPercent: env.LOAD_SHED_HEAP_PERCENT,
+    },
     snapshotCacheBytes: env.SNAPSHOT_CACHE_MB * 1024 * 1024,
     sparql: {
       timeoutMs: Math.round(env.SPARQL_TIMEOUT_SECONDS * 1000),
       maxResultBytes: Math.round(env.SPARQL_MAX_RESULT_MB * 1024 * 1024),
       fillAtStart: env.SPARQL_FILL_AT_START,
+      workers: env.SPARQL_WORKERS,
     },
     apiRateLimit: {
       perKey: env.API_RATE_LIMIT_PER_KEY,
@@ -295,6 +348,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoContent: env.DEMO_CONTENT ?? env.NODE_ENV !== 'production',
     profileRootIri: (env.PROFILE_ROOT_IRI ?? `${publicUrl}/iri`).replace(/\/+$/, ''),
     secureCookies: publicUrl.startsWith('https://'),
+    lrsAllowPrivateTargets: env.LRS_ALLOW_PRIVATE_TARGETS,
     webhooks: {
       allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS,
       retryDelaysMs: parseDelays(env.WEBHOOK_RETRY_SCHEDULE),

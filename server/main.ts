@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { isClusterProcess, runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
 import { releaseStartUpMemory } from './release-memory';
+import type { UserRow } from './db/schema';
 import { seedDemoIfWanted, seedFirstStart } from './seed';
 
 function fail(message: string): never {
@@ -11,23 +13,44 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function start(config: Config): Promise<void> {
-  const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
+const openConfigured = (config: Config) =>
+  openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+  });
+
+/**
+ * Opens the database, brings its schema up to date and, on a new installation, creates the first
+ * admin, returned so the demo content can be made in their name. Done once per start: by the
+ * server itself, or by the primary of a cluster before its processes start, so they neither race
+ * to migrate nor seed twice.
+ */
+async function prepare(
+  config: Config,
+  releaseLock: () => void,
+): Promise<{ database: Database; admin: UserRow | null }> {
   let database: Database | undefined;
-  let admin: Awaited<ReturnType<typeof seedFirstStart>> = null;
   try {
-    database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      pgliteDir: path.join(config.dataDir, 'pglite'),
-      pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
-    });
+    database = await openConfigured(config);
     await database.migrate();
-    admin = await seedFirstStart(database.db, config);
+    const admin = await seedFirstStart(database.db, config);
+    return { database, admin };
   } catch (error) {
     await database?.close().catch(() => {});
     releaseLock();
     throw error;
   }
+}
+
+/** Serves the site: alone, or as one process of a cluster (which its primary prepared). */
+async function serve(config: Config): Promise<void> {
+  const inCluster = isClusterProcess();
+  const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
+  const { database, admin } = inCluster
+    ? { database: await openConfigured(config), admin: null }
+    : await prepare(config, releaseLock);
 
   const app = await buildApp({ config, database });
   await seedDemoIfWanted(app.services, admin);
@@ -50,15 +73,36 @@ async function start(config: Config): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   releaseStartUpMemory();
+  app.forgetStartUpDelays();
   // With SPARQL_FILL_AT_START the store fills in the background now; otherwise the first query
   // starts the fill (and waits for it), so a server nobody queries keeps no worker and no store
-  // in memory (see docs/decisions.md).
+  // in memory (see docs/decisions/idle-memory-of-the-server-and-the-cost-of-a-kept-read.md).
   if (config.sparql.fillAtStart) app.services.sparql.start();
+  // A cluster's primary says it is ready once every process listens.
+  if (inCluster) return;
   app.log.info(
     { database: database.kind, url: config.publicUrl },
     `xAPI Profile Server ready at ${config.publicUrl}`,
   );
 }
+
+/** The primary of a cluster prepares the database once, then starts the serving processes. */
+async function startCluster(config: Config): Promise<void> {
+  const { database, admin } = await prepare(config, () => {});
+  try {
+    if (admin && config.demoContent) {
+      // The demo content is made through the services, as the site would make it.
+      const app = await buildApp({ config, database });
+      await seedDemoIfWanted(app.services, admin).finally(() => app.close());
+    }
+  } finally {
+    await database.close();
+  }
+  runPrimary({ processes: config.webConcurrency, publicUrl: config.publicUrl });
+}
+
+const start = (config: Config) =>
+  config.webConcurrency > 1 && !isClusterProcess() ? startCluster(config) : serve(config);
 
 let config: Config;
 try {

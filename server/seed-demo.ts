@@ -1,7 +1,9 @@
 import type { CreateProfileInput } from '../common/profiles';
-import type { UserRow } from './db/schema';
 import { conceptInputSchema } from '../common/concepts';
-import { lockResource } from './modules/locks/service';
+import type { CounterName, UserRow } from './db/schema';
+import type { JsonObject } from '../xapi/index';
+import { addProfileCounts } from './modules/counters/repo';
+import { readingDocument, readingExamples, readingStatements } from './seed-demo-documents';
 import type { Services } from './services';
 
 const readingProfile: CreateProfileInput = {
@@ -37,45 +39,82 @@ const practiceProfile: CreateProfileInput = {
   tags: ['practice', 'coaching', 'demo'],
 };
 
-/** The reading profile's vocabulary: a verb pair, an activity type and a result extension. */
-const readingConcepts = [
+/** The practice profile's vocabulary, made through the concept form as a person would. */
+const practiceConcepts = [
   {
     conceptType: 'Verb',
-    name: 'read',
-    description: 'Went through a text from beginning to end, or a stated part of it.',
-    translations: [{ language: 'fr', translationName: 'a lu', translationDesc: 'A lu un texte.' }],
+    name: 'attempted',
+    description: 'Tried an exercise once, whatever the outcome.',
     iriType: 'generated-iri',
-    geniri: 'read',
+    geniri: 'attempted',
   },
   {
     conceptType: 'Verb',
-    name: 'skimmed',
-    description: 'Looked through a text quickly to find its main points.',
+    name: 'asked for a hint',
+    description: 'Asked the coach for a hint during an exercise.',
     iriType: 'generated-iri',
-    geniri: 'skimmed',
+    geniri: 'asked-for-a-hint',
   },
   {
     conceptType: 'ActivityType',
-    name: 'book',
-    description: 'A book, printed or electronic.',
+    name: 'exercise',
+    description: 'A short task practised in a coached session.',
     iriType: 'generated-iri',
-    geniri: 'book',
-  },
-  {
-    conceptType: 'Extension',
-    name: 'pages read',
-    description: 'How many pages the reader went through in one sitting.',
-    iriType: 'generated-iri',
-    geniri: 'pages-read',
-    type: 'ResultExtension',
-    schemaType: 'inlineSchema',
-    inlineSchema: '{ "type": "integer", "minimum": 0 }',
+    geniri: 'exercise',
   },
 ];
 
+const DAY_MS = 86_400_000;
+
+/** Views and exports of the last two weeks, so the charts and usage figures have a shape. */
+const READING_VIEWS = [4, 6, 5, 9, 7, 11, 8, 13, 10, 9, 12, 15, 11, 14];
+const PRACTICE_VIEWS = [1, 0, 2, 3, 1, 2, 4, 2, 3, 5, 3, 4, 6, 5];
+const READING_EXPORTS = [1, 0, 2, 1, 0, 3, 1, 2, 0, 1, 2, 3, 1, 2];
+const READING_API_EXPORTS = [0, 2, 1, 0, 0, 1, 3, 0, 2, 1, 0, 1, 2, 1];
+
+function pastDays(profileId: string, counter: CounterName, counts: number[], now: Date) {
+  // Oldest first, ending yesterday: today's views are the visitors' own.
+  return counts.map((count, index) => ({
+    profileId,
+    counter,
+    day: new Date(now.getTime() - (counts.length - index) * DAY_MS).toISOString().slice(0, 10),
+    count,
+  }));
+}
+
+/** Each template's example statement, saved as on its page: under the template's write lock. */
+async function addExamples(
+  services: Services,
+  admin: UserRow,
+  profileId: string,
+  versionId: string,
+  examples: Map<string, JsonObject>,
+): Promise<void> {
+  const { templates } = await services.templates.list(admin, profileId, versionId, {
+    sort: 'name',
+    page: 1,
+    limit: 100,
+  });
+  for (const template of templates) {
+    const example = examples.get(template.iri);
+    if (!example) continue;
+    await services.templates.lock(admin, profileId, versionId, template.uuid);
+    await services.templates.parts.setExample(
+      admin,
+      profileId,
+      versionId,
+      template.uuid,
+      JSON.stringify(example),
+    );
+    await services.templates.unlock(admin, template.uuid);
+  }
+}
+
 /**
  * A living site for a newcomer: a demo working group owned by the first admin, with two
- * published profiles — one in three languages with two versions.
+ * published profiles. "Reading Progress" shows every feature: every kind of concept, templates
+ * with rules of each presence, patterns of each kind, two published versions worth comparing, a
+ * draft after them with a file of statements in its Import Queue, and two weeks of views.
  */
 export async function seedDemoContent(services: Services, admin: UserRow): Promise<void> {
   const group = await services.organizations.create(admin, {
@@ -85,40 +124,69 @@ export async function seedDemoContent(services: Services, admin: UserRow): Promi
       'A working group created with the installation so there is something to explore. Edit it, add members, or delete it once you have your own.',
   });
 
-  const reading = await services.profiles.create(admin, group.uuid, readingProfile);
-  for (const concept of readingConcepts) {
+  // The practice profile first: the home page lists the newest profiles and concepts first.
+  const practice = await services.profiles.create(admin, group.uuid, practiceProfile);
+  for (const concept of practiceConcepts) {
     await services.concepts.create(
       admin,
-      reading.profile.uuid,
-      reading.version.uuid,
+      practice.profile.uuid,
+      practice.version.uuid,
       conceptInputSchema.parse(concept),
     );
   }
-  const readingV1 = await services.profiles.publish(
-    admin,
-    reading.profile.uuid,
-    reading.version.uuid,
-    { confirmed: true },
-  );
-  // Saving details needs the version's write lock, as on the edit screen; it moves to the draft.
-  await services.locks.acquire(admin, lockResource.version(readingV1.version.uuid));
-  const readingV2 = await services.profiles.update(
-    admin,
-    reading.profile.uuid,
-    readingV1.version.uuid,
-    {
-      ...readingProfile,
-      description: `${readingProfile.description} Version 2 adds reflections written after finishing a text.`,
-      tags: [...(readingProfile.tags ?? []), 'reflection'],
-    },
-  );
-  await services.locks.release(admin, lockResource.version(readingV2.version.uuid));
-  await services.profiles.publish(admin, reading.profile.uuid, readingV2.version.uuid, {
-    confirmed: true,
-  });
-
-  const practice = await services.profiles.create(admin, group.uuid, practiceProfile);
   await services.profiles.publish(admin, practice.profile.uuid, practice.version.uuid, {
     confirmed: true,
   });
+
+  const reading = await services.profiles.create(admin, group.uuid, readingProfile);
+  const profileId = reading.profile.uuid;
+  const iri = reading.profile.iri;
+  // The documents come in as files do on the Import screen: the first replaces the new, empty
+  // draft once compared with it; each later one becomes the draft after the published version.
+  const first = readingDocument(iri, 1);
+  const compared = await services.changes.againstFile(
+    admin,
+    profileId,
+    reading.version.uuid,
+    first,
+  );
+  await services.profiles.importFile(
+    admin,
+    profileId,
+    reading.version.uuid,
+    first,
+    compared.draft.revision,
+  );
+  await addExamples(services, admin, profileId, reading.version.uuid, readingExamples(iri));
+  const v1 = await services.profiles.publish(admin, profileId, reading.version.uuid, {
+    confirmed: true,
+  });
+  const second = await services.profiles.importFile(
+    admin,
+    profileId,
+    v1.version.uuid,
+    readingDocument(iri, 2),
+  );
+  const v2 = await services.profiles.publish(admin, profileId, second.versionId, {});
+  const draft = await services.profiles.importFile(
+    admin,
+    profileId,
+    v2.version.uuid,
+    readingDocument(iri, 3),
+  );
+  await services.harvest.upload(
+    admin,
+    profileId,
+    draft.versionId,
+    'reading-app-statements.json',
+    readingStatements(iri),
+  );
+
+  const now = new Date();
+  await addProfileCounts(services.database.db, [
+    ...pastDays(profileId, 'view', READING_VIEWS, now),
+    ...pastDays(profileId, 'uiExport', READING_EXPORTS, now),
+    ...pastDays(profileId, 'apiExport', READING_API_EXPORTS, now),
+    ...pastDays(practice.profile.uuid, 'view', PRACTICE_VIEWS, now),
+  ]);
 }

@@ -19,6 +19,9 @@ import { OrganizationService } from './modules/organizations/service';
 import { ProfileService } from './modules/profiles/service';
 import { PublicApiService } from './modules/public-api/service';
 import { SiteSearchService } from './modules/site-search/service';
+import { StatementCheckService } from './modules/statement-check/service';
+import { SimulationService } from './modules/statement-check/simulate';
+import { LrsSendService } from './modules/lrs/service';
 import { ReadCache } from './modules/read-cache/cache';
 import { SparqlService, type SparqlLog } from './modules/sparql/service';
 import { CaptchaService } from './modules/captcha/captcha';
@@ -63,6 +66,12 @@ export interface Services {
   metrics: MetricsService;
   /** The search page's calls over the one search index. */
   search: SiteSearchService;
+  /** The specification's statement checks against published profiles. */
+  statementChecks: StatementCheckService;
+  /** Statements simulated from a version: `/api` (published, by IRI) and the site (by id). */
+  simulations: SimulationService;
+  /** Simulated statements sent to an LRS from the site. */
+  lrsSends: LrsSendService;
   /** Public answers kept in memory; `buildApp` keeps it in step with announced changes. */
   readCache: ReadCache;
   /** The SPARQL store of this node; `buildApp` keeps it in step with announced changes. */
@@ -150,7 +159,11 @@ export function buildServices(
     rootIri: config.profileRootIri,
   });
   const apiKeys = new ApiKeyService(db, organizations);
+  const statementChecks = new StatementCheckService(db);
   const userAdmin = new UserAdminService(db);
+  const simulations = new SimulationService(statementChecks, (user, profileId, versionId) =>
+    profiles.document(user, profileId, versionId),
+  );
   return {
     config,
     database,
@@ -184,6 +197,11 @@ export function buildServices(
       ...(overrides.counterClock ? { now: overrides.counterClock } : {}),
     }),
     search: new SiteSearchService(db),
+    statementChecks,
+    simulations,
+    lrsSends: new LrsSendService(simulations, {
+      allowPrivateTargets: config.lrsAllowPrivateTargets,
+    }),
     readCache,
     sparql: new SparqlService(db, config.sparql, log),
     webhooks: new WebhookService({

@@ -36,8 +36,17 @@ export interface Database {
 /** The extensions the migrations create; PGlite needs them loaded before `CREATE EXTENSION`. */
 export const pgliteExtensions = { pg_trgm };
 
+/**
+ * Set on every connection. A search's fuzzy second try (`server/modules/search.ts`) finds names
+ * within this trigram word similarity of the text: pg_trgm's default, 0.6, missed one-letter
+ * slips in short words ("vidoe" for "video" is 0.5).
+ */
+export const SESSION_SETTINGS = 'SET pg_trgm.word_similarity_threshold = 0.45';
+
 /** `logger` sees every statement the app sends (tests use it to prove a path writes nothing). */
 export function wrapPglite(client: PGlite, logger?: Logger): Database {
+  // PGlite runs its statements one after another: this one comes before any the app sends.
+  void client.exec(SESSION_SETTINGS).catch(() => {});
   const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   return {
     db,
@@ -53,6 +62,8 @@ export function wrapPool(pool: pg.Pool, logger?: Logger): Database {
   // An idle client that loses its server (a restart, a dropped test database) must not crash the
   // process; the next query through the pool reports the problem.
   pool.on('error', () => {});
+  // A client runs its queries in order: this one comes before any the pool hands it out for.
+  pool.on('connect', (client) => void client.query(SESSION_SETTINGS).catch(() => {}));
   const pgDb = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) });
   const db = pgDb as unknown as Db;
   return {
@@ -84,10 +95,11 @@ async function ping(db: Db): Promise<boolean> {
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
 
 /**
- * Memory settings for the embedded database. PGlite runs PostgreSQL's defaults, sized for a
- * server with many connections (128 MB of shared buffers, 64 MB for index builds); its WebAssembly
- * memory only ever grows, so whatever a moment needs stays held for the life of the process. One
- * connection and a catalogue of profiles need far less: see docs/decisions.md.
+ * Memory settings for the embedded database. PGlite runs PostgreSQL's defaults, sized for a server
+ * with many connections (128 MB of shared buffers, 64 MB for index builds); its WebAssembly memory
+ * only ever grows, so whatever a moment needs stays held for the life of the process. One
+ * connection and a catalogue of profiles need far less: see
+ * docs/decisions/memory-of-the-embedded-database-and-weight-of-the-web-app.md.
  */
 export function pgliteSettings(sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB): string[] {
   return [

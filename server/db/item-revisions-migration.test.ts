@@ -1,32 +1,17 @@
-import { PGlite } from '@electric-sql/pglite';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../xapi/index';
 import { buildApp, type BuiltApp } from '../app';
 import { callsOf } from '../test/authoring';
 import { testConfig } from '../test/app';
-import { databaseUrlFor } from '../test/global-setup';
+import { freshDatabase, migrationsUpTo, type Fresh } from '../test/migrations';
 import { findOrganization } from '../modules/organizations/repo';
 import { normalizeDocument } from '../modules/profiles/document';
 import { versionDocument } from '../modules/profiles/publishing';
 import { findProfile, findVersion } from '../modules/profiles/repo';
-import {
-  migrationsFolder,
-  pgliteExtensions,
-  queryRows,
-  wrapPglite,
-  wrapPool,
-  type Database,
-} from './client';
+import { migrationsFolder, queryRows } from './client';
 
 /**
  * Migration 0014_item_revisions on a database the schema before it filled: one item a later
@@ -34,56 +19,6 @@ import {
  * left alone, one only the draft lists, a deleted one and an orphan.
  */
 const LAST_BEFORE = '0013_item_search_pending_list';
-
-/** The migrations folder as it was up to `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'xps-migrations-'));
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as {
-    entries: Array<{ idx: number; tag: string }>;
-  };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-/** An empty database, migrated by `migrate` (to a chosen folder) and by `migrateAll`. */
-interface Fresh {
-  database: Database;
-  migrateTo(folder: string): Promise<void>;
-  drop(): Promise<void>;
-}
-
-async function freshDatabase(): Promise<Fresh> {
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!baseUrl) {
-    const client = await PGlite.create({ dataDir: 'memory://', extensions: pgliteExtensions });
-    return {
-      database: wrapPglite(client),
-      migrateTo: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
-      drop: () => client.close(),
-    };
-  }
-  const name = `xps_migration_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const pool = new pg.Pool({ connectionString: databaseUrlFor(baseUrl, name), max: 4 });
-  return {
-    database: wrapPool(pool),
-    migrateTo: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
-    drop: async () => {
-      await pool.end();
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
 
 const P = 'https://example.org/profiles/old';
 const V1 = `${P}/v1`;

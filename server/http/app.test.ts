@@ -29,7 +29,7 @@ describe('HTTP shell', () => {
   it('reports health after checking the database', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toMatchObject({ status: 'ok', database: 'ok', pressure: [] });
   });
 
   it('refuses state-changing /app calls without a valid CSRF token', async () => {
@@ -184,6 +184,8 @@ describe('HTTP shell', () => {
       supportPhone: null,
       helpdeskUrl: null,
       publicUrl: 'http://localhost:3000',
+      // The default schedule: 1m, 5m, 30m, 2h, 12h.
+      webhookRetryDelaysMs: [60_000, 300_000, 1_800_000, 7_200_000, 43_200_000],
     });
   });
 

@@ -4,8 +4,8 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorBody } from '../../common/errors';
-import { RateLimitedError } from '../modules/abuse/rate-limiter';
-import { AppError } from '../modules/errors';
+import { AppError, RetryLaterError } from '../modules/errors';
+import { bodyTooLargeMessage, drainRequest } from './body-limits';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, extra = {}) {
   const body: ErrorBody & Record<string, unknown> = { success: false, message, code, ...extra };
@@ -40,13 +40,26 @@ const statusCodes: Record<number, ErrorCode> = {
 };
 
 /**
+ * A 413 naming the call's limit, sent once the rest of the body is read: answered while the
+ * client still writes, it would reach the client as a reset connection instead of an answer.
+ */
+async function refuseLargeBody(request: FastifyRequest, reply: FastifyReply) {
+  const whole = await drainRequest(request.raw);
+  // Read to its end, the request leaves the connection fit for the next one.
+  if (whole) reply.removeHeader('connection');
+  else reply.header('connection', 'close');
+  const message = bodyTooLargeMessage(request.routeOptions.bodyLimit);
+  return send(reply, 413, ErrorCode.PayloadTooLarge, message);
+}
+
+/**
  * One error handler for the whole server. Known failures keep their status and message; anything
  * unexpected is logged with the request id and answered with a generic 500, never a stack trace.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
-      if (error instanceof RateLimitedError)
+      if (error instanceof RetryLaterError)
         reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, error.status, error.code, error.message, error.details ?? {});
     }
@@ -57,15 +70,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'response did not match its schema');
       return send(reply, 500, ErrorCode.Internal, 'Something went wrong on the server.');
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return refuseLargeBody(request, reply);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = statusCodes[status] ?? ErrorCode.BadRequest;
       const message =
-        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? 'The request body is too large.'
-          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'The request body has an unsupported content type; send application/json.'
-            : error.message;
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'The request body has an unsupported content type; send application/json.'
+          : error.message;
       return send(reply, status, code, message);
     }
     request.log.error({ err: error }, 'unexpected error');

@@ -1,16 +1,39 @@
 import { healthSchema } from '../../common/site';
 import type { Services } from '../services';
+import { DatabaseProbe } from './database-probe';
+import { answersUnderPressure } from './load-shedding';
 import type { ZodApp } from './types';
 
-export function healthRoutes(app: ZodApp, services: Services): void {
+/**
+ * Whether this node takes work: 200 when its database answers (probed every second, see
+ * `DatabaseProbe`) and it is under no pressure,
+ * else 503 saying why (`unavailable`: the database; `overloaded`: the reasons in `pressure`).
+ * Answers even while every other route is refused for load.
+ */
+export async function healthRoutes(app: ZodApp, services: Services): Promise<void> {
+  const database = new DatabaseProbe(() => services.database.ping());
+  await database.start();
+  app.addHook('onClose', () => database.stop());
   app.get(
     '/health',
-    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      config: answersUnderPressure,
+      schema: { response: { 200: healthSchema, 503: healthSchema } },
+    },
     async (_request, reply) => {
-      const ok = await services.database.ping();
-      return reply
-        .status(ok ? 200 : 503)
-        .send({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unavailable' });
+      const ok = database.answers();
+      const { reasons, eventLoopDelayMs, eventLoopDelayMaxMs, heapUsedBytes, rssBytes } =
+        app.pressure();
+      const status = !ok ? 'unavailable' : reasons.length > 0 ? 'overloaded' : 'ok';
+      return reply.status(status === 'ok' ? 200 : 503).send({
+        status,
+        database: ok ? 'ok' : 'unavailable',
+        pressure: reasons,
+        eventLoopDelayMs,
+        eventLoopDelayMaxMs,
+        heapUsedBytes,
+        rssBytes,
+      });
     },
   );
 }

@@ -9,6 +9,12 @@ function isMachinePath(url: string): boolean {
   return /^\/(app|api)(\/|\?|$)/.test(url) || url === '/health';
 }
 
+/** The build's hashed files (scripts, styles, fonts): `/assets/<name>`, and the name. */
+const ASSET = /^\/assets\/([^?#]*)/;
+/** A name the build writes: no folders, no dot files, nothing to decode. */
+const ASSET_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 function wantsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
   return accept === '' || accept.includes('text/html') || accept.includes('*/*');
@@ -18,6 +24,12 @@ function wantsHtml(request: FastifyRequest): boolean {
  * Serves the built web app: hashed assets cached for a year, `index.html` for every other
  * browser path so client-side routes survive a reload. When the app has not been built (the
  * `dev` script serves it through Vite), pages answer with a short explanation instead.
+ *
+ * An asset path never gets the page: after a rebuild, a tab opened before it asks for script
+ * chunks that are gone, and the page in their place (HTML where a script was expected) left the
+ * tab blank instead of failing the import, which the web app answers by loading itself again.
+ * An asset written after the server started (a rebuild under a running server) is served from
+ * the folder, since the static routes list only the files found at start.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -35,9 +47,7 @@ export async function registerSpa(
       setHeaders(res, filePath) {
         res.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache',
         );
       },
     });
@@ -53,7 +63,16 @@ export async function registerSpa(
     return reply.header('cache-control', 'no-cache').sendFile('index.html', spaDir);
   };
 
+  const sendAsset = (request: FastifyRequest, reply: FastifyReply, name: string) => {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (built && isRead && ASSET_NAME.test(name) && existsSync(path.join(spaDir, 'assets', name)))
+      return reply.header('cache-control', IMMUTABLE).sendFile(`assets/${name}`, spaDir);
+    return sendNotFound(reply, request.method, request.url);
+  };
+
   app.setNotFoundHandler((request, reply) => {
+    const asset = ASSET.exec(request.url);
+    if (asset) return sendAsset(request, reply, asset[1] ?? '');
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isMachinePath(request.url) &&

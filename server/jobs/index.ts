@@ -1,7 +1,9 @@
 import { accountFollowUpJob } from './account-follow-up';
+import { counterRollupJob } from './counter-rollup';
 import type { JobDefinition } from './job';
 import { outboxDispatchJob } from './outbox-dispatch';
 import { sendMailJob } from './send-mail';
+import { sparqlGraphBackfillJob } from './sparql-graphs';
 import { subscribers } from './subscriptions';
 import { webhookDeliverJob } from './webhook-deliver';
 
@@ -10,6 +12,8 @@ export const appJobs: readonly JobDefinition<never>[] = [
   sendMailJob,
   accountFollowUpJob,
   webhookDeliverJob,
+  counterRollupJob,
+  sparqlGraphBackfillJob,
   outboxDispatchJob(subscribers),
   ...subscribers.map((s) => s.job),
 ];

@@ -2,6 +2,7 @@ import type { EventType, StoredEvent } from '../modules/events/outbox';
 import { verificationOutcomeMail } from '../modules/profiles/verification-mail';
 import { defineJob, type JobContext, type JobDefinition } from './job';
 import { fanOut } from '../modules/webhooks/fan-out';
+import { storeVersionGraph } from '../modules/sparql/stored';
 import { sendMailJob } from './send-mail';
 import { deliveryQueue } from './webhook-deliver';
 
@@ -45,6 +46,11 @@ export const subscribers: readonly Subscriber[] = [
       if (mail) await jobs.send(sendMailJob, mail);
     },
   ),
+  // The SPARQL store loads a version's graph from these N-Triples instead of converting its
+  // document: converted here, once, after the version is published, off the publishing request.
+  subscribe('sparql-graph', ['profileVersionPublished'], async (event, { db }) => {
+    await storeVersionGraph(db, event.payload.versionId);
+  }),
   subscribe(
     'webhooks',
     [

@@ -16,6 +16,18 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal that says when to try again: the answer carries `Retry-After`, in seconds. */
+export class RetryLaterError extends AppError {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(status, code, message);
+  }
+}
+
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
   new AppError(400, ErrorCode.BadRequest, message, details);
 export const unauthorized = (message = 'Sign in to do this.') =>

@@ -60,7 +60,8 @@ const tsqueryOf = (t: SearchText) => sql`to_tsquery('simple'::regconfig, ${t.tsq
 /**
  * How a search is tried: `precise` first (the words in the index — names, labels and
  * descriptions in every language, tags, IRI words — or the exact IRI); when that finds nothing,
- * `fuzzy` (the text inside a name, or a name within a typo of it, by trigram word similarity).
+ * `fuzzy` (the text inside a name, or a name within a typo of it, by trigram word similarity at
+ * least 0.45, set per connection in `server/db/client.ts`: "vidoe" finds "video").
  * Fuzzy matches of a common word would drown the precise ones and cost a scan of thousands of
  * rows, so they are only the second try. Every branch can use an index.
  */

@@ -17,6 +17,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Mails and events are jobs: tests poll at the fastest pace pg-boss allows.
     JOB_POLL_SECONDS: '0.5',
     SPA_DIR: 'server/test/fixtures/spa',
+    // Two suites share two cores: their delays are the machine's, not a node's to refuse work
+    // for. The tests of load shedding turn it on.
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
+    // Every app a test builds would start its own SPARQL workers, each loading the engine: one
+    // is enough for what a test asks; the tests of the pool ask for more where they need it.
+    SPARQL_WORKERS: '1',
     ...overrides,
   });
 }

@@ -131,6 +131,40 @@ export const versionItems = pgTable(
   ],
 );
 
+/**
+ * What the site search may find: one row per item the public may read (not deleted, listed by a
+ * published version), with the revision it reads (the newest published) and the columns the
+ * search filters and ranks on copied from it. Kept by triggers in the statement that publishes,
+ * deletes, deprecates or restores (migration 0021_searchable_items), so a search reads one narrow
+ * table and joins the rest for the rows of its page only. Its `search_vector` (a copy of the
+ * revision's) is left out here like the other search columns.
+ */
+export const searchableItems = pgTable(
+  'searchable_items',
+  {
+    itemId: uuid('item_id')
+      .primaryKey()
+      .references(() => profileItems.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['concept', 'template', 'pattern'] }).notNull(),
+    profileId: uuid('profile_id'),
+    revisionId: uuid('revision_id')
+      .notNull()
+      .references(() => itemRevisions.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    /** The IRI as the revision's content carries it. */
+    iri: text('iri'),
+    deprecated: boolean('deprecated').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('searchable_items_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('searchable_items_iri_idx').on(t.iri),
+    // A search without text: newest first within a kind.
+    index('searchable_items_kind_updated_idx').on(t.kind, t.updatedAt.desc(), t.itemId),
+  ],
+);
+
 /** Daily public API reads and writes per key, upserted atomically. */
 export const apiKeyCounters = pgTable(
   'api_key_counters',

@@ -99,20 +99,73 @@ export const profileVersions = pgTable(
   ],
 );
 
+/**
+ * A published version's graph as the SPARQL store loads it (`server/modules/sparql/stored.ts`):
+ * N-Triples with the inferences and the document's own blank nodes, converted once after it was
+ * published and never changed. `format` names the conversion that wrote it; a row of another
+ * format is converted again from the stored document.
+ */
+export const profileVersionGraphs = pgTable('profile_version_graphs', {
+  versionId: uuid('version_id')
+    .primaryKey()
+    .references(() => profileVersions.id, { onDelete: 'cascade' }),
+  format: integer('format').notNull(),
+  ntriples: text('ntriples').notNull(),
+  storedAt: timestamp('stored_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What is counted per profile and day. */
+const COUNTER_NAMES = ['view', 'uiExport', 'apiExport', 'apiRead', 'apiWrite'] as const;
+const counterName = () => text('counter', { enum: COUNTER_NAMES }).notNull();
+const countedProfile = () =>
+  uuid('profile_id')
+    .notNull()
+    .references(() => profiles.id, { onDelete: 'cascade' });
+
 /** Daily counters per profile (views, exports, API reads and writes), upserted atomically. */
 export const profileCounters = pgTable(
   'profile_counters',
   {
-    profileId: uuid('profile_id')
-      .notNull()
-      .references(() => profiles.id, { onDelete: 'cascade' }),
-    counter: text('counter', {
-      enum: ['view', 'uiExport', 'apiExport', 'apiRead', 'apiWrite'],
-    }).notNull(),
+    profileId: countedProfile(),
+    counter: counterName(),
     day: date('day', { mode: 'string' }).notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.profileId, t.counter, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.counter, t.day] }),
+    // The last days of every profile at once, as a ranking adds them to its roll-up.
+    index('profile_counters_day_idx').on(t.day, t.counter),
+  ],
+);
+
+/**
+ * The day counters of a ranking window summed ahead of time by the `counter-rollup` job, so a
+ * ranking reads one row per profile and counter instead of a year of days: the sum over the
+ * window's days but its last two (`throughDay` is the window's end minus two days, which
+ * late-flushed counts of yesterday can no longer reach); a ranking adds the last two days from
+ * `profile_counters` itself.
+ */
+export const profileCounterRollups = pgTable(
+  'profile_counter_rollups',
+  {
+    windowDays: integer('window_days').notNull(),
+    throughDay: date('through_day', { mode: 'string' }).notNull(),
+    profileId: countedProfile(),
+    counter: counterName(),
+    total: integer('total').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.windowDays, t.throughDay, t.counter, t.profileId] })],
+);
+
+/** Which roll-ups are complete: a ranking uses one only once its run committed. */
+export const counterRollupRuns = pgTable(
+  'counter_rollup_runs',
+  {
+    windowDays: integer('window_days').notNull(),
+    throughDay: date('through_day', { mode: 'string' }).notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.windowDays, t.throughDay] })],
 );
 
 /**

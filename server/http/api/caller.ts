@@ -5,6 +5,7 @@ import { RateLimitedError } from '../../modules/abuse/rate-limiter';
 import type { ApiCaller } from '../../modules/public-api/access';
 import { badKey } from '../../modules/public-api/access';
 import type { Services } from '../../services';
+import { guardedJsonParser } from '../json-body';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +18,7 @@ const MINUTE = 60_000;
 /** The calls that only check what they are sent: any origin may POST to them. */
 const VALIDATING = new Set(['/api/validate', '/api/validate_templates', '/api/validate_patterns']);
 /** Read-only calls that take their input in a POST body; any origin may send them too. */
-const QUERYING = new Set(['/api/sparql']);
+const QUERYING = new Set(['/api/sparql', '/api/simulate']);
 
 /**
  * Browsers on any origin may read and validate; nothing carries credentials. Which calls validate
@@ -104,9 +105,5 @@ export async function registerApiCaller(
   });
 
   // Profiles are JSON-LD; tools send them as application/ld+json as often as application/json.
-  app.addContentTypeParser(
-    ['application/ld+json'],
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
-  );
+  app.addContentTypeParser(['application/ld+json'], { parseAs: 'string' }, guardedJsonParser(app));
 }

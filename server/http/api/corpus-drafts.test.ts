@@ -36,7 +36,10 @@ const files = present
 
 const withErrors = files.filter((file) => validate(read(file)).some((f) => f.severity === 'error'));
 
-/** What the server needs to keep a document as a draft (see docs/decisions.md). */
+/**
+ * What the server needs to keep a document as a draft (see
+ * docs/decisions/profiles-with-findings-kept-as-drafts.md).
+ */
 function storable(document: Record<string, unknown>): boolean {
   const first: unknown = Array.isArray(document.versions) ? document.versions[0] : undefined;
   const hasId = (value: unknown) =>

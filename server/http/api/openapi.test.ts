@@ -57,6 +57,7 @@ describe('/api/openapi.json', () => {
         'POST /api/validate',
         'POST /api/validate_templates',
         'POST /api/validate_patterns',
+        'POST /api/simulate',
       ]),
     );
     const described = Object.entries(document.paths).flatMap(([path, operations]) =>
@@ -65,6 +66,14 @@ describe('/api/openapi.json', () => {
         .map((m) => `${m.toUpperCase()} ${path}`),
     );
     expect([...new Set(routes)].sort()).toEqual([...new Set(described)].sort());
+  });
+
+  it('describes the simulation as NDJSON, with the problems of a profile that cannot be simulated', async () => {
+    const document = await openApi();
+    const post = (document.paths['/api/simulate'] as Record<string, Record<string, unknown>>).post!;
+    const responses = post.responses as Record<string, { content?: Record<string, unknown> }>;
+    expect(Object.keys(responses['200']!.content ?? {})).toEqual(['application/x-ndjson']);
+    expect(JSON.stringify(responses['400'])).toContain('SimulationError');
   });
 
   it('describes the statement checks as form-encoded or JSON, answering 204 or an explanation', async () => {

@@ -15,7 +15,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'xAPI Profile Server public API',
         version: '1.0.0',
         description:
-          'Import, read, edit, publish and validate xAPI Profiles. Errors are `{success:false, message, code}`, plus `findings` for validation. Guides with examples: /api-info.',
+          "Import, read, edit, publish and validate xAPI Profiles. Errors are `{success:false, message, code}`, plus `findings` for validation. A body over its call's limit gets 413 naming the limit; any call may get 503 `OVERLOADED` with `Retry-After` while the server is too busy to take it. Guides with examples: /api-info.",
       },
       // Relative, so the interactive reference calls the server it was loaded from.
       servers: [{ url: '/' }],

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DocumentAnswer } from '../../modules/public-api/service';
 import { toSeconds } from '../../modules/public-api/service';
 import { turtleOf } from '../../modules/public-api/turtle';
+import { CACHE_CONTROL } from '../cache-control';
 import { acceptedEncoding, COMPRESSION_THRESHOLD_BYTES, representationTag } from '../compression';
 import { contentTypeOf, negotiate } from '../ld/negotiation';
 import { invalidDate, notAcceptable, turtleUnavailable } from './errors';
@@ -37,7 +38,7 @@ export async function sendDocument(
     .header('access-control-expose-headers', 'Last-Modified, ETag')
     .header('last-modified', answer.lastModified.toUTCString())
     .header('etag', etag)
-    .header('cache-control', 'no-cache')
+    .header('cache-control', CACHE_CONTROL[answer.freshness])
     .header('vary', 'Accept');
   if (notModified(request, answer, etag)) return reply.status(304).send();
   if (chosen !== 'turtle') {

@@ -1,7 +1,9 @@
+import { BODY_LIMITS } from '../../../common/limits';
 import { z } from 'zod';
 import { AppError } from '../../modules/errors';
 import type { Services } from '../../services';
 import type { ZodApp } from '../types';
+import { CACHE_CONTROL } from '../cache-control';
 import { changelogFormat, sendMarkdown } from './changelog-format';
 import { preconditionsOf, sendDocument } from './present';
 import {
@@ -55,6 +57,8 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
       if (iri !== undefined) {
         return sendDocument(request, reply, await api.byIri(request.apiCaller, iri));
       }
+      // Published profiles only, the same for every caller.
+      reply.header('cache-control', CACHE_CONTROL.current);
       return api.list(request.apiCaller, page);
     },
   );
@@ -92,7 +96,13 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
       },
       async (request, reply) => {
         const answer = await api.metadata(request.apiCaller, request.params.uuid);
-        reply.header('last-modified', answer.lastModified.toUTCString());
+        // Metadata moves with verification, even for a published version.
+        reply
+          .header('last-modified', answer.lastModified.toUTCString())
+          .header(
+            'cache-control',
+            answer.published ? CACHE_CONTROL.current : CACHE_CONTROL.private,
+          );
         return { success: true as const, metadata: answer.metadata };
       },
     );
@@ -128,6 +138,7 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
   app.post(
     '/profile',
     {
+      bodyLimit: BODY_LIMITS.document,
       schema: {
         summary: 'Import a profile',
         description:
@@ -148,6 +159,7 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
   app.put(
     '/profile/:uuid',
     {
+      bodyLimit: BODY_LIMITS.document,
       schema: {
         summary: 'Edit a draft profile',
         description:
@@ -218,6 +230,7 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
   app.post(
     '/validate',
     {
+      bodyLimit: BODY_LIMITS.document,
       schema: {
         summary: 'Validate a profile',
         description:

@@ -287,6 +287,49 @@ describe('public API: reading profiles', () => {
       expect(both.statusCode).toBe(200);
     });
 
+    it('lets caches keep a version named by its uuid or IRI for a year, and the rest briefly', async () => {
+      const IMMUTABLE = 'public, max-age=31536000, immutable';
+      const CURRENT = 'public, max-age=60, stale-while-revalidate=600';
+      const { first, v2 } = await twoVersions();
+      const cacheControl = async (url: string, headers: Record<string, string> = {}) => {
+        const response = await api.get(url, { headers });
+        expect([200, 304], response.body).toContain(response.statusCode);
+        return response.headers['cache-control'];
+      };
+      // Read twice: the first answer is read from the database, the second from memory.
+      for (let i = 0; i < 2; i++) {
+        expect(await cacheControl(`/api/profile/${v2.version_uuid}`)).toBe(IMMUTABLE);
+        expect(await cacheControl(`/api/profile?iri=${encodeURIComponent(v2.version_id)}`)).toBe(
+          IMMUTABLE,
+        );
+        expect(await cacheControl(`/api/profile/${profileUuidOf(v2)}`)).toBe(CURRENT);
+        expect(await cacheControl(`/api/profile?iri=${encodeURIComponent(first.base)}`)).toBe(
+          CURRENT,
+        );
+      }
+      // A 304 says the same, whichever encoding the client takes.
+      const url = `/api/profile/${v2.version_uuid}`;
+      for (const encoding of ['gzip', 'identity']) {
+        const full = await api.get(url, { headers: { 'accept-encoding': encoding } });
+        const again = await api.get(url, {
+          headers: { 'accept-encoding': encoding, 'if-none-match': full.headers.etag as string },
+        });
+        expect(again.statusCode).toBe(304);
+        expect(again.headers['cache-control']).toBe(IMMUTABLE);
+      }
+      expect(await cacheControl('/api/profile')).toBe(CURRENT);
+      expect(await cacheControl(`/api/profile/${v2.version_uuid}/meta`)).toBe(CURRENT);
+      // A draft is its group's alone: nothing may store it.
+      const draft = await api.import(group.keys.readWrite, uniqueProfile().doc, {
+        published: false,
+      });
+      for (const path of [draft.metadata.version_uuid, `${draft.metadata.version_uuid}/meta`]) {
+        const response = await api.get(`/api/profile/${path}`, { key: group.keys.readOnly });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.headers['cache-control']).toBe('private, no-store');
+      }
+    });
+
     it('answers Turtle when asked and 406 for a type it does not have', async () => {
       const { metadata } = await api.import(group.keys.readWrite, uniqueProfile().doc);
       const url = `/api/profile/${metadata.version_uuid}`;

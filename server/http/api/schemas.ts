@@ -3,6 +3,8 @@ import { changeSetSchema, comparisonQuerySchema, comparisonSchema } from '../../
 import { ErrorCode } from '../../../common/errors';
 import { versionFindingSchema } from '../../../common/harvest';
 import { pageQuerySchema } from '../../../common/pagination';
+import { XAPI_VERSIONS } from '../../../xapi/index';
+import { SIMULATION_LIMITS } from '../../../common/simulate';
 
 /** The contract of `/api`: these schemas validate requests and generate /api/openapi.json. */
 
@@ -136,8 +138,68 @@ export const validateTemplatesBodySchema = z
       .union([z.string(), z.record(z.string(), z.unknown())])
       .describe('One xAPI statement: JSON text (form-encoded) or, in a JSON body, the object.'),
     profile: profileIriField,
+    xapiVersion: z
+      .enum(XAPI_VERSIONS)
+      .optional()
+      .describe(
+        'Check the statement as this version of xAPI. By default a statement whose `version` is 2.0.x is checked as xAPI 2.0 (context agents and groups, time zones required), any other as xAPI 1.0.3. The answer says which in `Xapi-Checked-As` (and `xapiVersion` of a 400).',
+      ),
   })
   .meta({ id: 'ValidateTemplatesInput' });
+
+export const simulateBodySchema = z
+  .object({
+    profile: profileIriField,
+    seed: z
+      .union([z.number().int(), z.string().max(200)])
+      .optional()
+      .describe(
+        'Any whole number or text (default 0): the same seed and input give the same bytes.',
+      ),
+    max: z
+      .number()
+      .int()
+      .min(1)
+      .max(SIMULATION_LIMITS.maxStatements)
+      .optional()
+      .describe(
+        `Most statements (default ${SIMULATION_LIMITS.defaultStatements}, at most ${SIMULATION_LIMITS.maxStatements.toLocaleString('en-US')}). Registrations are never cut, so a run may end a registration short.`,
+      ),
+    start: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .describe('First instant (default 2025-01-01T00:00:00Z).'),
+    end: z.iso.datetime({ offset: true }).optional().describe('No statement after this instant.'),
+    registrations: z
+      .number()
+      .int()
+      .min(1)
+      .max(SIMULATION_LIMITS.maxStatements)
+      .optional()
+      .describe('Registrations per actor.'),
+    personae: z
+      .union([
+        z.array(z.record(z.string(), z.unknown())).max(SIMULATION_LIMITS.maxActors),
+        z.record(z.string(), z.unknown()),
+      ])
+      .optional()
+      .describe(
+        `The actors: a group {"name", "member": [{"name", "mbox" or "account"}]}, an array of groups, or an array of actors (at most ${SIMULATION_LIMITS.maxActors} entries; default three example actors).`,
+      ),
+    model: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        'Weights and timings: "weights" by pattern or template IRI, "optional", "repeat", "recommended", "period", "periods", "gap" (see the library\'s README).',
+      ),
+    strict: z
+      .boolean()
+      .optional()
+      .describe(
+        'Refuse with 400 SIMULATION_IMPOSSIBLE and every problem when any template or pattern cannot be simulated, instead of simulating the rest (default false).',
+      ),
+  })
+  .meta({ id: 'SimulateInput' });
 
 export const validatePatternsBodySchema = z
   .object({
@@ -153,12 +215,35 @@ export const validatePatternsBodySchema = z
 export const followedSchema = z.null().describe('The statements follow the profile: no content.');
 
 /** A 400 of the statement checks: the error, plus the explanation of what failed. */
+export const simulationErrorSchema = errorSchema
+  .extend({
+    problems: z
+      .array(
+        z.object({
+          kind: z.enum(['profile', 'template', 'pattern', 'parameters']),
+          id: z.string().describe('The profile, template or pattern concerned.'),
+          ruleIndex: z.number().int().optional().describe('For a rule: its index (0-based).'),
+          location: z.string().optional(),
+          reason: z.string(),
+        }),
+      )
+      .optional()
+      .describe('SIMULATION_IMPOSSIBLE: why each part of the profile cannot be simulated.'),
+  })
+  .meta({ id: 'SimulationError' });
+
 export const statementCheckErrorSchema = errorSchema
   .extend({
     outcome: z
-      .enum(['invalid', 'unmatched', 'not-a-statement'])
+      .enum(['invalid', 'unmatched', 'not-a-statement', 'partial', 'not-followed'])
       .optional()
-      .describe('validate_templates: how the statement failed.'),
+      .describe(
+        'validate_templates: how the statement failed (`invalid`, `unmatched`, `not-a-statement`). validate_patterns: `partial` (code `PATTERNS_INCOMPLETE`: every registration checked follows a primary pattern or stopped part way through one, and more statements could complete it) or `not-followed` (code `PATTERNS_NOT_FOLLOWED`).',
+      ),
+    xapiVersion: z
+      .enum(XAPI_VERSIONS)
+      .optional()
+      .describe('validate_templates: the version of xAPI the statement was checked as.'),
     matched: z.array(z.string()).optional(),
     failed: z.array(z.string()).optional().describe('Templates that apply but were not followed.'),
     statementProblems: z
@@ -177,12 +262,14 @@ export const statementCheckErrorSchema = errorSchema
       .array(z.record(z.string(), z.unknown()))
       .optional()
       .describe(
-        'validate_patterns: per registration not followed, the statements that did not validate and, per primary pattern, its outcome and a trace of how far it got.',
+        'validate_patterns: per registration not followed, its `outcome` (`partial` or `not-followed`); when not followed, its `reason` (`failed-template`, `left-over`, `no-match`, `no-primary-pattern`); the `patternId` the verdict speaks of; when partial, the templates `expected` next; the statements that did not validate (`notValidated`) and, per primary pattern, its outcome, the statements `remaining` and a trace of how far it got.',
       ),
     skipped: z
       .array(z.number().int())
       .optional()
-      .describe('Statements naming no version of the profile in their category.'),
+      .describe(
+        'validate_patterns: statements naming no version of the profile in their category. The profile does not bind them, so they are not checked (neither against templates nor patterns) and do not fail the batch.',
+      ),
     rejected: z.array(z.object({ index: z.number().int(), message: z.string() })).optional(),
   })
   .meta({ id: 'StatementCheckError' });

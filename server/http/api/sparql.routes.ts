@@ -2,11 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '../../../common/errors';
-import { SPARQL_QUERY_MAX_CHARS } from '../../../common/limits';
+import { SPARQL_LIMITS, SPARQL_QUERY_MAX_CHARS } from '../../../common/limits';
 import { AppError, badRequest } from '../../modules/errors';
 import { requireKey } from '../../modules/public-api/access';
 import { BINDINGS } from '../../modules/sparql/protocol';
-import type { SparqlAnswer } from '../../modules/sparql/service';
+import type { QueryCaller, SparqlAnswer } from '../../modules/sparql/service';
 import type { Services } from '../../services';
 import type { ZodApp } from '../types';
 import { pickMediaType } from '../ld/negotiation';
@@ -63,21 +63,39 @@ const description = `Runs a read-only SPARQL 1.1 query over every published prof
 - \`text/plain\` body: the query; answers \`{success, results}\`, a list of bindings.
 - SPARQL 1.1 Protocol: \`application/sparql-query\` body, a form-encoded \`query\`, or \`GET ?query=\`; answers \`application/sparql-results+json\` (or XML, CSV, TSV by Accept) for SELECT and ASK, Turtle (or N-Triples, JSON-LD) for CONSTRUCT and DESCRIBE.
 
-Updates are refused (400 \`QUERY_INVALID\`). A query running longer than the server's limit (10 s by default) is stopped (503 \`QUERY_TIMEOUT\`); a larger answer than allowed is refused (413 \`RESULT_TOO_LARGE\`).`;
+Updates are refused (400 \`QUERY_INVALID\`). Before the store sees it, a query may nest groups, parentheses and brackets at most ${SPARQL_LIMITS.depthMax} levels deep (each \`!\` counting as one more; else 400 \`QUERY_TOO_DEEP\`) and hold at most ${SPARQL_LIMITS.tokensMax} terms, keywords and operators, the data of VALUES blocks not counted (else 400 \`QUERY_TOO_LARGE\`). A query running longer than the server's limit (10 s by default) is stopped (503 \`QUERY_TIMEOUT\`); a larger answer than allowed is refused (413 \`RESULT_TOO_LARGE\`).
+
+Queries are taken in turn, one key after another: a key has at most one query running and two waiting; more answer 429 \`RATE_LIMITED\` with \`Retry-After\`. When too many queries wait in all, or one cannot start in time, the answer is 503 \`SERVICE_UNAVAILABLE\` with \`Retry-After\`. A query whose client disconnects is dropped, or stopped if it runs. If the store itself fails while answering, the answer is 503 \`SPARQL_UNAVAILABLE\` and the store restarts: send the query again.`;
+
+/**
+ * Who asks, for the store's turns and logs (the key's id, never the key), and a signal that
+ * fires when the client disconnects before its answer is written.
+ */
+function callerOf(keyId: string, reply: FastifyReply): QueryCaller {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return { keyId, signal: controller.signal };
+}
 
 /** The SPARQL endpoint: `POST /api/sparql` as the spec has it, and the SPARQL 1.1 Protocol. */
 export function sparqlRoutes(app: ZodApp, services: Services): void {
   const { sparql } = services;
 
   const protocol = async (request: FastifyRequest, reply: FastifyReply, text: string) => {
-    requireKey(request.apiCaller, 'read');
+    const key = requireKey(request.apiCaller, 'read');
     const accept = request.headers.accept;
-    const answer: SparqlAnswer = await sparql.query(text, (form) => {
-      const offered = form === 'select' || form === 'ask' ? RESULT_TYPES : GRAPH_TYPES;
-      const chosen = pickMediaType(accept, offered);
-      if (!chosen) throw notAcceptable(offered);
-      return chosen === 'application/json' ? 'application/sparql-results+json' : chosen;
-    });
+    const answer: SparqlAnswer = await sparql.query(
+      text,
+      (form) => {
+        const offered = form === 'select' || form === 'ask' ? RESULT_TYPES : GRAPH_TYPES;
+        const chosen = pickMediaType(accept, offered);
+        if (!chosen) throw notAcceptable(offered);
+        return chosen === 'application/json' ? 'application/sparql-results+json' : chosen;
+      },
+      callerOf(key.id, reply),
+    );
     const offered = answer.form === 'select' || answer.form === 'ask' ? RESULT_TYPES : GRAPH_TYPES;
     const chosen = pickMediaType(accept, offered) as string;
     return reply
@@ -138,8 +156,8 @@ export function sparqlRoutes(app: ZodApp, services: Services): void {
         }
         if (typeof body !== 'string')
           throw badRequest('Send the query as the text/plain body, or use the SPARQL protocol.');
-        requireKey(request.apiCaller, 'read');
-        const answer = await sparql.query(body, () => BINDINGS);
+        const key = requireKey(request.apiCaller, 'read');
+        const answer = await sparql.query(body, () => BINDINGS, callerOf(key.id, reply));
         // The worker wrote the bindings as JSON already; the schema above documents them.
         const bytes = Buffer.from(`{"success":true,"results":${answer.body}}`);
         return reply

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SPARQL_LIMITS } from '../../../common/limits';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
 import { eventually } from '../../test/jobs';
@@ -206,8 +207,21 @@ describe('SPARQL endpoint', () => {
       ]),
     );
     expect(Object.keys(sparql?.post?.responses ?? {})).toEqual(
-      expect.arrayContaining(['200', '400', '401', '413', '503']),
+      expect.arrayContaining(['200', '400', '401', '413', '429', '503']),
     );
+    const { description } = response.json<{
+      paths: Record<string, Record<string, { description: string }>>;
+    }>().paths['/api/sparql']!.post!;
+    for (const said of [
+      'QUERY_TOO_DEEP',
+      'QUERY_TOO_LARGE',
+      'SPARQL_UNAVAILABLE',
+      'RATE_LIMITED',
+      'Retry-After',
+      `${SPARQL_LIMITS.depthMax} levels`,
+      `${SPARQL_LIMITS.tokensMax} terms`,
+    ])
+      expect(description).toContain(said);
   });
 
   describe('refusals and limits', () => {
@@ -234,6 +248,25 @@ describe('SPARQL endpoint', () => {
       }
       const broken = expectError(await sparql('SELECT ?x WHERE { ?x'), 400, 'QUERY_INVALID');
       expect(broken.message).toMatch(/not valid SPARQL/);
+      expect(await rows(`ASK { <${document.base}> ?p ?o }`)).toHaveLength(1);
+    });
+
+    it('refuses a query nesting or holding more than the limits before the store sees it', async () => {
+      // 2 KB of nested groups: enough to trap oxigraph, were it given them.
+      const deep = `SELECT * WHERE ${'{'.repeat(1000)} ?s ?p ?o ${'}'.repeat(1000)}`;
+      const tooDeep = expectError(await sparql(deep), 400, 'QUERY_TOO_DEEP');
+      expect(tooDeep.message).toContain(String(SPARQL_LIMITS.depthMax));
+      const nested = `SELECT * WHERE { ?s ?p ?o FILTER(${'!'.repeat(SPARQL_LIMITS.depthMax)}true) }`;
+      expectError(await sparql(nested), 400, 'QUERY_TOO_DEEP');
+      const long = `ASK { ?s ?p ?o FILTER(${Array(SPARQL_LIMITS.tokensMax).fill('1').join(' + ')} > 0) }`;
+      const tooLarge = expectError(await sparql(long), 400, 'QUERY_TOO_LARGE');
+      expect(tooLarge.message).toMatch(/VALUES/);
+      // A long list of terms in VALUES is not counted.
+      const terms = Array.from({ length: 3 * SPARQL_LIMITS.tokensMax }, (_, i) => `<urn:x:${i}>`);
+      expect(
+        await rows(`SELECT ?x WHERE { VALUES ?x { ${terms.join(' ')} } } LIMIT 2`),
+      ).toHaveLength(2);
+      // The store was never troubled: it answers as before.
       expect(await rows(`ASK { <${document.base}> ?p ?o }`)).toHaveLength(1);
     });
 

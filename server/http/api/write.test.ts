@@ -125,6 +125,32 @@ describe('public API: importing, editing, deleting and publishing', () => {
       expect(read.statusCode).toBe(200);
     });
 
+    it('publishes a profile whose Activity names an activity context of its own, with the H2 warning', async () => {
+      // The activity context is a SHOULD (structure §7.4): a warning, never a refusal.
+      const document = uniqueProfile();
+      const activity = (document.doc.concepts as JsonObject[]).find((c) => c.type === 'Activity')!;
+      (activity.activityDefinition as JsonObject)['@context'] =
+        'https://example.org/my-activity-context';
+      const response = await api.post(
+        '/api/profile',
+        { profile: document.doc },
+        { key: group.keys.readWrite },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<{
+        metadata: ApiMetadata;
+        findings: Array<{ ruleId: string; severity: string; path: string }>;
+      }>();
+      expect(body.metadata.status.published).toBe(true);
+      expect(body.findings).toContainEqual(
+        expect.objectContaining({
+          ruleId: 'H2',
+          severity: 'warning',
+          path: '/concepts/11/activityDefinition/@context',
+        }),
+      );
+    });
+
     it('makes a draft when status.published is false', async () => {
       const { metadata } = await importDraft();
       expect(metadata.status.published).toBe(false);

@@ -367,6 +367,9 @@ describe('concepts', () => {
       itemId: conceptId,
       itemIri: expect.stringContaining('/verbs/') as unknown,
       kind: 'concept',
+      itemName: expect.any(String) as unknown,
+      reason: 'Use skim.',
+      link: 'https://example.org/why',
     });
     const shown = (await calls.get(url)).json<ConceptView>();
     expect(shown.concept.status).toBe('Deprecated');

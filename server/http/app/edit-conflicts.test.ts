@@ -115,6 +115,33 @@ describe('saves based on an older revision', () => {
     );
   });
 
+  it("takes a save based on the published revision after another item's save made the draft", async () => {
+    const { a, b, version, view, admin } = await twoEditors();
+    const id = await aConcept(a, version, 'glanced');
+    const other = await aConcept(a, version, 'stared');
+    await publishVersion(t.app, admin.cookie, view.profile.uuid, view.version.uuid);
+    const opened = (await a.get(`${version}/concepts/${id}`)).json<ConceptView>();
+    // B's save of the other concept makes the next draft, which carries "glanced" naming it.
+    const otherUrl = `${version}/concepts/${other}`;
+    const otherView = (await b.get(otherUrl)).json<ConceptView>();
+    expect((await b.post(`${otherUrl}/lock`)).statusCode).toBe(200);
+    const bSaved = await b.put(otherUrl, translated(otherView, 'fixer'), {
+      'if-match': ifMatch(otherView.concept.revision),
+    });
+    expect(bSaved.statusCode, bSaved.body).toBe(200);
+    const draftId = bSaved.json<{ versionId: string }>().versionId;
+
+    const inDraft = `/app/profile/${view.profile.uuid}/version/${draftId}/concepts/${id}`;
+    expect((await a.get(inDraft)).json<ConceptView>().concept.revision).not.toBe(
+      opened.concept.revision,
+    );
+    expect((await a.post(`${inDraft}/lock`)).statusCode).toBe(200);
+    const saved = await a.put(inDraft, translated(opened, 'parcourir'), {
+      'if-match': ifMatch(opened.concept.revision),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+
   it('refuses a stale deprecation and a stale delete', async () => {
     const { a, b, version } = await twoEditors();
     const id = await aConcept(a, version, 'scanned');

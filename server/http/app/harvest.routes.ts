@@ -8,7 +8,9 @@ import {
   harvestUploadQuerySchema,
   IMPORT_MAX_FILE_BYTES,
 } from '../../../common/harvest';
+import { ErrorCode } from '../../../common/errors';
 import type { Services } from '../../services';
+import { declareCounts } from '../input-guard';
 import type { ZodApp } from '../types';
 import { versionParams } from './item.routes';
 
@@ -31,6 +33,15 @@ export function harvestRoutes(app: ZodApp, services: Services): void {
     {
       // The file's own JSON is the body: a statement, an array of them or an LRS result.
       bodyLimit: IMPORT_MAX_FILE_BYTES,
+      // A longer list is refused by its length, before anything walks it.
+      config: declareCounts({
+        '': { max: harvest.maxStatements, what: 'statements', code: ErrorCode.TooManyStatements },
+        statements: {
+          max: harvest.maxStatements,
+          what: 'statements',
+          code: ErrorCode.TooManyStatements,
+        },
+      }),
       schema: {
         params: versionParams,
         querystring: harvestUploadQuerySchema,

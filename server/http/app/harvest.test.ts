@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ConceptChange, ConceptList } from '../../../common/concepts';
-import type { HarvestCandidate, HarvestFile, HarvestQueue } from '../../../common/harvest';
+import {
+  HARVEST_LIMITS,
+  type HarvestCandidate,
+  type HarvestFile,
+  type HarvestQueue,
+} from '../../../common/harvest';
 import type { ProfileView } from '../../../common/profiles';
 import { harvestFiles } from '../../db/schema';
 import { HARVEST_FILES_PER_PROFILE } from '../../modules/harvest/service';
@@ -225,6 +230,28 @@ describe('the Import Queue', () => {
       existing: null,
     });
     expect(file.candidates.filter((c) => c.iri === verbIri)).toHaveLength(1);
+  });
+
+  it('takes no profile version named in a category for an activity to create', async () => {
+    const { admin, view } = await ownDraft();
+    const verbIri = `https://example.org/${randomUUID()}/verbs/did`;
+    const statement = {
+      ...simpleStatement(verbIri),
+      context: {
+        contextActivities: {
+          category: [{ id: view.version.iri }, { id: 'https://example.org/topics/reading' }],
+        },
+      },
+    };
+    const file = await upload(admin.cookie, queueUrl(view), [statement]);
+    const activities = file.candidates.filter((c) => c.type === 'Activity').map((c) => c.iri);
+    expect(activities).not.toContain(view.version.iri);
+    expect(activities).toEqual(
+      expect.arrayContaining([
+        'https://example.org/activities/anything',
+        'https://example.org/topics/reading',
+      ]),
+    );
   });
 
   it('tells each match state apart: inProfile, partial, deprecated, parentless', async () => {
@@ -561,5 +588,49 @@ describe('the Import Queue', () => {
     };
     const file = await upload(admin.cookie, queueUrl(view), [statement]);
     expect(file.statementCount).toBe(1);
+  });
+
+  it('refuses a file naming more distinct concepts than one file may bring, whole', async () => {
+    const { view, calls } = await ownDraft();
+    const extensions = (s: number, where: string) =>
+      Object.fromEntries(
+        Array.from({ length: HARVEST_LIMITS.extensionsMax }, (_, n) => [
+          `https://example.org/ext/${s}/${where}/${n}`,
+          n,
+        ]),
+      );
+    const statements = Array.from({ length: MAX_STATEMENTS }, (_, s) => ({
+      ...simpleStatement(`https://example.org/verbs/v${s}`),
+      context: { extensions: extensions(s, 'context') },
+      result: { extensions: extensions(s, 'result') },
+    }));
+    const refused = await calls.post(`${queueUrl(view)}?fileName=wide.json`, statements);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_CONCEPTS' });
+    expect((await calls.get(queueUrl(view))).json<HarvestQueue>().files).toEqual([]);
+  });
+
+  it('answers a stored file in about the size it was sent, never inflated', async () => {
+    const { admin, view, calls } = await ownDraft();
+    const display = 'x'.repeat(HARVEST_LIMITS.textMax);
+    const extensions = (s: number) =>
+      Object.fromEntries(
+        Array.from({ length: HARVEST_LIMITS.extensionsMax }, (_, n) => [
+          `https://example.org/ext/${s}/${n}`,
+          n,
+        ]),
+      );
+    // As many distinct concepts as a file may bring, each with the longest text taken.
+    const statements = Array.from({ length: MAX_STATEMENTS }, (_, s) => ({
+      ...simpleStatement(`https://example.org/verbs/v${s}`),
+      verb: { id: `https://example.org/verbs/v${s}`, display: { en: display } },
+      context: { extensions: extensions(s) },
+    }));
+    const sent = JSON.stringify(statements).length;
+    const file = await upload(admin.cookie, queueUrl(view), statements);
+    expect(file.candidates.length).toBeGreaterThan(MAX_STATEMENTS * HARVEST_LIMITS.extensionsMax);
+    const shown = await calls.get(`${queueUrl(view)}/${file.id}`);
+    // Each candidate adds its key, state and alert: a few hundred bytes, whatever the file held.
+    expect(shown.body.length).toBeLessThan(sent + file.candidates.length * 400);
   });
 });

@@ -231,6 +231,22 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
       expect(answer.statusCode, answer.body).toBe(200);
       expect(answer.json<Findings>().findings.filter((f) => f.severity === 'error')).toEqual([]);
     });
+
+    it('loses an item’s L2 when the item is saved: no form authors inScheme', async () => {
+      const document = brokenProfile();
+      const { metadata, findings } = await importDraft(document.doc);
+      const l2 = findings.find((f) => f.ruleId === 'L2');
+      const itemUrl = `${versionPath(metadata)}/concepts/${l2?.item?.id ?? ''}`;
+      const item = (await asMember().get(itemUrl)).json<ConceptView>();
+      await t.app.services.locks.acquire(group.admin, lockResource.item(l2?.item?.id ?? ''));
+      const saved = await asMember().put(itemUrl, item.concept.form);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const after = await asMember().get(`${versionPath(metadata)}/findings`);
+      expect(after.json<Findings>().findings.filter((f) => f.ruleId === 'L2')).toEqual([]);
+      const stored = (await asMember().get(itemUrl)).json<ConceptView>();
+      const draft = (await asMember().get(versionPath(metadata))).json<ProfileView>();
+      expect(stored.concept.content.inScheme).toBe(draft.version.iri);
+    });
   });
 
   const upload = (
@@ -301,7 +317,10 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
       const fixed = await asMember().get(
         `/app/profile/${profileUuidOf(metadata)}/version/${answer.versionId}/findings`,
       );
-      expect(fixed.json<Findings>().findings.filter((f) => f.ruleId === 'L2')).toEqual([]);
+      // The file's items still name the version they came from, as uploaded: only a warning.
+      const l2 = fixed.json<Findings>().findings.filter((f) => f.ruleId === 'L2');
+      expect(l2.filter((f) => f.severity === 'error')).toEqual([]);
+      expect(l2.every((f) => f.message.includes(`"${document.base}/v3"`))).toBe(true);
     });
 
     it('gives a re-uploaded published version a fresh IRI for its draft', async () => {

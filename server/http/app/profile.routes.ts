@@ -26,6 +26,13 @@ import {
   verificationRequestListSchema,
   verifyDecisionSchema,
 } from '../../../common/profiles';
+import {
+  SIMULATION_LIMITS,
+  siteSendResultSchema,
+  siteSendSchema,
+  siteSimulateSchema,
+  siteSimulationSchema,
+} from '../../../common/simulate';
 import type { Services } from '../../services';
 import type { ZodApp } from '../types';
 import { visitorOf } from '../visitor';
@@ -258,6 +265,56 @@ export function profileRoutes(app: ZodApp, services: Services): void {
     { schema: { params: versionParams, response: { 200: documentSchema } } },
     async (request) =>
       profiles.document(request.user, request.params.profileId, request.params.versionId),
+  );
+
+  app.post(
+    '/profile/:profileId/version/:versionId/simulate',
+    {
+      schema: {
+        params: versionParams,
+        body: siteSimulateSchema,
+        response: { 200: siteSimulationSchema },
+      },
+    },
+    async (request, reply) => {
+      const deadline = Date.now() + SIMULATION_LIMITS.maxMilliseconds;
+      // The answer closing before it was sent means the browser went away.
+      let gone = false;
+      reply.raw.on('close', () => {
+        gone = true;
+      });
+      return services.simulations.simulateVersion(
+        request.user,
+        request.params.profileId,
+        request.params.versionId,
+        request.body,
+        () => gone || Date.now() > deadline,
+      );
+    },
+  );
+
+  app.post(
+    '/profile/:profileId/version/:versionId/simulate/send',
+    {
+      schema: {
+        params: versionParams,
+        body: siteSendSchema,
+        response: { 200: siteSendResultSchema },
+      },
+    },
+    async (request, reply) => {
+      let gone = false;
+      reply.raw.on('close', () => {
+        gone = true;
+      });
+      return services.lrsSends.sendVersion(
+        request.user,
+        request.params.profileId,
+        request.params.versionId,
+        request.body,
+        () => (gone ? 'The browser went away before the statements were all sent.' : null),
+      );
+    },
   );
 
   app.get(

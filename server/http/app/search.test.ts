@@ -6,6 +6,7 @@ import type { ProfileView } from '../../../common/profiles';
 import type { ItemResults, ProfileResults } from '../../../common/search';
 import type { TemplateChange, TemplateList } from '../../../common/templates';
 import type { PatternList } from '../../../common/patterns';
+import { queryRows } from '../../db/client';
 import { useTestApp } from '../../test/app';
 import { addMember, callsOf, makeGroup, makeProfile, publishVersion } from '../../test/authoring';
 import { makePerson } from '../../test/people';
@@ -94,6 +95,14 @@ describe('search', () => {
       // nothing starts with the middle of the word, so the second, fuzzy try finds it inside
       const inside = await find('concepts', { search: `${word.slice(3)}compl` });
       expect(inside.results.map((r) => r.name)).toEqual([`${word}completed`]);
+    });
+
+    it('forgives a slip of one letter in a short word', async () => {
+      await published([verb('paused')], { name: 'Video lessons' });
+      const slip = await find('concepts', { search: 'pausd' });
+      expect(slip.results.map((r) => r.name)).toContain('paused');
+      const swapped = await find<ProfileResults>('profiles', { search: 'vidoe' });
+      expect(swapped.results.map((r) => r.name)).toContain('Video lessons');
     });
 
     it('finds an item by its IRI pasted in full, first of all', async () => {
@@ -322,6 +331,31 @@ describe('search', () => {
       expect(bad.statusCode).toBe(400);
     });
 
+    it('keeps templates and patterns to verified profiles when asked, as the search page asks', async () => {
+      const word = uniqueWord();
+      const { org, admin } = await makeGroup(t.app, t.database);
+      const view = await makeProfile(t.app, admin.cookie, org.id);
+      const calls = callsOf(t.app, admin.cookie);
+      const template = await calls.post(`${base(view)}/templates`, templateBody(`${word} t`));
+      expect(template.statusCode, template.body).toBe(200);
+      const templateId = template.json<TemplateChange>().template.uuid;
+      const pattern = await calls.post(
+        `${base(view)}/patterns`,
+        patternBody(`${word} p`, 'A pattern.', templateId),
+      );
+      expect(pattern.statusCode, pattern.body).toBe(200);
+      const after = await publishVersion(t.app, admin.cookie, view.profile.uuid, view.version.uuid);
+      for (const category of ['templates', 'patterns']) {
+        expect((await find(category, { search: word })).total, category).toBe(1);
+        expect((await find(category, { search: word, verified: 'true' })).total, category).toBe(0);
+      }
+      await t.database.db.execute(
+        sql`update profile_versions set is_verified = true where id = ${after.version.uuid}`,
+      );
+      for (const category of ['templates', 'patterns'])
+        expect((await find(category, { search: word, verified: 'true' })).total, category).toBe(1);
+    });
+
     it('keeps to one concept type when asked, and counts what uses a concept', async () => {
       const word = uniqueWord();
       const { org, admin } = await makeGroup(t.app, t.database);
@@ -406,6 +440,78 @@ describe('search', () => {
       expect(unknown.statusCode).toBe(400);
       const old = await anonymous().get('/app/concepts/search?search=' + 'y'.repeat(5000));
       expect(old.statusCode).toBe(400);
+    });
+  });
+
+  describe('what it may find, kept by the statements that change it', () => {
+    /** The rows of `searchable_items` for `ids`, beside what the rule computes from the tables. */
+    async function rowsOf(ids: string[]) {
+      const list = sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const kept = await queryRows<Record<string, unknown>>(
+        t.database.db,
+        sql`select item_id, revision_id, name, deprecated, search_vector::text as vector
+          from searchable_items where item_id in (${list}) order by item_id`,
+      );
+      const rule = await queryRows<Record<string, unknown>>(
+        t.database.db,
+        sql`select i.id as item_id, r.id as revision_id, r.name,
+            (coalesce(r.content -> 'deprecated' = 'true'::jsonb, false)
+              or i.deprecated_at is not null) as deprecated, r.search_vector::text as vector
+          from profile_components i join item_revisions r on r.id = i.published_revision_id
+          where i.id in (${list}) and i.deleted_at is null and exists (
+            select 1 from version_components e join profile_versions v on v.id = e.version_id
+            where e.component_id = i.id and v.state = 'published')
+          order by i.id`,
+      );
+      expect(kept).toEqual(rule);
+      return kept;
+    }
+
+    it('follows publishing, deprecating and deleting the profile', async () => {
+      const word = uniqueWord();
+      const { org, admin } = await makeGroup(t.app, t.database);
+      const view = await makeProfile(t.app, admin.cookie, org.id, 'Reading');
+      const calls = callsOf(t.app, admin.cookie);
+      const ids: string[] = [];
+      for (const concept of [verb(`${word} kept`), verb(`${word} other`), verb(`${word} third`)]) {
+        const created = await calls.post(`${base(view)}/concepts`, concept);
+        expect(created.statusCode, created.body).toBe(200);
+        ids.push(created.json<ConceptChange>().concept.uuid);
+      }
+      const [kept] = ids as [string];
+      expect(await rowsOf(ids)).toEqual([]);
+      const after = await publishVersion(t.app, admin.cookie, view.profile.uuid, view.version.uuid);
+      expect(await rowsOf(ids)).toHaveLength(3);
+
+      expect((await calls.post(`${base(after)}/concepts/${kept}/lock`)).statusCode).toBe(200);
+      const deprecated = await calls.post(`${base(after)}/concepts/${kept}/deprecate`, {
+        reason: 'Old.',
+      });
+      expect(deprecated.statusCode, deprecated.body).toBe(200);
+      // Changing a published version's item makes a draft, which the rest is done in.
+      const draftId = deprecated.json<ConceptChange>().versionId;
+      const draft = `/app/profile/${view.profile.uuid}/version/${draftId}`;
+      expect((await rowsOf([kept]))[0]).toMatchObject({ deprecated: true });
+      expect((await find('concepts', { search: word })).total).toBe(2);
+
+      const added = await calls.post(`${draft}/concepts`, verb(`${word} added`));
+      expect(added.statusCode, added.body).toBe(200);
+      ids.push(added.json<ConceptChange>().concept.uuid);
+      expect(await rowsOf(ids)).toHaveLength(3);
+      await publishVersion(t.app, admin.cookie, view.profile.uuid, draftId);
+      expect(await rowsOf(ids)).toHaveLength(4);
+      const found = await find('concepts', { search: word, deprecated: 'true' });
+      expect(found.results.map((r) => r.name).sort()).toEqual(
+        (await rowsOf(ids)).map((r) => r.name).sort(),
+      );
+
+      const gone = await calls.delete(`/app/profile/${view.profile.uuid}?confirmName=Reading`);
+      expect(gone.statusCode, gone.body).toBe(200);
+      expect(await rowsOf(ids)).toEqual([]);
+      expect((await find('concepts', { search: word, deprecated: 'true' })).total).toBe(0);
     });
   });
 

@@ -100,6 +100,71 @@ describe('webhook calls', () => {
     expect((await calls.get(`/app/user/hooks/${created.id}`)).statusCode).toBe(404);
   });
 
+  it('changes only the fields an edit sends, keeping the others as stored', async () => {
+    const group = await makeGroup(t.app, t.database);
+    const draft = await makeProfile(t.app, group.admin.cookie, group.org.id, 'Followed');
+    const calls = callsOf(t.app, group.admin.cookie);
+    const created = await createHook(t.app, group.admin.cookie, {
+      target: 'https://mirror.example.org/in',
+      subject: draft.profile.uuid,
+      event: 'draftCreated',
+      signatureMethod: 'sha256',
+      clientSecret: 'kept',
+      isEnabled: false,
+    });
+    const renamed = await calls.put(`/app/user/hooks/${created.id}`, { description: 'Renamed' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const { createdOn, ...unchanged } = created;
+    expect(createdOn).toBeTruthy();
+    expect(renamed.json<{ hook: Webhook }>().hook).toMatchObject({
+      ...unchanged,
+      description: 'Renamed',
+    });
+    // Enabling alone enables, and gives a fresh count of failures.
+    await t.database.db
+      .update(webhooks)
+      .set({ consecutiveFailures: 5 })
+      .where(eq(webhooks.id, created.id));
+    const enabled = await calls.put(`/app/user/hooks/${created.id}`, { isEnabled: true });
+    expect(enabled.json<{ hook: Webhook }>().hook).toMatchObject({
+      isEnabled: true,
+      consecutiveFailures: 0,
+      event: 'draftCreated',
+      subject: draft.profile.uuid,
+      signatureMethod: 'sha256',
+      clientSecret: 'set',
+    });
+    // A field sent is still checked, against what the hook keeps of the others.
+    const noSecret = await calls.put(`/app/user/hooks/${created.id}`, { clientSecret: '' });
+    expect(noSecret.statusCode).toBe(400);
+    expect(noSecret.json<{ message: string }>().message).toMatch(/client secret/);
+    const badTarget = await calls.put(`/app/user/hooks/${created.id}`, { target: 'ftp://x.org' });
+    expect(badTarget.statusCode).toBe(400);
+    const unknown = await calls.put(`/app/user/hooks/${created.id}`, { ownerId: 'x' });
+    expect(unknown.statusCode).toBe(400);
+    const nothing = await calls.put(`/app/user/hooks/${created.id}`, {});
+    expect(nothing.statusCode, nothing.body).toBe(200);
+    expect(nothing.json<{ hook: Webhook }>().hook).toMatchObject({
+      description: 'Renamed',
+      isEnabled: true,
+      event: 'draftCreated',
+    });
+    const signatureOff = await calls.put(`/app/user/hooks/${created.id}`, {
+      signatureMethod: 'none',
+      clientSecret: '',
+    });
+    expect(signatureOff.json<{ hook: Webhook }>().hook).toMatchObject({
+      signatureMethod: 'none',
+      clientSecret: null,
+      description: 'Renamed',
+    });
+  });
+
+  it('tells the web app the retry schedule this server is configured with', async () => {
+    const site = await t.app.inject({ method: 'GET', url: '/app/site' });
+    expect(site.json<{ webhookRetryDelaysMs: number[] }>().webhookRetryDelaysMs).toEqual([20, 40]);
+  });
+
   it('requires a description and refuses fields it does not know', async () => {
     const me = await makePerson(t.database.db, t.app.services.sessions);
     const calls = callsOf(t.app, me.cookie);
@@ -248,11 +313,22 @@ describe('webhook deliveries', () => {
     expect(one!.headers['x-webhook-delivery']).toBe(body.deliveryId);
     expect(Number(one!.headers['x-webhook-timestamp'])).toBeGreaterThan(1_700_000_000);
     expect(one!.headers['content-type']).toBe('application/json');
+    expect(one!.headers['x-webhook-test']).toBeUndefined();
 
     const log = await callsOf(t.app, cookie).get(`/app/user/hooks/${sha1.id}/deliveries`);
-    expect(log.json<{ deliveries: WebhookDelivery[] }>().deliveries).toMatchObject([
-      { id: body.deliveryId, event: 'profilePublished', status: 'delivered', statusCode: 200 },
-    ]);
+    const [logged] = log.json<{ deliveries: WebhookDelivery[] }>().deliveries;
+    expect(logged).toMatchObject({
+      id: body.deliveryId,
+      sentId: body.deliveryId,
+      event: 'profilePublished',
+      status: 'delivered',
+      statusCode: 200,
+      attempts: 1,
+      nextAttemptOn: null,
+    });
+    // The log shows the body exactly as it was posted, and when it was last tried.
+    expect(logged!.body).toBe(one!.raw.toString('utf8'));
+    expect(Date.parse(logged!.lastAttemptOn!)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('fires once for a publication through the public API, by import and by status', async () => {
@@ -361,6 +437,41 @@ describe('webhook deliveries', () => {
     receiver.answer([200]);
   });
 
+  it('shows a delivery waiting for its next try with its attempts and when it is due', async () => {
+    const { group, profileId } = await publishedProfile();
+    const path = freshPath();
+    receiver.answer([500]);
+    const hook = await createHook(t.app, group.admin.cookie, {
+      target: receiver.url(path),
+      subject: profileId,
+    });
+    const calls = callsOf(t.app, group.admin.cookie);
+    expect((await calls.post(`/app/user/hooks/${hook.id}/test`)).statusCode).toBe(200);
+    // Held between its first and second try: the row as the retry left it.
+    const waiting = await eventually('the first attempt recorded', async () => {
+      const [row] = await deliveriesOf(hook.id);
+      return row?.status === 'pending' && row.attempts === 1 ? row : null;
+    });
+    const due = new Date(Date.now() + 3_600_000);
+    await t.database.db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: due })
+      .where(eq(webhookDeliveries.id, waiting.id));
+    const log = await calls.get(`/app/user/hooks/${hook.id}/deliveries`);
+    expect(log.json<{ deliveries: WebhookDelivery[] }>().deliveries).toMatchObject([
+      {
+        id: waiting.id,
+        status: 'pending',
+        attempts: 1,
+        statusCode: 500,
+        lastAttemptOn: waiting.lastAttemptAt!.toISOString(),
+        nextAttemptOn: due.toISOString(),
+      },
+    ]);
+    receiver.answer([200]);
+    await webhooksSettled(t.database);
+  });
+
   it('gives up after the schedule, counts the failure, and disables the hook after five', async () => {
     const group = await makeKeyedGroup(t.app);
     const document = uniqueProfile();
@@ -394,6 +505,29 @@ describe('webhook deliveries', () => {
     receiver.answer([200]);
   });
 
+  it('marks a test event in its headers and body, and nothing else', async () => {
+    const { group, profileId } = await publishedProfile();
+    const path = freshPath();
+    const hook = await createHook(t.app, group.admin.cookie, {
+      target: receiver.url(path),
+      subject: profileId,
+    });
+    const calls = callsOf(t.app, group.admin.cookie);
+    expect((await calls.post(`/app/user/hooks/${hook.id}/test`)).statusCode).toBe(200);
+    await eventually('the test delivered', async () => at(path).length === 1);
+    const [request] = at(path);
+    expect(request!.headers['x-webhook-test']).toBe('true');
+    const body = JSON.parse(request!.raw.toString()) as Record<string, unknown>;
+    expect(body).toMatchObject({ event: 'profilePublished', test: true });
+    expect(Object.keys(body).sort()).toEqual([
+      'deliveryId',
+      'event',
+      'occurredAt',
+      'profile',
+      'test',
+    ]);
+  });
+
   it('sends nothing to a disabled hook', async () => {
     const group = await makeGroup(t.app, t.database);
     const draft = await makeProfile(t.app, group.admin.cookie, group.org.id, 'Quiet');
@@ -411,7 +545,7 @@ describe('webhook deliveries', () => {
     expect(test.statusCode).toBe(409);
   });
 
-  it('redelivers an earlier delivery as a new one with the same content', async () => {
+  it('redelivers an earlier delivery with the same content and the same delivery id', async () => {
     const { group, profileId } = await publishedProfile();
     const path = freshPath();
     const hook = await createHook(t.app, group.admin.cookie, {
@@ -425,9 +559,20 @@ describe('webhook deliveries', () => {
     await eventually('the test delivered', async () => at(path).length === 1);
     const again = await calls.post(`/app/user/hooks/${hook.id}/deliveries/${first.id}/redeliver`);
     expect(again.statusCode, again.body).toBe(200);
+    const second = again.json<{ delivery: WebhookDelivery }>().delivery;
+    expect(second).toMatchObject({ kind: 'test', sentId: first.id });
+    expect(second.id).not.toBe(first.id);
     await eventually('the redelivery delivered', async () => at(path).length === 2);
-    const [a, b] = at(path).map((r) => JSON.parse(r.raw.toString()) as Record<string, unknown>);
-    expect(b!.deliveryId).not.toBe(a!.deliveryId);
+    // A redelivery of the redelivery still names the first delivery.
+    const third = await calls.post(`/app/user/hooks/${hook.id}/deliveries/${second.id}/redeliver`);
+    expect(third.statusCode, third.body).toBe(200);
+    await eventually('the second redelivery delivered', async () => at(path).length === 3);
+    const requests = at(path);
+    expect(new Set(requests.map((r) => r.headers['x-webhook-delivery']))).toEqual(
+      new Set([first.id]),
+    );
+    const [a, b, c] = requests.map((r) => JSON.parse(r.raw.toString()) as Record<string, unknown>);
+    expect([b!.deliveryId, c!.deliveryId]).toEqual([a!.deliveryId, a!.deliveryId]);
     expect(b!.profile).toEqual(a!.profile);
     const other = await makePerson(t.database.db, t.app.services.sessions);
     const foreign = await callsOf(t.app, other.cookie).post(
@@ -551,9 +696,20 @@ describe('webhook deliveries', () => {
     expect(done.statusCode, done.body).toBe(200);
     await webhooksSettled(t.database);
     expect(at(memberPath)).toHaveLength(1);
-    expect(JSON.parse(at(memberPath)[0]!.raw.toString())).toMatchObject({
+    const body = JSON.parse(at(memberPath)[0]!.raw.toString()) as Record<string, unknown>;
+    expect(body).toMatchObject({
       event: 'conceptDeprecated',
       profile: { uuid: draft.profile.uuid, name: 'Deprecating' },
+    });
+    // Which concept, by IRI and name, and why.
+    const read = await calls.get(`${concepts}/${conceptId}`);
+    const { iri } = read.json<{ concept: { iri: string } }>().concept;
+    expect(iri).toMatch(/\/verbs\/read$/);
+    expect(body.concept).toEqual({
+      iri,
+      name: 'read',
+      reason: 'Use skim.',
+      link: null,
     });
     expect(at(outsiderPath)).toHaveLength(0);
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ErrorCode } from '../../../common/errors';
 import { queryRows, type Db } from '../../db/client';
-import { AppError } from '../errors';
+import { RetryLaterError } from '../errors';
 
 export interface Limit {
   /** Names the limit in keys and messages, e.g. `login:ip`. */
@@ -12,12 +12,9 @@ export interface Limit {
   what: string;
 }
 
-export class RateLimitedError extends AppError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, ErrorCode.RateLimited, message);
+export class RateLimitedError extends RetryLaterError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, ErrorCode.RateLimited, message, retryAfterSeconds);
   }
 }
 

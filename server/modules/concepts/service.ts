@@ -149,7 +149,7 @@ export class ConceptService extends ItemService<
         const local = await this.localIris(tx, access.profile.id, values);
         const content = conceptContent(values, {
           iri: row.item.iri,
-          inScheme: typeof previous.inScheme === 'string' ? previous.inScheme : access.version.iri,
+          inScheme: access.version.iri, // the kernel names the draft the edit lands in
           isLocal: (i) => local.has(i),
           previous,
         });

@@ -36,6 +36,10 @@ export interface EventPayloads {
     itemId: string;
     itemIri: string;
     kind: ItemKind;
+    /** The item's name and the reason given (absent from events recorded before they were kept). */
+    itemName?: string;
+    reason?: string;
+    link?: string | null;
   };
   profileImported: VersionRef & {
     profileIri: string;

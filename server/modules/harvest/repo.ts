@@ -123,3 +123,13 @@ export async function findMatchRows(
   }
   return found;
 }
+
+/** Which of `iris` are versions of a profile on this server (whatever their state). */
+export async function profileVersionIris(db: Db, iris: string[]): Promise<Set<string>> {
+  if (iris.length === 0) return new Set();
+  const rows = await db
+    .select({ iri: profileVersions.iri })
+    .from(profileVersions)
+    .where(inArray(profileVersions.iri, iris));
+  return new Set(rows.map((r) => r.iri));
+}

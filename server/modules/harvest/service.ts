@@ -6,7 +6,7 @@ import {
   type HarvestFileSummary,
   type HarvestQueue,
 } from '../../../common/harvest';
-import { harvestStatements, type HarvestRefusal } from '../../../xapi/index';
+import { harvestSteps, type HarvestRefusal } from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import type { HarvestFileRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../errors';
@@ -15,8 +15,17 @@ import type { OrganizationService } from '../organizations/service';
 import { loadVersionAccess, type VersionAccess } from '../profiles/access';
 import { findVersion } from '../profiles/repo';
 import { decideMatches, type MatchPlace } from './match';
+import { runInSlices } from '../slices';
 import { requireQueueAccess } from './policy';
-import { countFiles, deleteFile, findFile, findMatchRows, insertFile, listFiles } from './repo';
+import {
+  countFiles,
+  deleteFile,
+  findFile,
+  findMatchRows,
+  insertFile,
+  listFiles,
+  profileVersionIris,
+} from './repo';
 
 /** Files one profile's queue may hold at once; more are refused until one is removed. */
 export const HARVEST_FILES_PER_PROFILE = 50;
@@ -31,6 +40,7 @@ export interface HarvestServiceDeps {
 const REFUSALS: Record<HarvestRefusal, { status: number; code: ErrorCode }> = {
   'profile-document': { status: 400, code: ErrorCode.ProfileDocument },
   'too-many-statements': { status: 400, code: ErrorCode.TooManyStatements },
+  'too-many-concepts': { status: 400, code: ErrorCode.TooManyConcepts },
   'not-statements': { status: 400, code: ErrorCode.BadRequest },
 };
 
@@ -51,6 +61,11 @@ const summaryOf = (file: {
  */
 export class HarvestService {
   constructor(private readonly deps: HarvestServiceDeps) {}
+
+  /** Statements one file may hold. */
+  get maxStatements(): number {
+    return this.deps.maxStatements;
+  }
 
   private async queueAccess(
     db: Db,
@@ -127,28 +142,42 @@ export class HarvestService {
     return this.present(this.deps.db, this.placeOf(access), file);
   }
 
-  /** Harvests a file of statements into the queue; a bad statement is skipped, not fatal. */
-  upload(
+  /**
+   * Harvests a file of statements into the queue; a bad statement is skipped, not fatal. The
+   * harvest runs in slices before the transaction, so a large file neither holds the thread nor
+   * keeps the profile locked while it is read.
+   */
+  async upload(
     user: UserRow | null,
     profileId: string,
     versionId: string,
     fileName: string,
     body: unknown,
   ): Promise<HarvestFile> {
+    // Only a member's file is read at all.
+    await this.queueAccess(this.deps.db, user, profileId, versionId);
+    const harvested = await runInSlices(
+      harvestSteps(body, { maxStatements: this.deps.maxStatements }),
+    );
+    if (!harvested.ok) {
+      const { status, code } = REFUSALS[harvested.refusal];
+      throw new AppError(status, code, harvested.message);
+    }
     return this.deps.db.transaction(async (tx) => {
       // The profile row is locked, so two uploads cannot both take the last place in the queue.
       const access = await this.queueAccess(tx, user, profileId, versionId, true);
-      const harvested = harvestStatements(body, { maxStatements: this.deps.maxStatements });
-      if (!harvested.ok) {
-        const { status, code } = REFUSALS[harvested.refusal];
-        throw new AppError(status, code, harvested.message);
-      }
       if ((await countFiles(tx, access.profile.id)) >= HARVEST_FILES_PER_PROFILE)
         throw new AppError(
           409,
           ErrorCode.ImportQueueFull,
           `The Import Queue of this profile holds ${HARVEST_FILES_PER_PROFILE} files, as many as it may; remove one before importing another.`,
         );
+      // A category activity that names a profile version is the statement saying which profile
+      // it follows (communication §1.1), not an activity to make a concept of.
+      const versionIris = await profileVersionIris(
+        tx,
+        harvested.concepts.filter((c) => c.type === 'Activity').map((c) => c.iri),
+      );
       const file = await insertFile(tx, {
         profileId: access.profile.id,
         fileName,
@@ -156,7 +185,9 @@ export class HarvestService {
         statementCount: harvested.statementCount,
         skippedCount: harvested.skippedCount,
         problems: harvested.problems,
-        candidates: harvested.concepts,
+        candidates: harvested.concepts.filter(
+          (c) => !(c.type === 'Activity' && versionIris.has(c.iri)),
+        ),
       });
       return this.present(tx, this.placeOf(access), file);
     });

@@ -17,7 +17,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { queryRows, type Db } from '../../db/client';
 import {
   itemRevisions,
   memberships,
@@ -175,6 +175,28 @@ export async function findEntry(db: Db, versionId: string, componentId: string) 
     .where(and(eq(versionItems.versionId, versionId), eq(versionItems.componentId, componentId)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * When the save of an item's revision `basedOnId` was, if `latestId` is that same save carried
+ * into a draft: a copy that differs only in `inScheme`, naming the draft (see
+ * `nameDraftInScheme`), and keeps the time of the save. Null for anything else.
+ */
+export async function carriedSaveTime(
+  db: Db,
+  itemId: string,
+  basedOnId: string,
+  latestId: string,
+): Promise<Date | null> {
+  const rows = await queryRows<{ updated_at: string | Date }>(
+    db,
+    sql`select a.updated_at from ${itemRevisions} a join ${itemRevisions} b on b.id = ${latestId}
+      where a.id = ${basedOnId} and a.item_id = ${itemId} and b.item_id = ${itemId}
+        and a.updated_at = b.updated_at and a.name = b.name and a.type = b.type
+        and a.extras = b.extras and (a.content - 'inScheme') = (b.content - 'inScheme')`,
+  );
+  const at = rows[0]?.updated_at;
+  return at === undefined ? null : new Date(at);
 }
 
 /** The revision a version lists of an item: which, when it was saved and by whom. */

@@ -329,6 +329,63 @@ export async function reviseItem(
 }
 
 /**
+ * Makes the own items a draft lists name the draft in `inScheme`, "the IRI of the specific Profile
+ * version currently being described" (xAPI Profiles structure): what the server writes into a
+ * version's document. A revision the draft shares with another version gets a copy of its own,
+ * which the draft lists from then on and which becomes the item's newest; the versions that listed
+ * the old one keep it, byte for byte. A revision only the draft lists changes in place. Linked
+ * items (other profiles') are left as they are: the document does not carry them.
+ */
+export async function nameDraftInScheme(
+  db: Db,
+  draftId: string,
+  draftIri: string,
+  options: {
+    /** Only these items. */
+    itemIds?: string[] | undefined;
+    /** Only items naming this IRI: the draft's own IRI before it changed. */
+    from?: string | undefined;
+    /**
+     * Only revisions the draft shares with another version: items carried unchanged from an
+     * earlier version, never an import's (each imported item gets a revision of its own), whose
+     * bytes stay as uploaded.
+     */
+    carriedOnly?: boolean;
+  } = {},
+): Promise<void> {
+  const { itemIds, from } = options;
+  if (itemIds?.length === 0) return;
+  const scheme = sql`to_jsonb(${draftIri}::text)`;
+  const which = sql`vc.version_id = ${draftId} and not vc.linked
+    and r.content -> 'inScheme' is distinct from ${scheme}
+    ${itemIds ? sql`and vc.component_id in (select (jsonb_array_elements_text(${JSON.stringify(itemIds)}::jsonb))::uuid)` : sql``}
+    ${from !== undefined ? sql`and r.content -> 'inScheme' = to_jsonb(${from}::text)` : sql``}`;
+  const shared = sql`exists (select 1 from version_components o
+    where o.revision_id = vc.revision_id and o.version_id <> ${draftId})`;
+  if (!options.carriedOnly)
+    await db.execute(sql`update ${itemRevisions} r
+      set content = jsonb_set(r.content, '{inScheme}', ${scheme}), updated_at = now()
+      from version_components vc
+      where vc.revision_id = r.id and ${which} and not ${shared}`);
+  // The copy keeps who changed the item last and when: only the version it belongs to differs.
+  await db.execute(sql`with carried as (
+      select vc.component_id, r.type, r.name, r.content, r.extras, r.updated_at, r.updated_by
+      from version_components vc join ${itemRevisions} r on r.id = vc.revision_id
+      where ${which} and ${shared}
+    ), made as (
+      insert into ${itemRevisions} (item_id, type, name, content, extras, updated_at, updated_by)
+      select component_id, type, name, jsonb_set(content, '{inScheme}', ${scheme}), extras,
+        updated_at, updated_by
+      from carried
+      returning id, item_id
+    ), listed as (
+      update version_components vc set revision_id = made.id from made
+      where vc.version_id = ${draftId} and vc.component_id = made.item_id
+    )
+    update ${profileItems} p set latest_revision_id = made.id from made where p.id = made.item_id`);
+}
+
+/**
  * A version being published: the revisions it lists of its own profile's items become what the
  * public reads of them, and so do those of items nothing published yet.
  */

@@ -17,7 +17,7 @@ import {
   listDeletedItems,
   listMemberDeletedItems,
 } from '../item-store/listing';
-import { reviseItem, revisionOf, updateIdentity } from '../item-store/repo';
+import { nameDraftInScheme, reviseItem, revisionOf, updateIdentity } from '../item-store/repo';
 
 export interface Adopted {
   uuid: string;
@@ -137,6 +137,8 @@ export class ItemAdoption {
         await addEntries(tx, draft.id, [{ componentId: itemId, linked: false }]);
       if (which === 'claim')
         await reviseItem(tx, draft.id, itemId, { content, updatedBy: author.id });
+      // A restored item belongs to the draft's version now, whichever it was deleted from.
+      else await nameDraftInScheme(tx, draft.id, draft.iri, { itemIds: [itemId] });
       return { uuid: itemId, versionId: draft.id };
     });
   }

@@ -3,6 +3,7 @@ import type { ItemRow } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { VersionAccess } from '../profiles/access';
 import { draftFor } from '../profiles/drafts';
+import { nameDraftInScheme } from '../item-store/repo';
 import { authorOf, ITEM_LABELS, listedItem } from './access';
 import {
   addEntries,
@@ -48,6 +49,9 @@ export async function linkItems(
     });
   }
   await addEntries(tx, draft.id, fresh);
+  // An own item listed again belongs to the draft's version; a link keeps its profile's scheme.
+  const own = fresh.filter((f) => !f.linked).map((f) => f.componentId);
+  await nameDraftInScheme(tx, draft.id, draft.iri, { itemIds: own });
   return { success: true, versionId: draft.id };
 }
 

@@ -5,6 +5,7 @@ import {
   findEmail,
   findEntry,
   findItem,
+  carriedSaveTime,
   findListedRevision,
   isListedByPublished,
   pageVersionItems,
@@ -17,6 +18,7 @@ import {
 import {
   insertItem,
   isIriTaken,
+  nameDraftInScheme,
   reviseItem,
   updateIdentity,
   type ItemKind,
@@ -55,6 +57,9 @@ export interface PageAnswer {
   limit: number;
   total: number;
 }
+
+/** A revision id, as the first part of a revision tag. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the viewer may do with an item in the version of the request (false outside one). */
 export interface ItemPermissions {
@@ -354,18 +359,21 @@ export class ItemService<Row, View, Change, List> {
         published: row.published,
       });
       const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
-      await this.listAlso(tx, draft.id, profile.id, edit.alsoList ?? []);
-      if (edit.content)
+      await this.listAlso(tx, draft, profile.id, edit.alsoList ?? []);
+      // What the server writes names the version it is written in (the form may have been
+      // filled from the published version the edit starts a draft of).
+      const content = edit.content && { ...edit.content, inScheme: draft.iri };
+      if (content)
         await this.checkInDocument(
           tx,
           { ...access, profile, version: draft },
-          edit.content,
+          content,
           this.spec.toleratesStoredProblems ? previous : undefined,
         );
       // The draft's own revision of the item: the published versions keep theirs.
       await reviseItem(tx, draft.id, id, {
         ...edit.changes,
-        ...(edit.content ? { content: edit.content } : {}),
+        ...(content ? { content } : {}),
         updatedBy: author.id,
       });
       return this.spec.changed(id, draft.id);
@@ -389,6 +397,13 @@ export class ItemService<Row, View, Change, List> {
       (await findListedRevision(tx, draftId, id)) ??
       (await findListedRevision(tx, access.version.id, id));
     if (!latest) return;
+    // The draft's copy of the revision the form was filled from, made when the draft carried it,
+    // is the same save.
+    const [basedOnId] = basedOn.split('.');
+    if (basedOnId && UUID.test(basedOnId) && basedOnId !== latest.id) {
+      const savedAt = await carriedSaveTime(tx, id, basedOnId, latest.id);
+      if (savedAt && revisionTag(basedOnId, savedAt) === basedOn) return;
+    }
     await refuseStaleSave(
       tx,
       basedOn,
@@ -404,15 +419,18 @@ export class ItemService<Row, View, Change, List> {
   /** Lists items in a version that does not list them yet: other profiles' as links. */
   private async listAlso(
     tx: Db,
-    versionId: string,
+    draft: ProfileVersionRow,
     profileId: string,
     items: ItemRow[],
   ): Promise<void> {
     const fresh = [];
     for (const item of items)
-      if (!(await findEntry(tx, versionId, item.id)))
+      if (!(await findEntry(tx, draft.id, item.id)))
         fresh.push({ componentId: item.id, linked: item.profileId !== profileId });
-    await addEntries(tx, versionId, fresh);
+    await addEntries(tx, draft.id, fresh);
+    // An own item listed again belongs to the draft's version; a link keeps its profile's scheme.
+    const own = fresh.filter((f) => !f.linked).map((f) => f.componentId);
+    await nameDraftInScheme(tx, draft.id, draft.iri, { itemIds: own });
   }
 
   /** Marks an item deprecated for good; the change and its event commit together or not at all. */
@@ -430,10 +448,11 @@ export class ItemService<Row, View, Change, List> {
       await this.deps.locks.requireHeld(tx, author, lockResource.item(id));
       await this.refuseStale(tx, access, id, basedOn);
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);
-      // Only the deprecated flag of the draft's document form changes, which no rule of the
-      // document refuses; why and by whom is kept beside the revisions, with the item.
+      // Only the deprecated flag of the draft's document form changes (and its inScheme names the
+      // draft, as all the server writes does), which no rule of the document refuses; why and by
+      // whom is kept beside the revisions, with the item.
       await reviseItem(tx, draft.id, id, {
-        content: { ...row.item.content, deprecated: true },
+        content: { ...row.item.content, inScheme: draft.iri, deprecated: true },
         updatedBy: author.id,
       });
       await updateIdentity(tx, id, {
@@ -450,6 +469,9 @@ export class ItemService<Row, View, Change, List> {
           itemId: id,
           itemIri: row.item.iri,
           kind: this.spec.kind,
+          itemName: row.item.name,
+          reason: input.reason,
+          link: input.link || null,
         },
       });
       return this.spec.changed(id, draft.id);

@@ -20,8 +20,9 @@ export interface MailLog {
 }
 
 /**
- * nodemailer is loaded with the first mail, not at start-up: a server may send none for hours,
- * and its modules would stay in the idle server's memory (see docs/decisions.md).
+ * nodemailer is loaded with the first mail, not at start-up: a server may send none for hours, and
+ * its modules would stay in the idle server's memory (see
+ * docs/decisions/idle-memory-of-the-server-and-the-cost-of-a-kept-read.md).
  */
 async function createTransport(
   options: string | SMTPTransport.Options | StreamTransport.Options,

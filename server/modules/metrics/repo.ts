@@ -2,13 +2,15 @@ import { and, asc, between, desc, eq, inArray, ne, sql, type SQL } from 'drizzle
 import { ORPHAN_CONTAINER_NAME } from '../../../common/profile-names';
 import type { Db } from '../../db/client';
 import {
+  counterRollupRuns,
   organizations,
+  profileCounterRollups,
   profileCounters,
   profileVersions,
   profiles,
   type CounterName,
 } from '../../db/schema';
-import type { DayWindow } from './window';
+import { daysBefore, type DayWindow } from './window';
 
 const inWindow = (window: DayWindow) => between(profileCounters.day, window.from, window.to);
 const summed = sql<number>`coalesce(sum(${profileCounters.count}), 0)::int`;
@@ -26,8 +28,95 @@ export interface RankedProfile {
   total: number;
 }
 
-/** The published profiles with the highest sum of `counters` in the window, highest first. */
+/**
+ * The published profiles with the highest sum of `counters` in the window, highest first: from
+ * the window's roll-up and its last two days when the roll-up is there (see `rollupPlan`), else
+ * from every day of the window.
+ */
 export async function topProfiles(
+  db: Db,
+  counters: CounterName[],
+  window: DayWindow,
+  limit: number,
+): Promise<RankedProfile[]> {
+  const plan = rollupPlan(window);
+  const [run] = await db
+    .select({ throughDay: counterRollupRuns.throughDay })
+    .from(counterRollupRuns)
+    .where(
+      and(
+        eq(counterRollupRuns.windowDays, plan.windowDays),
+        eq(counterRollupRuns.throughDay, plan.throughDay),
+      ),
+    )
+    .limit(1);
+  return run
+    ? topProfilesFromRollup(db, counters, window, plan, limit)
+    : topProfilesFromDays(db, counters, window, limit);
+}
+
+/** A ranking window's roll-up: every day but the last two, summed ahead by the job. */
+export interface RollupPlan {
+  windowDays: number;
+  /** The last day the roll-up covers: the window's end minus two days. */
+  throughDay: string;
+  /** The days the ranking adds from the day counters: the day after `throughDay` to the end. */
+  recentFrom: string;
+}
+
+export function rollupPlan(window: DayWindow): RollupPlan {
+  return {
+    windowDays: window.days,
+    throughDay: daysBefore(window.to, 2),
+    recentFrom: daysBefore(window.to, 1),
+  };
+}
+
+async function topProfilesFromRollup(
+  db: Db,
+  counters: CounterName[],
+  window: DayWindow,
+  plan: RollupPlan,
+  limit: number,
+): Promise<RankedProfile[]> {
+  const parts = db
+    .select({ profileId: profileCounterRollups.profileId, count: profileCounterRollups.total })
+    .from(profileCounterRollups)
+    .where(
+      and(
+        eq(profileCounterRollups.windowDays, plan.windowDays),
+        eq(profileCounterRollups.throughDay, plan.throughDay),
+        inArray(profileCounterRollups.counter, counters),
+      ),
+    )
+    .unionAll(
+      db
+        .select({ profileId: profileCounters.profileId, count: profileCounters.count })
+        .from(profileCounters)
+        .where(
+          and(
+            inArray(profileCounters.counter, counters),
+            between(profileCounters.day, plan.recentFrom, window.to),
+          ),
+        ),
+    )
+    .as('parts');
+  const total = sql<number>`coalesce(sum(${parts.count}), 0)::int`;
+  return db
+    .select({ profileId: profiles.id, name: profileVersions.name, total })
+    .from(parts)
+    .innerJoin(profiles, eq(profiles.id, parts.profileId))
+    .innerJoin(profileVersions, eq(profileVersions.id, profiles.currentPublishedVersionId))
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .where(publishedOnly())
+    .groupBy(profiles.id, profileVersions.name)
+    .having(sql`sum(${parts.count}) > 0`)
+    .orderBy(desc(total), asc(sql`lower(${profileVersions.name})`), asc(profiles.id))
+    .limit(limit);
+}
+
+/** The ranking summed over every day of the window (before its roll-up exists). */
+export async function topProfilesFromDays(
   db: Db,
   counters: CounterName[],
   window: DayWindow,

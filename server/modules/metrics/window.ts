@@ -19,6 +19,10 @@ export function lastDays(days: number, now: Date): DayWindow {
   return { from: utcDay(new Date(today - (days - 1) * DAY_MS)), to: utcDay(now), days };
 }
 
+/** The UTC day `days` days before `day` (both `YYYY-MM-DD`). */
+export const daysBefore = (day: string, days: number): string =>
+  utcDay(new Date(Date.parse(day) - days * DAY_MS));
+
 /** Every day of a window, oldest first. */
 export function daysOf(window: DayWindow): string[] {
   const first = Date.parse(window.from);

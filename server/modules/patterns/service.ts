@@ -294,7 +294,7 @@ export class PatternService extends ItemService<
           : await this.resolveComponents(tx, access, values.components, kept);
         const content = patternContent(values, {
           iri: row.item.iri,
-          inScheme: typeof previous.inScheme === 'string' ? previous.inScheme : access.version.iri,
+          inScheme: access.version.iri, // the kernel names the draft the edit lands in
           type,
           componentIris: row.published ? componentIrisOf(previous) : rows.map((r) => r.item.iri),
           previous,

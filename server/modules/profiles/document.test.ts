@@ -71,6 +71,25 @@ describe('checkDocument', () => {
   });
 });
 
+describe('an Activity concept naming an activity context of its own', () => {
+  // The structure document: "@context SHOULD be https://w3id.org/xapi/profiles/activity-context";
+  // a SHOULD only warns, so neither an import nor a publication (authoring) is refused.
+  const doc = () => {
+    const d = normalForm(validProfile());
+    const activity = (d.concepts as JsonObject[]).find((c) => c.type === 'Activity')!;
+    (activity.activityDefinition as JsonObject)['@context'] =
+      'https://example.org/my-activity-context';
+    return d;
+  };
+
+  it('passes the import check and the publication check, with an H2 warning', () => {
+    for (const checked of [checkImportDocument(doc()), checkDocument(doc(), 'authoring')]) {
+      expect(checked.errors).toEqual([]);
+      expect(checked.warnings.map((w) => [w.ruleId, w.severity])).toContainEqual(['H2', 'warning']);
+    }
+  });
+});
+
 describe('checkImportDocument', () => {
   it('refuses what the input says even where its normal form would pass', () => {
     const raw = validProfile();

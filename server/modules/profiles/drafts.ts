@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { ProfileRow, ProfileVersionRow } from '../../db/schema';
-import { copyVersionItems } from '../item-store/repo';
+import { copyVersionItems, nameDraftInScheme } from '../item-store/repo';
 import { conflict, forbidden } from '../errors';
 import { recordEvent } from '../events/outbox';
 import { findVersionByIri, insertVersion, nextVersionNumber, updateProfile } from './repo';
@@ -32,8 +32,9 @@ export function requireCurrent(profile: ProfileRow, version: ProfileVersionRow):
 /**
  * The draft a change lands in. A draft is changed in place; a published version never changes,
  * so the change goes into the next version, a new draft copied from it (its details and every
- * item it lists) and `versionCreated` is recorded. This is the new-version command of every
- * edge (profile details and item edits); callers run it inside their transaction.
+ * item it lists, each naming the draft in `inScheme`) and `versionCreated` is recorded. This is
+ * the new-version command of every edge (profile details and item edits); callers run it inside
+ * their transaction.
  */
 export async function draftFor(
   tx: Db,
@@ -62,6 +63,8 @@ export async function draftFor(
     ...changes,
   });
   await copyVersionItems(tx, version.id, draft.id);
+  // The new version's document describes the new version: every item it carries names it.
+  await nameDraftInScheme(tx, draft.id, draft.iri);
   await recordEvent(tx, {
     type: 'versionCreated',
     payload: {

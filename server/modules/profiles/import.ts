@@ -12,6 +12,7 @@ import type {
 import {
   deleteUnlistedItems,
   findItemsByIris,
+  nameDraftInScheme,
   settleRevisions,
   insertItems,
   replaceItems,
@@ -335,7 +336,7 @@ export interface ImportRequest {
 /**
  * An IRI held by a profile of another group: one answer whatever holds it (a published profile,
  * a draft the caller cannot see, a version of either), so a refusal says no more than that the
- * IRI is not free (see docs/decisions.md).
+ * IRI is not free (see docs/decisions/an-iri-held-by-another-group-gets-one-answer.md).
  */
 const takenElsewhere = (iri: string) =>
   conflict(
@@ -505,6 +506,9 @@ export async function replaceDraft(
       : {}),
   });
   await storeComponents(tx, target.profile, version.id, parts.components, request.userId, false);
+  // The document's items named the version it described, which the draft now is under its own
+  // IRI: they name that IRI. Anything else they name stays as uploaded.
+  if (taken) await nameDraftInScheme(tx, version.id, version.iri, { from: self.id });
   await deleteUnlistedItems(tx, target.profile.id);
   await settleRevisions(tx, target.profile.id);
   if (!request.published) return { profile: target.profile, version };

@@ -12,6 +12,7 @@ import { publicName } from '../organizations/presenter';
 export function presentVersionSummary(version: ProfileVersionRow): VersionSummary {
   return {
     uuid: version.id,
+    iri: version.iri,
     version: version.version,
     state: version.state,
     isVerified: version.isVerified,

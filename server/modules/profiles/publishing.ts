@@ -1,7 +1,7 @@
 import { ErrorCode } from '../../../common/errors';
 import type { Db } from '../../db/client';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/schema';
-import { listVersionItems, publishRevisions } from '../item-store/repo';
+import { listVersionItems, nameDraftInScheme, publishRevisions } from '../item-store/repo';
 import { knownProfilesFor } from '../item-store/known-items';
 import { AppError } from '../errors';
 import { exampleFindings } from './example-gate';
@@ -61,6 +61,11 @@ export async function freezeVersion(
 ): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
   const generatedAt = input.version.generatedAt ?? now.toISOString();
   const version = { ...input.version, generatedAt };
+  // Items carried unchanged into a draft made before drafts named themselves in them still name
+  // the version they came from; the published document names this one. An import's items (given
+  // as components, or listed at revisions of their own) keep their bytes as uploaded.
+  if (!input.components)
+    await nameDraftInScheme(tx, version.id, version.iri, { carriedOnly: true });
   const document = await versionDocument(tx, { ...input, version, generatedAt });
   // Items of other profiles that this one reuses resolve against what the server has. The same
   // bytes checked with the same known profiles are not validated again (an import's document,

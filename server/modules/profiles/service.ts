@@ -19,7 +19,7 @@ import { groupPolicy, isMember } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
 import { latestPublished } from '../item-store/listing';
-import { countVersionItems, findItemWithVersions } from '../item-store/repo';
+import { countVersionItems, findItemWithVersions, nameDraftInScheme } from '../item-store/repo';
 import { lockResource, type LockService } from '../locks/service';
 import type { CounterService } from '../counters/service';
 import type { Visitor } from '../counters/visitors';
@@ -408,7 +408,9 @@ export class ProfileService {
   ) {
     const owner = await findProfileByIri(tx, iri);
     if (owner && owner.id !== profile.id) throw conflict('A profile with that IRI already exists.');
-    await updateVersion(tx, draft.id, { iri: versionIri(iri, draft.version) });
+    const renamed = await updateVersion(tx, draft.id, { iri: versionIri(iri, draft.version) });
+    // The items that named the draft name it under its new IRI.
+    await nameDraftInScheme(tx, draft.id, renamed.iri, { from: draft.iri });
     return updateProfile(tx, profile.id, { iri, iriType });
   }
 

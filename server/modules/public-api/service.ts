@@ -54,9 +54,17 @@ export interface ImportInput {
 }
 
 /** A document answer: the body and what conditional requests compare against. */
+/**
+ * How long others may keep an answer: `immutable`, a published version named by its own uuid or
+ * IRI, whose bytes never change; `current`, what a profile's uuid or IRI (or an item's IRI)
+ * means now, which a publication or deprecation moves; `private`, a draft, for its group only.
+ */
+export type Freshness = 'immutable' | 'current' | 'private';
+
 export interface DocumentAnswer {
   /** The exact JSON-LD sent, so the ETag names these bytes. */
   body: Buffer;
+  freshness: Freshness;
   etag: string;
   lastModified: Date;
   /** The same document as Turtle, converted on first use. */
@@ -79,10 +87,12 @@ export interface PublishedMetadataList {
 export interface MetadataAnswer {
   metadata: ProfileMetadata;
   lastModified: Date;
+  /** False for a draft's metadata, which only its group may read. */
+  published: boolean;
 }
 
 /** What an import or edit answers: the metadata and what the check found in the document. */
-export interface WriteAnswer extends MetadataAnswer {
+export interface WriteAnswer extends Omit<MetadataAnswer, 'published'> {
   findings: VersionFinding[];
 }
 
@@ -193,7 +203,14 @@ export class PublicApiService {
         });
     const body = Buffer.from(JSON.stringify(document));
     const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
-    return { body, etag, lastModified: target.version.updatedAt, turtle: () => toTurtle(document) };
+    return {
+      body,
+      etag,
+      lastModified: target.version.updatedAt,
+      // Only what readDocument keeps is known to be a published version's fixed bytes.
+      freshness: target.version.state === 'published' ? 'current' : 'private',
+      turtle: () => toTurtle(document),
+    };
   }
 
   /** `kept`: the snapshot is in memory, so compressed copies are worth making and keeping. */
@@ -202,6 +219,7 @@ export class PublicApiService {
       body: snapshot.body,
       etag: snapshot.etag,
       lastModified: snapshot.lastModified,
+      freshness: snapshot.pinned ? 'immutable' : 'current',
       turtle: async () => {
         if (snapshot.turtle !== null) return snapshot.turtle;
         const turtle = await toTurtle(JSON.parse(snapshot.body.toString('utf8')));
@@ -244,6 +262,7 @@ export class PublicApiService {
     const snapshot: Snapshot = {
       profileId: target.profile.id,
       versionId: target.version.id,
+      pinned: key === target.version.id || key === `iri:${target.version.iri}`,
       body: answer.body,
       etag: answer.etag,
       lastModified: answer.lastModified,
@@ -352,6 +371,8 @@ export class PublicApiService {
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url')}"`,
       lastModified,
+      // An item as its newest published version carries it: a deprecation changes it.
+      freshness: 'current',
       turtle: () => toTurtle(document),
     };
   }
@@ -367,7 +388,11 @@ export class PublicApiService {
     const target = await this.resolve(this.db, uuid, 'published');
     authorizeRead(caller, target);
     this.countRead(caller, target.profile.id, false, target.version.state === 'published');
-    return { metadata: await this.metadataOf(target), lastModified: target.version.updatedAt };
+    return {
+      metadata: await this.metadataOf(target),
+      lastModified: target.version.updatedAt,
+      published: target.version.state === 'published',
+    };
   }
 
   private verificationTime(input: StatusInput | undefined): Date | null {

@@ -17,7 +17,8 @@ const prefixes = {
 /** A profile document as Turtle: JSON-LD to RDF with the bundled contexts, offline. */
 export async function toTurtle(document: unknown): Promise<string> {
   // Loaded on the first Turtle asked for, not at start-up: oxigraph compiles and instantiates its
-  // WebAssembly when imported, memory an idle server would hold for nothing (docs/decisions.md).
+  // WebAssembly when imported, memory an idle server would hold for nothing
+  // (docs/decisions/idle-memory-of-the-server-and-the-cost-of-a-kept-read.md).
   const [{ default: jsonld }, { default: oxigraph }] = await Promise.all([
     import('jsonld'),
     import('oxigraph'),

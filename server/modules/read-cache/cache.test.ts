@@ -4,6 +4,7 @@ import { ReadCache, type Snapshot } from './cache';
 const snapshot = (profileId: string, versionId: string, bytes = 100): Snapshot => ({
   profileId,
   versionId,
+  pinned: false,
   body: Buffer.alloc(bytes, 'x'),
   etag: `"${versionId}"`,
   lastModified: new Date(0),

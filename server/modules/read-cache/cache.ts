@@ -6,6 +6,8 @@ import type { BodyEncoding } from './encoding';
 export interface Snapshot {
   profileId: string;
   versionId: string;
+  /** Asked for by the version's own uuid or IRI (not the profile's): these bytes never change. */
+  pinned: boolean;
   /** The JSON-LD exactly as sent; the ETag names these bytes. */
   body: Buffer;
   etag: string;

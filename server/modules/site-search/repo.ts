@@ -6,8 +6,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { itemRevisions, profileItems, profileVersions, type ItemRow } from '../../db/schema';
-import { itemSearchColumns, listedPublicly } from '../item-store/listing';
-import { itemColumns } from '../item-store/repo';
 import {
   preciseThenFuzzy,
   textMatch,
@@ -151,6 +149,17 @@ export function searchPublishedItems(db: Db, kind: ItemRow['kind'], q: ItemSearc
 
 type ItemSearchPage = SearchPage & { types?: string[] | undefined };
 
+/** What `searchable_items` (aliased `s`) ranks on: copies of its published revision's columns. */
+const searchableColumns: SearchColumns = {
+  vector: sql`s.search_vector`,
+  name: sql`s.name`,
+  iris: [sql`s.iri`],
+};
+
+/**
+ * Ranks and counts in `searchable_items` alone (the items the public may read, see migration
+ * 0021), then reads item, revision, profile and group for the rows of the page only.
+ */
 async function searchPublishedItemsBy(
   db: Db,
   kind: ItemRow['kind'],
@@ -158,42 +167,45 @@ async function searchPublishedItemsBy(
   mode: MatchMode,
 ) {
   const hasText = q.text.raw !== '';
-  const where: SQL[] = [
-    sql`${profileItems.kind} = ${kind}`,
-    sql`${profileItems.deletedAt} is null`,
-    listedPublicly,
-  ];
-  if (hasText) where.push(textMatch(itemSearchColumns, q.text, mode));
-  if (!q.deprecated) where.push(sql`not ${itemColumns.deprecated}`);
-  if (q.verified) where.push(sql`pv.is_verified`);
+  const where: SQL[] = [sql`s.kind = ${kind}`];
+  if (hasText) where.push(textMatch(searchableColumns, q.text, mode));
+  if (!q.deprecated) where.push(sql`not s.deprecated`);
+  if (q.verified)
+    where.push(sql`exists (select 1 from profiles vp
+      join profile_versions vv on vv.id = vp.current_published_version_id
+      where vp.id = s.profile_id and vv.is_verified)`);
   if (q.types && q.types.length > 0)
     where.push(
-      sql`${itemRevisions.type} in (${sql.join(
+      sql`s.type in (${sql.join(
         q.types.map((t) => sql`${t}`),
         sql`, `,
       )})`,
     );
-  // Items are read as published: their newest published revision.
-  const from = sql`from ${profileItems}
-      join ${itemRevisions} on ${itemRevisions.id} = ${profileItems.publishedRevisionId}
-      left join profiles p on p.id = ${profileItems.profileId}
-      left join profile_versions pv on pv.id = p.current_published_version_id
-      left join organizations o on o.id = p.organization_id
-      where ${sql.join(where, sql` and `)}`;
-  const rank = hasText ? textRank(itemSearchColumns, q.text, mode) : sql`0::float8`;
+  const from = sql`from searchable_items s where ${sql.join(where, sql` and `)}`;
+  const rank = hasText ? textRank(searchableColumns, q.text, mode) : sql`0::float8`;
   const rows = await queryRows<ItemHit>(
     db,
-    sql`select ${profileItems.id} as id, ${profileItems.kind} as kind, ${itemRevisions.type} as type,
+    sql`with hits as (
+        select s.item_id, s.revision_id, s.deprecated, ${rank} as rank, s.updated_at,
+          count(*) over () as total
+        ${from}
+        order by rank desc, s.updated_at desc, s.item_id
+        limit ${q.limit} offset ${(q.page - 1) * q.limit})
+      select ${profileItems.id} as id, ${profileItems.kind} as kind, ${itemRevisions.type} as type,
         ${profileItems.iri} as iri, ${itemRevisions.name} as name, ${itemRevisions.content} as content,
-        ${itemRevisions.extras} as extras, ${itemColumns.deprecated} as deprecated,
+        ${itemRevisions.extras} as extras, hits.deprecated,
         ${profileItems.createdAt} as created_at, ${itemRevisions.updatedAt} as updated_at,
         pv.profile_id as parent_id, pv.name as parent_name,
         case when pv.id is null then null else o.id end as organization_id,
         case when pv.id is null then null else o.name end as organization_name,
-        count(*) over () as total
-      ${from}
-      order by ${rank} desc, ${itemRevisions.updatedAt} desc, ${profileItems.id}
-      limit ${q.limit} offset ${(q.page - 1) * q.limit}`,
+        hits.total
+      from hits
+      join ${profileItems} on ${profileItems.id} = hits.item_id
+      join ${itemRevisions} on ${itemRevisions.id} = hits.revision_id
+      left join profiles p on p.id = ${profileItems.profileId}
+      left join profile_versions pv on pv.id = p.current_published_version_id
+      left join organizations o on o.id = p.organization_id
+      order by hits.rank desc, hits.updated_at desc, hits.item_id`,
   );
   const total =
     rows.length > 0 ? Number(rows[0]!.total) : await countOf(db, sql`select count(*) as n ${from}`);

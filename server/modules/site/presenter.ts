@@ -7,5 +7,6 @@ export function presentSiteConfig(config: Config): SiteConfig {
     supportPhone: config.site.supportPhone,
     helpdeskUrl: config.site.helpdeskUrl,
     publicUrl: config.publicUrl,
+    webhookRetryDelaysMs: config.webhooks.retryDelaysMs,
   };
 }

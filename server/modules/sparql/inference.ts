@@ -29,6 +29,14 @@ const superProperties: Array<[string, string]> = [
   [`${SKOS}exactMatch`, `${SKOS}closeMatch`],
 ];
 
+/** The rules as data, for checks that apply them on their own (an independent oracle). */
+export const INFERENCE_RULES = {
+  inverses,
+  superProperties,
+  membership,
+  inScheme: `${SKOS}inScheme`,
+} as const;
+
 const inverseOf = new Map<string, string>();
 for (const [a, b] of inverses) {
   inverseOf.set(a, b);

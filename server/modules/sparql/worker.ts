@@ -1,9 +1,13 @@
-import jsonld from 'jsonld';
 import oxigraph, { type Quad, type Term } from 'oxigraph';
 import { parentPort } from 'node:worker_threads';
-import { offlineDocumentLoader } from '../../../xapi/index';
-import { withInferences } from './inference';
-import { BINDINGS, type Binding, type WorkerReply, type WorkerRequest } from './protocol';
+import {
+  BINDINGS,
+  type Binding,
+  type FailureReason,
+  type WorkerReply,
+  type WorkerRequest,
+} from './protocol';
+import { asNTriples, documentGraph } from './rdf';
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const XSD_STRING = `${XSD}string`;
@@ -11,9 +15,9 @@ const XSD_BOOLEAN = `${XSD}boolean`;
 
 /**
  * The SPARQL store of one node, in its own thread so that no query holds up the server's
- * requests. Every published version is a named graph; the default graph is the union of the
- * current versions' graphs, kept as a copy so that queries naming their own dataset (FROM,
- * FROM NAMED) are answered as SPARQL says.
+ * requests. Every published version is a named graph; the default graph is the merge of the
+ * current versions' graphs (each document's blank nodes its own, see `rdf.ts`), kept as a copy
+ * so that queries naming their own dataset (FROM, FROM NAMED) are answered as SPARQL says.
  */
 const store = new oxigraph.Store();
 const currentOf = new Map<string, string>();
@@ -63,20 +67,40 @@ function setCurrent(profileId: string, graph: string | null) {
   }
 }
 
-async function load(graph: string, document: string): Promise<string> {
-  const nquads = (await jsonld.toRDF(JSON.parse(document) as jsonld.JsonLdDocument, {
-    format: 'application/n-quads',
-    documentLoader: offlineDocumentLoader as never,
-  })) as unknown as string;
-  const name = oxigraph.namedNode(graph);
-  const parsed = oxigraph.parse(nquads, { format: 'application/n-quads', to_graph_name: name });
-  const all = withInferences(
-    parsed.filter((q) => q.graph.termType === 'DefaultGraph' || q.graph.equals(name)),
-    name,
-  );
+const ownerOf = (graph: string) => [...currentOf].find(([, g]) => g === graph)?.[0] ?? null;
+
+/**
+ * Puts `fill` in place of what the named graph held. A current graph leaves the default graph
+ * first and comes back with its new statements, so the default graph never keeps old ones.
+ */
+function replace(graph: string, fill: () => void) {
+  const owner = ownerOf(graph);
+  if (owner) setCurrent(owner, null);
   drop(graph);
-  for (const quad of all) store.add(quad);
-  return store.dump({ format: 'application/n-triples', from_graph_name: name });
+  fill();
+  if (owner) setCurrent(owner, graph);
+}
+
+/**
+ * Keeps `ntriples` as the named graph `graph`, the current version of `profileId`, and in the
+ * default graph: one load of each statement twice, in the graph and in the default graph, so
+ * that both hold the same blank nodes (labels are one node within one load), as `addToDefault`
+ * would have copied them, at the speed of the parser rather than a statement at a time.
+ */
+function loadCurrent(profileId: string, graph: string, ntriples: string) {
+  const owner = ownerOf(graph);
+  if (owner) setCurrent(owner, null);
+  setCurrent(profileId, null);
+  drop(graph);
+  const named = ` <${graph}> .`;
+  let nquads = '';
+  for (const line of ntriples.split('\n')) {
+    if (!line.endsWith(' .')) continue;
+    nquads += `${line.slice(0, -2)}${named}\n${line}\n`;
+  }
+  store.load(nquads, { format: 'application/n-quads' });
+  currentGraphs.add(graph);
+  currentOf.set(profileId, graph);
 }
 
 /** A term as a SPARQL JSON result writes it: type, value, and a literal's datatype or language. */
@@ -112,26 +136,91 @@ function asBindings(answer: ReturnType<typeof store.query>): Array<Record<string
   });
 }
 
+/**
+ * A failure of the engine rather than of the request: a WebAssembly trap ("memory access out of
+ * bounds", "unreachable" after a failed allocation) or memory exhausted. oxigraph is unusable
+ * after one, so the worker says so and is replaced.
+ */
+function engineFailed(error: unknown): boolean {
+  return error instanceof WebAssembly.RuntimeError || error instanceof RangeError;
+}
+
+const failure = (reason: FailureReason, error: unknown): WorkerReply => ({
+  ok: false,
+  reason: engineFailed(error) ? 'broken' : reason,
+  error: error instanceof Error ? error.message : String(error),
+});
+
 async function handle(request: WorkerRequest): Promise<WorkerReply> {
   switch (request.type) {
-    case 'load':
-      return { ok: true, ntriples: await load(request.graph, request.document) };
+    case 'convert':
+    case 'load': {
+      const name = oxigraph.namedNode(request.graph);
+      let quads: Quad[];
+      try {
+        quads = await documentGraph(JSON.parse(request.document), name);
+      } catch (error) {
+        return failure('failed', error);
+      }
+      if (request.type === 'load')
+        replace(request.graph, () => {
+          for (const quad of quads) store.add(quad);
+        });
+      return { ok: true, ntriples: asNTriples(quads, name) };
+    }
     case 'restore': {
       const name = oxigraph.namedNode(request.graph);
-      drop(request.graph);
-      store.load(request.ntriples, { format: 'application/n-triples', to_graph_name: name });
+      // `load` gives the blank nodes of each call new identities, as `convert` did.
+      replace(request.graph, () =>
+        store.load(request.ntriples, { format: 'application/n-triples', to_graph_name: name }),
+      );
       return { ok: true };
     }
-    case 'drop':
-      if (currentGraphs.has(request.graph)) {
-        const owner = [...currentOf].find(([, g]) => g === request.graph)?.[0];
-        if (owner) setCurrent(owner, null);
+    case 'fill': {
+      const converted: Record<string, string> = {};
+      const failed: Array<{ graph: string; error: string }> = [];
+      for (const entry of request.graphs) {
+        const name = oxigraph.namedNode(entry.graph);
+        if ('ntriples' in entry) {
+          try {
+            if (entry.currentOf) loadCurrent(entry.currentOf, entry.graph, entry.ntriples);
+            else
+              replace(entry.graph, () =>
+                store.load(entry.ntriples, {
+                  format: 'application/n-triples',
+                  to_graph_name: name,
+                }),
+              );
+          } catch (error) {
+            if (engineFailed(error)) throw error;
+            failed.push({ graph: entry.graph, error: String(error) });
+          }
+          continue;
+        }
+        let quads: Quad[];
+        try {
+          quads = await documentGraph(JSON.parse(entry.document), name);
+        } catch (error) {
+          if (engineFailed(error)) throw error;
+          failed.push({ graph: entry.graph, error: String(error) });
+          continue;
+        }
+        replace(entry.graph, () => {
+          for (const quad of quads) store.add(quad);
+        });
+        converted[entry.graph] = asNTriples(quads, name);
       }
+      return { ok: true, converted, failed };
+    }
+    case 'drop': {
+      const owner = ownerOf(request.graph);
+      if (owner) setCurrent(owner, null);
       drop(request.graph);
       return { ok: true };
+    }
     case 'current':
       setCurrent(request.profileId, request.graph);
-      return { ok: true, quads: store.size };
+      return { ok: true };
     case 'query': {
       let result: string;
       try {
@@ -140,7 +229,7 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
             ? JSON.stringify(asBindings(store.query(request.query)))
             : (store.query(request.query, { results_format: request.format }) as string);
       } catch (error) {
-        return { ok: false, reason: 'invalid', error: (error as Error).message };
+        return failure('invalid', error);
       }
       if (Buffer.byteLength(result) > request.maxBytes)
         return { ok: false, reason: 'too-large', error: `${Buffer.byteLength(result)} bytes` };
@@ -157,7 +246,7 @@ parentPort?.on('message', (request: WorkerRequest) => {
     try {
       reply = await handle(request);
     } catch (error) {
-      reply = { ok: false, reason: 'failed', error: (error as Error).message };
+      reply = failure('failed', error);
     }
     parentPort?.postMessage(reply);
   });

@@ -24,6 +24,7 @@ export function explainTemplates(validation: StatementValidation): Explanation {
   }));
   const details = {
     outcome: validation.outcome,
+    xapiVersion: validation.xapiVersion,
     matched: validation.matched,
     failed: validation.failed,
     statementProblems: validation.statementProblems,
@@ -36,7 +37,7 @@ export function explainTemplates(validation: StatementValidation): Explanation {
 function templatesMessage(validation: StatementValidation): string {
   if (validation.outcome === 'not-a-statement') {
     const first = validation.statementProblems[0];
-    return `This is not an xAPI statement${first ? `: ${first.path || '/'} ${first.message}` : ''}.`;
+    return `This is not an xAPI ${validation.xapiVersion} statement${first ? `: ${first.path || '/'} ${first.message}` : ''}.`;
   }
   if (validation.outcome === 'unmatched')
     return 'No statement template of the profile applies to this statement (see each template’s mismatch).';
@@ -49,23 +50,31 @@ function templatesMessage(validation: StatementValidation): string {
 }
 
 /**
- * Why a batch does not follow the profile's patterns: per registration, the statements that did not
- * validate and, per primary pattern, its outcome and where it stopped. Undefined when it follows.
+ * Why a batch does not follow the profile's patterns. `partial` when every stream checked either
+ * follows a primary pattern or stopped part way through one (more statements could complete it);
+ * `not-followed` otherwise, and when nothing was checked. Per stream not followed: its outcome,
+ * why, the statements that did not validate and, per primary pattern, its outcome and where it
+ * stopped. Undefined when it follows.
  */
 export function explainPatterns(
   validation: PatternsValidation,
   total: number,
 ): Explanation | undefined {
   const checked = validation.streams.length > 0;
-  if (validation.followed && checked) return undefined;
+  if (validation.outcome === 'followed' && checked) return undefined;
+  // Nothing checked claims nothing: the batch does not follow the profile.
+  const outcome = validation.outcome === 'partial' ? 'partial' : 'not-followed';
   const details = {
+    outcome,
     semantics: validation.semantics,
-    streams: validation.streams.filter((s) => !s.followed),
+    // Each stream's own `message` numbers statements from 1, as a person reads a batch; these
+    // answers name statements by their index in the array, so it is left out.
+    streams: validation.streams.filter((s) => !s.followed).map(({ message: _, ...s }) => s),
     skipped: validation.skipped,
     rejected: validation.rejected,
   };
   return {
-    code: ErrorCode.PatternsNotFollowed,
+    code: outcome === 'partial' ? ErrorCode.PatternsIncomplete : ErrorCode.PatternsNotFollowed,
     message: patternsMessage(validation, total),
     details,
   };
@@ -76,17 +85,28 @@ function patternsMessage(validation: PatternsValidation, total: number): string 
     return `None of the ${total} statements names a version of the profile in context.contextActivities.category, so no pattern was checked.`;
   const rejected = validation.rejected[0];
   if (rejected) return `Statement ${rejected.index} cannot be checked: ${rejected.message}`;
-  const stream = validation.streams.find((s) => !s.followed);
-  const where = stream?.registration
+  const stream =
+    validation.streams.find((s) => s.outcome === 'not-followed') ??
+    validation.streams.find((s) => s.outcome === 'partial')!;
+  const where = stream.registration
     ? `registration ${stream.registration}`
     : 'statements without a registration';
-  const invalid = stream?.notValidated[0];
-  if (invalid)
-    return `In ${where}, statement ${invalid.index} does not follow the profile’s templates (${invalid.outcome}).`;
-  const closest = [...(stream?.patterns ?? [])].sort(
-    (a, b) => b.trace.consumed - a.trace.consumed,
-  )[0];
-  return closest
-    ? `In ${where}, no primary pattern matches every statement; ${closest.patternId} went furthest (${closest.outcome}): ${closest.trace.message}`
-    : `In ${where}, the profile has no primary pattern to follow.`;
+  const pattern = stream.patterns.find((p) => p.patternId === stream.patternId);
+  switch (stream.outcome === 'partial' ? 'partial' : stream.reason) {
+    case 'partial':
+      return `In ${where}, the statements stopped part way: ${stream.patternId} is still open after statement ${stream.statements.at(-1)} and expects next ${stream.expected?.join(' or ') || 'more statements'}. Not followed yet.`;
+    case 'failed-template': {
+      const invalid = stream.notValidated[0]!;
+      return `In ${where}, statement ${invalid.index} does not follow the profile’s templates (${invalid.outcome}).`;
+    }
+    case 'no-primary-pattern':
+      return `In ${where}, the profile has no primary pattern to follow.`;
+    case 'left-over': {
+      const consumed = pattern?.trace.consumed ?? 0;
+      const first = stream.statements[consumed];
+      return `In ${where}, ${stream.patternId} ended before the statements did: ${pattern?.remaining ?? 0} left over, from statement ${first}.`;
+    }
+    default:
+      return `In ${where}, no primary pattern matches every statement; ${stream.patternId} went furthest (${pattern?.outcome ?? 'failure'}): ${pattern?.trace.message ?? ''}`;
+  }
 }

@@ -1,6 +1,8 @@
 import type { JsonValue } from '../../../xapi/index';
+import { JSON_TOO_MANY_KEYS_MESSAGE, jsonTextHasTooManyKeys } from '../../../common/limits';
 import { loadJson } from '../../../xapi/load';
-import { badRequest } from '../errors';
+import { ErrorCode } from '../../../common/errors';
+import { AppError, badRequest } from '../errors';
 
 /** What one call may carry: statements are small, batches bounded, nesting shallow. */
 export const STATEMENT_LIMITS = {
@@ -10,14 +12,12 @@ export const STATEMENT_LIMITS = {
   maxLength: 4 * 1024 * 1024,
 } as const;
 
-/**
- * A field arrives as JSON text (form-encoded, as the xAPI Profiles specification describes) or,
- * in a JSON body, as the value itself. Either way the answer is a JSON value within the limits,
- * or a 400 naming the field.
- */
-export function readJsonField(field: string, input: unknown): JsonValue {
+/** A JSON field parsed within the limits, or a 400 naming the field; NUL not yet looked for. */
+function parseJsonField(field: string, input: unknown): JsonValue {
   if (typeof input === 'string' && input.includes('\u0000'))
     throw badRequest(`${field}: contains a NUL character, which JSON text never needs.`);
+  if (typeof input === 'string' && jsonTextHasTooManyKeys(input))
+    throw badRequest(`${field}: ${JSON_TOO_MANY_KEYS_MESSAGE}`);
   const { value, findings } = loadJson(input, {
     maxLength: STATEMENT_LIMITS.maxLength,
     maxDepth: STATEMENT_LIMITS.maxDepth,
@@ -32,9 +32,22 @@ export function readJsonField(field: string, input: unknown): JsonValue {
       );
     throw badRequest(`${field}: ${reason}`);
   }
+  return value;
+}
+
+function refuseNul(field: string, value: JsonValue): JsonValue {
   if (JSON.stringify(value).includes('\\u0000'))
     throw badRequest(`${field}: contains a NUL character, which a statement never needs.`);
   return value;
+}
+
+/**
+ * A field arrives as JSON text (form-encoded, as the xAPI Profiles specification describes) or,
+ * in a JSON body, as the value itself. Either way the answer is a JSON value within the limits,
+ * or a 400 naming the field.
+ */
+export function readJsonField(field: string, input: unknown): JsonValue {
+  return refuseNul(field, parseJsonField(field, input));
 }
 
 /** One statement: a JSON object. */
@@ -45,15 +58,25 @@ export function readStatement(input: unknown): JsonValue {
   return value;
 }
 
-/** A batch: a non-empty JSON array of at most `maxStatements` statements. */
+/**
+ * A batch: a non-empty JSON array of at most `maxStatements` statements, counted as soon as it
+ * is parsed, before any pass over its elements.
+ */
 export function readStatements(input: unknown): JsonValue[] {
-  const value = readJsonField('statements', input);
+  const max = STATEMENT_LIMITS.maxStatements;
+  if (Array.isArray(input) && input.length > max) throw tooMany(input.length);
+  const value = parseJsonField('statements', input);
   if (!Array.isArray(value))
     throw badRequest('statements: must be a JSON array of xAPI statements.');
   if (value.length === 0) throw badRequest('statements: the array is empty.');
-  if (value.length > STATEMENT_LIMITS.maxStatements)
-    throw badRequest(
-      `statements: ${value.length} statements; one call checks at most ${STATEMENT_LIMITS.maxStatements}.`,
-    );
+  if (value.length > max) throw tooMany(value.length);
+  refuseNul('statements', value);
   return value;
 }
+
+const tooMany = (count: number) =>
+  new AppError(
+    400,
+    ErrorCode.TooManyStatements,
+    `statements: ${count.toLocaleString('en-US')} statements; one call checks at most ${STATEMENT_LIMITS.maxStatements.toLocaleString('en-US')}.`,
+  );

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { CompiledProfile } from '../../../xapi/index';
+import type { CompiledProfile, Profile, XapiVersion } from '../../../xapi/index';
 import { compileProfile, followsPatterns, parse, validateStatement } from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../errors';
@@ -13,6 +13,7 @@ const CACHED_PROFILES = 32;
 export interface TemplatesInput {
   statement: unknown;
   profile: string;
+  xapiVersion?: XapiVersion | undefined;
 }
 
 export interface PatternsInput {
@@ -27,11 +28,22 @@ export interface PatternsInput {
  */
 export class StatementCheckService {
   private readonly compiled = new LRUCache<string, CompiledProfile>({ max: CACHED_PROFILES });
+  private readonly models = new LRUCache<string, Profile>({ max: CACHED_PROFILES });
 
   constructor(private readonly db: Db) {}
 
   /** A profile IRI means its current published version; a version IRI that version, if published. */
   async profileFor(iri: string): Promise<CompiledProfile> {
+    const { versionId, model } = await this.publishedModel(iri);
+    const cached = this.compiled.get(versionId);
+    if (cached) return cached;
+    const compiled = compileProfile(model);
+    this.compiled.set(versionId, compiled);
+    return compiled;
+  }
+
+  /** The document of the published version an IRI names, as the library's model. */
+  async publishedModel(iri: string): Promise<{ versionId: string; model: Profile }> {
     const missing = () =>
       notFound(`No published profile hosted here has the IRI ${iri} (profile or version IRI).`);
     const profile = await findProfileByIri(this.db, iri);
@@ -41,24 +53,26 @@ export class StatementCheckService {
         : null
       : await findVersionByIri(this.db, iri);
     if (!version || version.state !== 'published') throw missing();
-    const cached = this.compiled.get(version.id);
-    if (cached) return cached;
+    const cached = this.models.get(version.id);
+    if (cached) return { versionId: version.id, model: cached };
     // Publication freezes the document as the snapshot: that is what readers of the version get.
     const owner = profile ?? (await findProfile(this.db, version.profileId));
     if (!owner || !version.snapshot) throw missing();
     const { model } = parse(version.snapshot);
     if (!model) throw missing();
-    const compiled = compileProfile(model);
-    this.compiled.set(version.id, compiled);
-    return compiled;
+    this.models.set(version.id, model);
+    return { versionId: version.id, model };
   }
 
-  /** Resolves when the statement follows the profile's templates; otherwise a 400 that explains. */
-  async checkTemplates(input: TemplatesInput): Promise<void> {
+  /**
+   * Resolves with the version of xAPI the statement was checked as when it follows the profile's
+   * templates; otherwise a 400 that explains (and names that version too).
+   */
+  async checkTemplates(input: TemplatesInput): Promise<{ xapiVersion: XapiVersion }> {
     const statement = readStatement(input.statement);
     const profile = await this.profileFor(input.profile);
-    const validation = validateStatement(statement, profile);
-    if (validation.outcome === 'success') return;
+    const validation = validateStatement(statement, profile, { xapiVersion: input.xapiVersion });
+    if (validation.outcome === 'success') return { xapiVersion: validation.xapiVersion };
     const { code, message, details } = explainTemplates(validation);
     throw new AppError(400, code, message, details);
   }

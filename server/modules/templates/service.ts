@@ -133,10 +133,10 @@ export class TemplateService extends ItemService<
       profileId,
       versionId,
       templateId,
-      ({ access, row, content, extras }) => {
+      async ({ access, row, content, extras }) => {
         const next = templateContent(values, {
           iri: row.item.iri,
-          inScheme: typeof content.inScheme === 'string' ? content.inScheme : access.version.iri,
+          inScheme: access.version.iri, // the kernel names the draft the edit lands in
           previous: content,
         });
         const before = contentLabels(content);

@@ -32,10 +32,25 @@ export interface DeliveryDeps {
   timeoutMs?: number;
 }
 
+/**
+ * The `X-Webhook-Delivery` id of a delivery: its own, or for a redelivery the first delivery's,
+ * so that a receiver keeping the ids it handled recognises the repeat.
+ */
+export function sentId(delivery: WebhookDeliveryRow): string {
+  return delivery.payload.deliveryId ?? delivery.id;
+}
+
 /** The exact body of a delivery: what is posted and what is signed. */
 export function deliveryBody(delivery: WebhookDeliveryRow): string {
-  const { event, occurredAt, profile } = delivery.payload;
-  return JSON.stringify({ event, deliveryId: delivery.id, occurredAt, profile });
+  const { event, occurredAt, test, profile, concept } = delivery.payload;
+  return JSON.stringify({
+    event,
+    deliveryId: sentId(delivery),
+    occurredAt,
+    ...(test ? { test } : {}),
+    profile,
+    ...(concept ? { concept } : {}),
+  });
 }
 
 function disabledMail(to: string, hook: WebhookRow, siteUrl: string): MailMessage {
@@ -91,7 +106,8 @@ export async function attemptDelivery(
         target: hook.target,
         body: deliveryBody(delivery),
         event: delivery.event,
-        deliveryId: delivery.id,
+        deliveryId: sentId(delivery),
+        test: delivery.payload.test === true,
         signatureMethod: hook.signatureMethod,
         secret,
         timestamp: Math.floor(Date.now() / 1000),

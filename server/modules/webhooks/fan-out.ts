@@ -1,6 +1,6 @@
 import type { WebhookEvent, WebhookPayload } from '../../../common/webhooks';
 import type { Db } from '../../db/client';
-import type { StoredEvent } from '../events/outbox';
+import type { EventPayloads, StoredEvent } from '../events/outbox';
 import { hooksFor, insertDelivery, profileVersionFor } from './repo';
 
 /** Queues attempt `attempt` of a delivery, after `delayMs`, inside `tx` when given. */
@@ -73,6 +73,16 @@ export function payloadFor(
   };
 }
 
+/** What a `conceptDeprecated` delivery says of the concept. */
+function conceptOf(event: EventPayloads['itemDeprecated']): NonNullable<WebhookPayload['concept']> {
+  return {
+    iri: event.itemIri,
+    name: event.itemName ?? null,
+    reason: event.reason ?? null,
+    link: event.link ?? null,
+  };
+}
+
 /**
  * Makes one delivery per hook the event reaches and queues its first attempt, in one
  * transaction. The unique (hook, event) row decides: a second run of this handler, on this node
@@ -99,6 +109,7 @@ export async function fanOut(
   );
   if (hooks.length === 0) return 0;
   const payload = payloadFor(mapped.event, stored.occurredAt, found, siteUrl);
+  if (stored.type === 'itemDeprecated') payload.concept = conceptOf(stored.payload);
   let made = 0;
   await db.transaction(async (tx) => {
     for (const hook of hooks) {

@@ -5,11 +5,13 @@ import {
   type WebhookCreate,
   type WebhookDelivery,
   type WebhookSubject,
+  type WebhookUpdate,
 } from '../../../common/webhooks';
 import type { Db } from '../../db/client';
-import type { UserRow, WebhookDeliveryRow } from '../../db/schema';
+import type { UserRow, WebhookDeliveryRow, webhooks } from '../../db/schema';
 import { badRequest, conflict, notFound, unauthorized } from '../errors';
-import { targetProblem } from './address-guard';
+import { targetProblem } from '../outbound/address-guard';
+import { deliveryBody, sentId } from './delivery';
 import type { DeliveryQueue } from './fan-out';
 import {
   countHooks,
@@ -63,6 +65,8 @@ export function presentDelivery(row: WebhookDeliveryRow): WebhookDelivery {
     createdOn: row.createdAt.toISOString(),
     lastAttemptOn: row.lastAttemptAt ? row.lastAttemptAt.toISOString() : null,
     nextAttemptOn: row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+    sentId: sentId(row),
+    body: deliveryBody(row),
   };
 }
 
@@ -112,38 +116,49 @@ export class WebhookService {
     return present(found);
   }
 
-  /** Checks what both create and edit accept, and turns it into column values. */
-  private async columns(owner: UserRow, input: WebhookInput, hadSecret: boolean) {
-    const problem = targetProblem(input.target, { allowPrivate: this.deps.allowPrivateTargets });
-    if (problem) throw badRequest(problem, { field: 'target' });
-    let subjectProfileId: string | null = null;
-    if (input.subject !== ANY_GROUP_PROFILE) {
-      if (!(await subjectProfile(this.deps.db, owner.id, input.subject)))
+  /**
+   * Checks what create and edit accept, and turns it into column values. Only the fields given
+   * are checked: an edit that leaves the subject alone is not refused because the profile it
+   * follows can no longer be chosen. `hadSecret` and `method` are what the hook has now.
+   */
+  private async columns(
+    owner: UserRow,
+    input: WebhookUpdate,
+    had: { secret: boolean; method: WebhookInput['signatureMethod'] },
+  ) {
+    const columns: Partial<typeof webhooks.$inferInsert> = {};
+    if (input.target !== undefined) {
+      const problem = targetProblem(input.target, {
+        allowPrivate: this.deps.allowPrivateTargets,
+      });
+      if (problem) throw badRequest(problem, { field: 'target' });
+      columns.target = input.target;
+    }
+    if (input.subject !== undefined) {
+      if (
+        input.subject !== ANY_GROUP_PROFILE &&
+        !(await subjectProfile(this.deps.db, owner.id, input.subject))
+      )
         throw badRequest(
           'The subject must be a published profile or a profile of your working groups.',
-          {
-            field: 'subject',
-          },
+          { field: 'subject' },
         );
-      subjectProfileId = input.subject;
+      columns.subjectProfileId = input.subject === ANY_GROUP_PROFILE ? null : input.subject;
     }
     const secret = input.clientSecret;
-    const willHaveSecret = secret === undefined ? hadSecret : secret !== '';
-    if (input.signatureMethod !== 'none' && !willHaveSecret)
+    const willHaveSecret = secret === undefined ? had.secret : secret !== '';
+    const method = input.signatureMethod ?? had.method;
+    if (method !== 'none' && !willHaveSecret)
       throw badRequest('A signature needs a client secret: enter one, or choose no signature.', {
         field: 'clientSecret',
       });
-    return {
-      target: input.target,
-      description: input.description,
-      subjectProfileId,
-      signatureMethod: input.signatureMethod,
-      isEnabled: input.isEnabled,
-      event: input.event,
-      ...(secret === undefined
-        ? {}
-        : { secretCipher: secret === '' ? null : this.deps.secrets.seal(secret) }),
-    };
+    if (input.description !== undefined) columns.description = input.description;
+    if (input.signatureMethod !== undefined) columns.signatureMethod = input.signatureMethod;
+    if (input.isEnabled !== undefined) columns.isEnabled = input.isEnabled;
+    if (input.event !== undefined) columns.event = input.event;
+    if (secret !== undefined)
+      columns.secretCipher = secret === '' ? null : this.deps.secrets.seal(secret);
+    return columns;
   }
 
   async create(user: UserRow | null, input: WebhookInput): Promise<Webhook> {
@@ -154,16 +169,22 @@ export class WebhookService {
       );
     const hook = await insertHook(this.deps.db, {
       ownerId: owner.id,
-      ...(await this.columns(owner, input, false)),
+      target: input.target,
+      description: input.description,
+      ...(await this.columns(owner, input, { secret: false, method: 'none' })),
     });
     return this.get(owner, hook.id);
   }
 
-  async update(user: UserRow | null, id: string, input: WebhookInput): Promise<Webhook> {
+  /** Changes the fields given; the others keep their stored values. */
+  async update(user: UserRow | null, id: string, input: WebhookUpdate): Promise<Webhook> {
     const owner = this.owner(user);
     const found = await findHook(this.deps.db, owner.id, id);
     if (!found) throw notFound(NO_SUCH_HOOK);
-    const columns = await this.columns(owner, input, found.hook.secretCipher !== null);
+    const columns = await this.columns(owner, input, {
+      secret: found.hook.secretCipher !== null,
+      method: found.hook.signatureMethod,
+    });
     // Enabling a hook again gives it a fresh count of failures.
     const reset = input.isEnabled && !found.hook.isEnabled ? { consecutiveFailures: 0 } : {};
     if (!(await updateHook(this.deps.db, owner.id, id, { ...columns, ...reset })))
@@ -191,21 +212,44 @@ export class WebhookService {
     return found.hook;
   }
 
-  /** Sends an earlier delivery's content again, as a new delivery with a new id. */
+  /**
+   * Sends an earlier delivery's content again: a delivery of its own in the log, sent with the
+   * earlier delivery's `X-Webhook-Delivery` id (the first one's, when that was a redelivery too),
+   * so that a receiver that keeps the ids it handled recognises the repeat.
+   */
   async redeliver(user: UserRow | null, id: string, deliveryId: string): Promise<WebhookDelivery> {
     const hook = await this.enabledHook(user, id);
     const earlier = await deliveryById(this.deps.db, deliveryId);
     if (!earlier || earlier.hookId !== hook.id) throw notFound('No such delivery of this webhook.');
-    return this.queueNew(hook.id, earlier.kind === 'test' ? 'test' : 'redelivery', earlier.payload);
+    return this.queueNew(hook.id, earlier.kind === 'test' ? 'test' : 'redelivery', {
+      ...earlier.payload,
+      deliveryId: sentId(earlier),
+    });
   }
 
-  /** Sends a test event: the hook's event about an example profile. */
+  /**
+   * Sends a test event: the hook's event about an example profile, marked as a test in its body
+   * (`"test": true`) and its headers (`X-Webhook-Test: true`) so that no receiver takes it for a
+   * real change.
+   */
   async sendTest(user: UserRow | null, id: string): Promise<WebhookDelivery> {
     const hook = await this.enabledHook(user, id);
     const example = '00000000-0000-4000-8000-000000000000';
+    const iri = 'https://example.org/xapi/test-profile';
     return this.queueNew(hook.id, 'test', {
       event: hook.event,
       occurredAt: new Date().toISOString(),
+      test: true,
+      ...(hook.event === 'conceptDeprecated'
+        ? {
+            concept: {
+              iri: `${iri}/verbs/tested`,
+              name: 'tested',
+              reason: 'An example deprecation sent as a test.',
+              link: null,
+            },
+          }
+        : {}),
       profile: {
         uuid: example,
         iri: 'https://example.org/xapi/test-profile',

@@ -3,7 +3,8 @@ import ipaddr from 'ipaddr.js';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 
 /**
- * Addresses a webhook may reach: public unicast only, as the maintained classification of
+ * Addresses the server posts to on someone's behalf (a webhook's target, an LRS statements are
+ * sent to): public unicast only, as the maintained classification of
  * `ipaddr.js` names ranges (loopback, private, shared, link-local with the cloud metadata address
  * 169.254.169.254, multicast, unspecified, reserved, documentation, benchmarking, NAT64, Teredo
  * and the rest are refused). An IPv6 address that carries an IPv4 one (mapped, compatible,
@@ -33,7 +34,7 @@ function isPublicIpv6(address: ipaddr.IPv6): boolean {
   }
 }
 
-/** Why an IP address may not be a webhook's destination, or null when it may. */
+/** Why an IP address may not be posted to, or null when it may. */
 export function refusedAddressReason(address: string): string | null {
   const unbracketed = address.replace(/^\[|\]$/g, '');
   if (isIP(unbracketed) === 0) return `${address} is not an IP address`;
@@ -44,7 +45,7 @@ export function refusedAddressReason(address: string): string | null {
       : isPublicIpv6(parsed as ipaddr.IPv6);
   return allowed
     ? null
-    : `${address} is a loopback, private, link-local, multicast, reserved or documentation address, which webhooks may not reach`;
+    : `${address} is a loopback, private, link-local, multicast, reserved or documentation address, which this server does not post to`;
 }
 
 export interface TargetCheck {
@@ -54,7 +55,7 @@ export interface TargetCheck {
 
 /**
  * Why a target URL cannot be saved or posted to, or null: http(s) only, no credentials in it, and
- * a literal IP address must be one webhooks may reach. A host name is checked when it resolves.
+ * a literal IP address must be one the server posts to. A host name is checked when it resolves.
  */
 export function targetProblem(target: string, check: TargetCheck): string | null {
   let url: URL;
@@ -79,14 +80,14 @@ type LookupCallback = (
   family?: number,
 ) => void;
 
-/** A refusal found after name resolution; the delivery records its message. */
+/** A refusal found after name resolution; the caller reports its message. */
 export class RefusedAddressError extends Error {
   readonly code = 'EREFUSEDADDRESS';
 }
 
 /**
  * The `lookup` an http agent connects with: it resolves the name and refuses the connection when
- * any address is one webhooks may not reach, so the address checked is the address connected to
+ * any address is one the server does not post to, so the address checked is the address connected to
  * (no second resolution in between that a rebinding name could answer differently).
  */
 export function guardedLookup(check: TargetCheck) {

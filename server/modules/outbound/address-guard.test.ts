@@ -38,7 +38,7 @@ describe('the webhook address guard', () => {
     '203.0.113.99',
     '2001:db8::1',
   ])('refuses %s', (address) => {
-    expect(refusedAddressReason(address)).toMatch(/may not reach/);
+    expect(refusedAddressReason(address)).toMatch(/does not post to/);
   });
 
   it.each([

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ItemResults } from '../../common/search';
+import { buildApp, type BuiltApp } from '../app';
+import { callsOf } from '../test/authoring';
+import { testConfig } from '../test/app';
+import { freshDatabase, migrationsUpTo, type Fresh } from '../test/migrations';
+import { migrationsFolder, queryRows } from './client';
+
+/**
+ * Migration 0021_searchable_items on a database the schema before it filled: a published
+ * concept, a deprecated one, one only a draft lists and a deleted one. What the public may find
+ * is filled in by the migration, and the search finds it.
+ */
+const LAST_BEFORE = '0020_counter_rollups';
+const P = 'https://example.org/profiles/searchable';
+
+describe('migration 0021_searchable_items on data of the schema before it', () => {
+  let fresh: Fresh;
+  let app: BuiltApp;
+  const ids = {
+    organization: randomUUID(),
+    profile: randomUUID(),
+    v1: randomUUID(),
+    v2: randomUUID(),
+    shown: randomUUID(),
+    deprecated: randomUUID(),
+    drafted: randomUUID(),
+    deleted: randomUUID(),
+  };
+  const revisionOf = (id: string) => `${id.slice(0, -4)}0000`;
+
+  beforeAll(async () => {
+    fresh = await freshDatabase();
+    const before = migrationsUpTo(LAST_BEFORE);
+    try {
+      await fresh.migrateTo(before);
+    } finally {
+      rmSync(before, { recursive: true, force: true });
+    }
+    const db = fresh.database.db;
+    await db.execute(sql`insert into organizations (id, name, collaboration_link)
+      values (${ids.organization}, 'Group', 'https://example.org/group')`);
+    await db.execute(sql`insert into profiles (id, iri, iri_type, organization_id)
+      values (${ids.profile}, ${P}, 'external-iri', ${ids.organization})`);
+    // Entries go in while the versions are drafts: a published version's are fixed.
+    await db.execute(sql`insert into profile_versions (id, profile_id, version, iri, state, name, description)
+      values (${ids.v1}, ${ids.profile}, 1, ${`${P}/v1`}, 'draft', 'Searchable', 'A profile.'),
+        (${ids.v2}, ${ids.profile}, 2, ${`${P}/v2`}, 'draft', 'Searchable', 'A profile.')`);
+    const item = async (id: string, name: string, published: boolean, extra = sql``) => {
+      const iri = `${P}/verbs/${name.replace(/ /g, '-')}`;
+      await db.execute(sql`insert into profile_components (id, kind, iri, profile_id)
+        values (${id}, 'concept', ${iri}, ${ids.profile})`);
+      await db.execute(sql`insert into item_revisions (id, item_id, type, name, content)
+        values (${revisionOf(id)}, ${id}, 'Verb', ${name}, ${JSON.stringify({
+          id: iri,
+          type: 'Verb',
+          prefLabel: { en: name },
+          definition: { en: `To ${name}.` },
+        })}::jsonb)`);
+      await db.execute(sql`update profile_components set latest_revision_id = ${revisionOf(id)}
+        ${published ? sql`, published_revision_id = ${revisionOf(id)}` : sql``} ${extra}
+        where id = ${id}`);
+      await db.execute(sql`insert into version_components (version_id, component_id, revision_id, position)
+        values (${published ? ids.v1 : ids.v2}, ${id}, ${revisionOf(id)}, 0)`);
+    };
+    await item(ids.shown, 'zebrafied shown', true);
+    await item(ids.deprecated, 'zebrafied old', true, sql`, deprecated_at = now()`);
+    await item(ids.drafted, 'zebrafied drafted', false);
+    await item(ids.deleted, 'zebrafied gone', true, sql`, deleted_at = now()`);
+    await db.execute(sql`update profile_versions set state = 'published', published_at = now()
+      where id = ${ids.v1}`);
+    await db.execute(sql`update profiles set current_published_version_id = ${ids.v1},
+      current_draft_version_id = ${ids.v2} where id = ${ids.profile}`);
+
+    await fresh.migrateTo(migrationsFolder);
+    app = await buildApp({ config: testConfig(), database: fresh.database, logger: false });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await fresh?.drop();
+  });
+
+  it('fills what the public may find: published, not deleted, deprecated marked', async () => {
+    const rows = await queryRows<{ item_id: string; revision_id: string; deprecated: boolean }>(
+      fresh.database.db,
+      sql`select item_id, revision_id, deprecated from searchable_items order by deprecated`,
+    );
+    expect(rows).toEqual([
+      { item_id: ids.shown, revision_id: revisionOf(ids.shown), deprecated: false },
+      { item_id: ids.deprecated, revision_id: revisionOf(ids.deprecated), deprecated: true },
+    ]);
+  });
+
+  it('answers the search page from it', async () => {
+    const calls = callsOf(app);
+    const shown = await calls.get('/app/search/concepts?search=zebrafied');
+    expect(shown.json<ItemResults>().results.map((r) => r.name)).toEqual(['zebrafied shown']);
+    const all = await calls.get('/app/search/concepts?search=zebrafied&deprecated=true');
+    const results = all.json<ItemResults>();
+    expect(results.results.map((r) => r.name).sort()).toEqual(['zebrafied old', 'zebrafied shown']);
+    expect(results.results.find((r) => r.name === 'zebrafied shown')).toMatchObject({
+      parentProfile: { name: 'Searchable' },
+    });
+    expect(results.total).toBe(2);
+  });
+});

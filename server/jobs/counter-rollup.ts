@@ -1,0 +1,19 @@
+import { rollUpCounters } from '../modules/metrics/rollup';
+import { defineJob } from './job';
+
+/**
+ * Keeps the rankings' roll-ups current (`rollUpCounters`). Queued on every poll of every node and
+ * a singleton, so it runs soon after a day changes wherever a node runs; when the roll-ups are
+ * current it reads one row per window and ends. Safe to run twice: a second run finds them done.
+ */
+export const counterRollupJob = defineJob<Record<string, never>>({
+  name: 'counter-rollup',
+  retry: { limit: 5, delaySeconds: 30 },
+  expireInSeconds: 600,
+  singleton: true,
+  repeat: true,
+  async handle(_data, context) {
+    const summed = await rollUpCounters(context.db, new Date());
+    if (summed > 0) context.log.info({ windows: summed }, 'ranking counters rolled up');
+  },
+});

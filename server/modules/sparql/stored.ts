@@ -1,0 +1,106 @@
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import oxigraph from 'oxigraph';
+import type { Db } from '../../db/client';
+import { profileVersionGraphs, profileVersions } from '../../db/schema';
+import { asNTriples, documentGraph } from './rdf';
+
+/**
+ * The conversion that the stored N-Triples come from (`rdf.ts`, `inference.ts`). Raise it when
+ * either changes what a document converts to: rows of a lower format are then converted again,
+ * from the stored document, by whoever fills a store, and replaced by the backfill job.
+ */
+export const GRAPH_FORMAT = 1;
+
+/** A published document's graph as N-Triples, as every SPARQL worker would convert it. */
+export async function convertToNTriples(document: unknown, iri: string): Promise<string> {
+  const name = oxigraph.namedNode(iri);
+  return asNTriples(await documentGraph(document, name), name);
+}
+
+/**
+ * Converts a published version and stores its N-Triples, unless they are there already in this
+ * format (or a later one, written by a newer release): a version's graph is written once. Safe
+ * to run twice or on two nodes at once. False when the version is not published (yet).
+ */
+export async function storeVersionGraph(db: Db, versionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      iri: profileVersions.iri,
+      snapshot: profileVersions.snapshot,
+      format: profileVersionGraphs.format,
+    })
+    .from(profileVersions)
+    .leftJoin(profileVersionGraphs, eq(profileVersionGraphs.versionId, profileVersions.id))
+    .where(and(eq(profileVersions.id, versionId), eq(profileVersions.state, 'published')));
+  if (!row?.snapshot) return false;
+  if (row.format !== null && row.format >= GRAPH_FORMAT) return true;
+  const ntriples = await convertToNTriples(row.snapshot, row.iri);
+  await db
+    .insert(profileVersionGraphs)
+    .values({ versionId, format: GRAPH_FORMAT, ntriples })
+    .onConflictDoUpdate({
+      target: profileVersionGraphs.versionId,
+      set: { format: GRAPH_FORMAT, ntriples, storedAt: sql`now()` },
+      // Only an older conversion is replaced: two releases running side by side never undo
+      // each other's rows.
+      setWhere: lt(profileVersionGraphs.format, GRAPH_FORMAT),
+    });
+  return true;
+}
+
+/** Published versions whose N-Triples are missing or of an older format, at most `limit`. */
+export async function versionsWithoutGraph(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: profileVersions.id })
+    .from(profileVersions)
+    .leftJoin(profileVersionGraphs, eq(profileVersionGraphs.versionId, profileVersions.id))
+    .where(
+      and(
+        eq(profileVersions.state, 'published'),
+        isNotNull(profileVersions.snapshot),
+        or(isNull(profileVersionGraphs.versionId), lt(profileVersionGraphs.format, GRAPH_FORMAT)),
+      ),
+    )
+    .orderBy(profileVersions.publishedAt, profileVersions.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Stores the N-Triples of up to `limit` published versions that have none in this format, one
+ * at a time. A version that fails to convert is reported and left for the next run; the others
+ * are stored all the same.
+ */
+export async function backfillVersionGraphs(
+  db: Db,
+  limit: number,
+): Promise<{ stored: number; failed: Array<{ versionId: string; error: unknown }> }> {
+  const failed: Array<{ versionId: string; error: unknown }> = [];
+  let stored = 0;
+  for (const versionId of await versionsWithoutGraph(db, limit)) {
+    try {
+      if (await storeVersionGraph(db, versionId)) stored += 1;
+    } catch (error) {
+      failed.push({ versionId, error });
+    }
+  }
+  return { stored, failed };
+}
+
+/** The stored N-Triples of these versions in this format; versions without them are absent. */
+export async function findStoredGraphs(
+  db: Db,
+  versionIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (versionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ versionId: profileVersionGraphs.versionId, ntriples: profileVersionGraphs.ntriples })
+    .from(profileVersionGraphs)
+    .where(
+      and(
+        inArray(profileVersionGraphs.versionId, [...versionIds]),
+        eq(profileVersionGraphs.format, GRAPH_FORMAT),
+      ),
+    );
+  return new Map(rows.map((r) => [r.versionId, r.ntriples]));
+}
