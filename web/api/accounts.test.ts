@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deriveClientKey } from '../../common/client-key';
 import type { UserStatus } from '../../common/user';
-import { feedback } from '../app/feedback-store';
+import { feedback } from '../lib/feedback-store';
 import { COOKIE_NOT_SET, fetchSalt, signIn } from './accounts';
 import { HttpError, resetCsrfToken } from './http';
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SiteComparison } from '../../common/changes';
 import { renderChangelog } from '../../xapi/changes/markdown';
+import { saveFile } from '../lib/save-file';
 import { http } from './http';
 import { profileKeys } from './profiles';
 
@@ -28,16 +29,10 @@ export const changelogFileName = (comparison: SiteComparison) =>
 
 /** Saves a comparison as a Markdown changelog file. */
 export function saveChangelog(comparison: SiteComparison) {
-  const blob = new Blob([changelogOf(comparison)], { type: 'text/markdown' });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = changelogFileName(comparison);
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
+  saveFile(
+    changelogFileName(comparison),
+    new Blob([changelogOf(comparison)], { type: 'text/markdown' }),
+  );
 }
 
 /** Fetches the comparison of two versions and saves it as a Markdown changelog. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { feedback } from '../app/feedback-store';
+import { feedback } from '../lib/feedback-store';
 import {
   HttpError,
   NetworkError,

@@ -1,5 +1,5 @@
 import { IF_MATCH_HEADER, ifMatch } from '../../common/if-match';
-import { feedback } from '../app/feedback-store';
+import { feedback } from '../lib/feedback-store';
 
 /** A failed call, carrying the status and whatever message the server gave. */
 export class HttpError extends Error {

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createElement, StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { feedback } from '../app/feedback-store';
+import { feedback } from '../lib/feedback-store';
 import { PERMISSION_DENIED_MESSAGE, request, resetCsrfToken } from './http';
 import { releaseWriteLock, useWriteLock, versionLockPath } from './locks';
 

@@ -21,6 +21,7 @@ import type {
   rootIriSchema,
   UpdateVersionInput,
 } from '../../common/profiles';
+import { saveFile } from '../lib/save-file';
 import { HttpError, http } from './http';
 import { succeeded } from './organizations';
 
@@ -292,14 +293,8 @@ export const EXPORT_FILE_NAME = 'profile.jsonld';
 /** Fetches a version's JSON-LD document and saves it, indented by four spaces. */
 export async function exportVersion(profileId: string, versionId: string): Promise<void> {
   const document_ = await http.get<unknown>(versionUrl(profileId, versionId, '/export'));
-  const blob = new Blob([JSON.stringify(document_, null, 4)], { type: 'application/ld+json' });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = EXPORT_FILE_NAME;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 0);
+  saveFile(
+    EXPORT_FILE_NAME,
+    new Blob([JSON.stringify(document_, null, 4)], { type: 'application/ld+json' }),
+  );
 }

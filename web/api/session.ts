@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { UserStatus } from '../../common/user';
-import { feedback } from '../app/feedback-store';
+import { feedback } from '../lib/feedback-store';
 import { http, resetCsrfToken, sessionEvents, UNAUTHORIZED } from './http';
 
 export const sessionQueryKey = ['user', 'status'] as const;

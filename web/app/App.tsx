@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { HttpError } from '../api/http';
 import { routes } from './routes';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme } from '../lib/theme';
 
 function makeQueryClient(): QueryClient {
   return new QueryClient({

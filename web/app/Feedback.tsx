@@ -1,5 +1,5 @@
 import { Alert, Anchor, Loader, Overlay, Stack, Text } from '@mantine/core';
-import { feedback, useFeedback } from './feedback-store';
+import { feedback, useFeedback } from '../lib/feedback-store';
 import classes from './Feedback.module.css';
 
 /** Covers the page while any request is in flight; fades in late so quick calls do not flash. */

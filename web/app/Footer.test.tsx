@@ -4,7 +4,8 @@ import type { SiteConfig } from '../../common/site';
 import { FaqPage } from '../pages/help/FaqPage';
 import { serve } from '../test/api';
 import { renderWithProviders } from '../test/render';
-import { Footer, HELP_PAGE_LABEL, HELPDESK_LABEL } from './Footer';
+import { Footer } from './Footer';
+import { HELP_PAGE_LABEL, HELPDESK_LABEL } from '../lib/help';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -13,6 +14,7 @@ const defaults: SiteConfig = {
   supportPhone: null,
   helpdeskUrl: null,
   publicUrl: 'http://localhost:3000',
+  webhookRetryDelaysMs: [60_000],
 };
 
 function site(config: Partial<SiteConfig>) {

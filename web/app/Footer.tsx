@@ -1,9 +1,8 @@
 import { Anchor, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../api/site';
-
-export const HELPDESK_LABEL = 'Submit a help-desk ticket';
-export const HELP_PAGE_LABEL = 'Help and guidelines';
+import { HELP_PAGE_LABEL, HELPDESK_LABEL } from '../lib/help';
+import { faqPath, helpPath } from '../lib/paths';
 
 export function Footer() {
   const { data: site } = useSiteConfig();
@@ -35,11 +34,11 @@ export function Footer() {
               </Anchor>
             ) : (
               // Without a help desk of its own the site's help page is where help is.
-              <Anchor size="sm" component={Link} to="/help">
+              <Anchor size="sm" component={Link} to={helpPath()}>
                 {HELP_PAGE_LABEL}
               </Anchor>
             )}
-            <Anchor size="sm" component={Link} to="/FAQs">
+            <Anchor size="sm" component={Link} to={faqPath()}>
               Frequently asked questions
             </Anchor>
           </Stack>

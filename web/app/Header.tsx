@@ -17,6 +17,22 @@ import { useState, type FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { useLogout, useSession } from '../api/session';
 import classes from './Header.module.css';
+import {
+  accountPath,
+  analyticsPath,
+  apiInfoPath,
+  faqPath,
+  helpPath,
+  homePath,
+  hooksPath,
+  loginPath,
+  manageUsersPath,
+  myDeletedItemsPath,
+  organizationsPath,
+  profilesPath,
+  searchPath,
+  verificationPath,
+} from '../lib/paths';
 
 interface NavItem {
   label: string;
@@ -25,24 +41,24 @@ interface NavItem {
 }
 
 const publicLinks: NavItem[] = [
-  { label: 'Home', to: '/', end: true },
-  { label: 'Profiles', to: '/profiles' },
-  { label: 'Working Groups', to: '/organization' },
-  { label: 'API Info', to: '/api-info' },
-  { label: 'Getting Started', to: '/help' },
-  { label: 'FAQs', to: '/FAQs' },
+  { label: 'Home', to: homePath(), end: true },
+  { label: 'Profiles', to: profilesPath() },
+  { label: 'Working Groups', to: organizationsPath() },
+  { label: 'API Info', to: apiInfoPath() },
+  { label: 'Getting Started', to: helpPath() },
+  { label: 'FAQs', to: faqPath() },
 ];
 
 const adminLinks: NavItem[] = [
-  { label: 'Manage Users', to: '/admin/users' },
-  { label: 'Verify Profiles', to: '/admin/verification' },
-  { label: 'Analytics', to: '/admin/analytics' },
+  { label: 'Manage Users', to: manageUsersPath() },
+  { label: 'Verify Profiles', to: verificationPath() },
+  { label: 'Analytics', to: analyticsPath() },
 ];
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { loggedIn, isAdmin } = useSession();
   const links = loggedIn
-    ? [...publicLinks, { label: 'Deleted Items', to: '/deleted-items' }]
+    ? [...publicLinks, { label: 'Deleted Items', to: myDeletedItemsPath() }]
     : publicLinks;
   return (
     <>
@@ -82,7 +98,7 @@ function AccountControl() {
   const logout = useLogout();
   if (!loggedIn || !user) {
     return (
-      <Button component={Link} to="/user/login" variant="white" size="sm">
+      <Button component={Link} to={loginPath()} variant="white" size="sm">
         Sign in
       </Button>
     );
@@ -95,10 +111,10 @@ function AccountControl() {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to="/user/account">
+        <Menu.Item component={Link} to={accountPath()}>
           My Account
         </Menu.Item>
-        <Menu.Item component={Link} to="/user/hooks">
+        <Menu.Item component={Link} to={hooksPath()}>
           WebHooks
         </Menu.Item>
         <Menu.Divider />
@@ -114,7 +130,7 @@ function SiteSearch() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const params = new URLSearchParams({ search: text.trim() });
-    void navigate(`/search?${params.toString()}`);
+    void navigate(searchPath(params.toString()));
   };
   return (
     <form onSubmit={submit} role="search" className={classes.search}>
@@ -134,7 +150,7 @@ function SiteSearch() {
         </Button>
         <Button
           component={Link}
-          to="/search?types=concepts"
+          to={searchPath('types=concepts')}
           size="sm"
           variant="outline"
           color="gray.0"
@@ -152,7 +168,7 @@ export function Header() {
     <Box component="header" className={classes.header}>
       <Container size="xl" py="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" underline="never" className={classes.brand}>
+          <Anchor component={Link} to={homePath()} underline="never" className={classes.brand}>
             <Title order={1} size="h3" c="white">
               xAPI Profile Server
             </Title>

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Layout } from './Layout';
-import { lazyPage } from './lazy-page';
-import { theme } from './theme';
+import { lazyPage } from '../lib/lazy-page';
+import { theme } from '../lib/theme';
 
 function Form() {
   return (

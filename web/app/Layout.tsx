@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useSessionWatch } from '../api/session';
 import { ErrorList, LoadingOverlay, SuccessAlert } from './Feedback';
-import { useScreenArriving } from './lazy-page';
+import { useScreenArriving } from '../lib/lazy-page';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

@@ -1,7 +1,8 @@
 import { Alert, Button, Container } from '@mantine/core';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { feedback } from './feedback-store';
+import { feedback } from '../lib/feedback-store';
+import { homePath } from '../lib/paths';
 
 /** A page that failed to render reports to the error list and offers a way out. */
 export function RouteErrorBoundary() {
@@ -18,7 +19,7 @@ export function RouteErrorBoundary() {
     <Container size="sm" py="xl">
       <Alert color="red" title="This page could not be shown">
         {message}
-        <Button mt="md" variant="light" onClick={() => window.location.assign('/')}>
+        <Button mt="md" variant="light" onClick={() => window.location.assign(homePath())}>
           Go to the home page
         </Button>
       </Alert>

@@ -1,4 +1,4 @@
-import { feedback } from './feedback-store';
+import { feedback } from '../lib/feedback-store';
 
 function describe(reason: unknown): string {
   if (reason instanceof Error) return reason.message;

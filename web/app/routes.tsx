@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { apiInfoRoute } from '../pages/api-info/routes';
-import { NotFoundPage } from '../pages/common/NotFoundPage';
+import { NotFoundPage } from '../components/NotFoundPage';
 import { HomePage } from '../pages/home/HomePage';
 import { ExplorePage } from '../pages/profile/ExplorePage';
-import { RequireAdmin, RequireAuth } from './guards';
+import { RequireAdmin, RequireAuth } from '../components/guards';
 import { Layout } from './Layout';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../lib/lazy-page';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { accountPath } from '../lib/paths';
 
 // Home, browsing and sign-in come with the first page; every other screen is fetched when first shown.
 const AccountPage = lazyPage(() => import('../pages/account/AccountPage'), 'AccountPage');
@@ -93,12 +94,9 @@ const CreateProfilePage = lazyPage(
   'CreateProfilePage',
 );
 const IriLookupPage = lazyPage(() => import('../pages/profile/IriLookupPage'), 'IriLookupPage');
-const GroupVersionPage = lazyPage(() => import('../pages/profile/VersionPage'), 'GroupVersionPage');
+const GroupVersionPage = lazyPage(() => import('./version-screens'), 'GroupVersionPage');
 const SearchPage = lazyPage(() => import('../pages/search/SearchPage'), 'SearchPage');
-const PublicProfilePage = lazyPage(
-  () => import('../pages/profile/VersionPage'),
-  'PublicProfilePage',
-);
+const PublicProfilePage = lazyPage(() => import('./version-screens'), 'PublicProfilePage');
 
 const signedIn = (element: ReactNode): ReactNode => <RequireAuth>{element}</RequireAuth>;
 const adminOnly = (element: ReactNode): ReactNode => <RequireAdmin>{element}</RequireAdmin>;
@@ -192,7 +190,7 @@ export const routes: RouteObject[] = [
       {
         path: 'user',
         children: [
-          { index: true, element: <Navigate to="/user/account" replace /> },
+          { index: true, element: <Navigate to={accountPath()} replace /> },
           { path: 'login', element: <LoginPage /> },
           { path: 'create', element: <CreateAccountPage /> },
           { path: 'username', element: signedIn(<UsernamePage />) },

@@ -6,9 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser, UserStatus } from '../../common/user';
 import { request } from '../api/http';
-import { feedback, SUCCESS_ALERT_MS } from './feedback-store';
+import { feedback, SUCCESS_ALERT_MS } from '../lib/feedback-store';
 import { routes } from './routes';
-import { theme } from './theme';
+import { theme } from '../lib/theme';
 
 const member: SessionUser = {
   uuid: 'u-1',

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetCsrfToken } from '../api/http';
-import { feedback } from '../app/feedback-store';
+import { feedback } from '../lib/feedback-store';
 
 /** One request the app sent, as the fake server saw it. */
 export interface Call {

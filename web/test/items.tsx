@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { ConceptRow } from '../../common/concepts';
 import type { Profile, ProfileVersion } from '../../common/profiles';
-import { feedback } from '../app/feedback-store';
-import type { Handler } from '../pages/organization/testing/stub';
+import { feedback } from '../lib/feedback-store';
+import type { Handler } from './stubs/organization';
 import {
   ada,
   GROUP_ID,
@@ -15,11 +15,11 @@ import {
   version,
   versionApi,
   view,
-} from '../pages/profile/testing/stub';
+} from './stubs/profile';
 
 /** The session, the fake server, the profile and its versions come from the profile tests. */
-export * from '../pages/profile/testing/stub';
-export { lockHandlers, lockedBy } from '../pages/common/testing/locks';
+export * from './stubs/profile';
+export { lockHandlers, lockedBy } from './locks';
 
 /** Every item screen test starts without feedback, and ends with the real fetch. */
 export function resetBetweenScreenTests() {

@@ -2,8 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { resetCsrfToken } from '../api/http';
-import { feedback } from '../app/feedback-store';
-import { loadAllPages } from '../app/lazy-page';
+import { feedback } from '../lib/feedback-store';
+import { loadAllPages } from '../lib/lazy-page';
 
 // The first render of a test file loads the router and Mantine; on a busy two-core machine that
 // can take longer than the library's default second, so `findBy…` waits up to five.

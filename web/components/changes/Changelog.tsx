@@ -34,7 +34,8 @@ const LINK_COLOR = 'blue.9';
 
 export function ImpactBadge({ impact }: { impact: Impact }) {
   return (
-    <Badge color={IMPACT_COLORS[impact]} variant="filled" size="sm">
+    // Beside a long description (a rule's JSONPath) a badge that shrank read "BREAKI…".
+    <Badge color={IMPACT_COLORS[impact]} variant="filled" size="sm" style={{ flexShrink: 0 }}>
       {impact}
     </Badge>
   );

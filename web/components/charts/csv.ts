@@ -1,3 +1,5 @@
+import { saveFile } from '../../lib/save-file';
+
 /** One cell of a CSV file: quoted when needed, and never read as a formula by a spreadsheet. */
 function cell(value: string | number): string {
   let text = String(value);
@@ -21,12 +23,5 @@ export function csvFileName(title: string): string {
 
 /** Hands a CSV text to the browser as a download. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
+  saveFile(fileName, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
 }

@@ -14,9 +14,10 @@ import {
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ConceptRow } from '../../../common/concepts';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { InfoButton, StatusBadge } from './badges';
-import { ErrorAlert, Pager } from '../../pages/profile/parts';
+import { ErrorAlert } from '../parts';
+import { Pager } from '../profile-parts';
 import { SearchForm, searchLabels } from './SearchForm';
 import { capitalized, type ParentProfile } from './types';
 

@@ -4,10 +4,11 @@ import { useNavigate } from 'react-router';
 import { ORPHAN_CONTAINER_NAME } from '../../../common/profiles';
 import { useMyOrganizations } from '../../api/organizations';
 import { PROFILE_PAGE_SIZE, useGroupProfiles } from '../../api/profiles';
-import { feedback } from '../../app/feedback-store';
-import { deletedItemsPath } from './format';
-import { isMembership } from '../../pages/organization/format';
-import { ErrorAlert, Pager } from '../../pages/profile/parts';
+import { feedback } from '../../lib/feedback-store';
+import { deletedItemsPath } from '../../lib/paths';
+import { isMembership } from '../../lib/format';
+import { ErrorAlert } from '../parts';
+import { Pager } from '../profile-parts';
 import { titleCase } from './types';
 
 /** Said when the user belongs to no working group that could take the item. */

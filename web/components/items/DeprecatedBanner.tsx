@@ -1,5 +1,5 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
-import { formatDate } from '../../pages/profile/format';
+import { formatDate } from '../../lib/format';
 import type { Deprecation } from './types';
 
 /** Who deprecated the item (a concept unless `noun` says otherwise), when, why, and where to read. */

@@ -6,14 +6,10 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { PROFILE_LIMITS, type Translation } from '../../../common/profiles';
-import {
-  ConceptIriField,
-  FixedIri,
-  type ConceptIriType,
-} from '../../pages/concepts/form/ConceptIriField';
-import { suffixFromName } from '../../pages/concepts/form/values';
-import { TagsField } from '../../pages/profile/TagsField';
-import { TranslationsField } from '../../pages/profile/TranslationsField';
+import { ConceptIriField, FixedIri, type ConceptIriType } from './ConceptIriField';
+import { suffixFromName } from '../../lib/concept-values';
+import { TagsField } from '../TagsField';
+import { TranslationsField } from '../TranslationsField';
 
 /**
  * The inputs of the details that a profile and every kind of item share: name, description,

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ConceptRow } from '../../../common/concepts';
 import { LinkedBadge, StatusBadge } from './badges';
-import { publicProfilePath } from '../../pages/profile/format';
+import { publicProfilePath } from '../../lib/paths';
 import { DeprecatedBanner } from './DeprecatedBanner';
 import {
   DeleteItemDialog,
@@ -127,7 +127,7 @@ export function ItemDetailFrame<
               </Button>
               {permissions.delete && (
                 <Button variant="outline" color="red" onClick={() => setDialog('delete')}>
-                  Delete
+                  Delete {noun}
                 </Button>
               )}
             </Group>
@@ -159,7 +159,10 @@ export function ItemDetailFrame<
                   {' '}
                   <Anchor
                     component={Link}
-                    to={`${publicProfilePath(parent.uuid)}/${publicSegment}/${encodeURIComponent(item.uuid)}`}
+                    to={publicProfilePath(
+                      parent.uuid,
+                      `${publicSegment}/${encodeURIComponent(item.uuid)}`,
+                    )}
                     size="sm"
                   >
                     See it in its profile

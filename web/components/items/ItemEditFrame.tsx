@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { WriteLockGate } from '../../pages/common/WriteLockGate';
+import { WriteLockGate } from '../WriteLockGate';
 import { DeleteItemDialog, DeprecateItemDialog, type ItemDialogKind } from './dialogs';
 import type { ItemTarget } from './types';
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Center, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { HttpError } from '../../api/http';
-import { ErrorAlert } from '../../pages/profile/parts';
+import { ErrorAlert } from '../parts';
 import { ClaimDialog } from './ClaimDialog';
 import { capitalized } from './types';
 

@@ -4,24 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_CONCEPTS_MESSAGE } from '../../../common/concepts';
 import { EMPTY_PATTERNS_MESSAGE } from '../../../common/patterns';
 import { EMPTY_TEMPLATES_MESSAGE } from '../../../common/templates';
-import {
-  CONCEPT_ID,
-  conceptList,
-  conceptRow,
-  conceptsApi,
-} from '../../pages/concepts/testing/stub';
-import {
-  PATTERN_ID,
-  patternList,
-  patternRow,
-  patternsApi,
-} from '../../pages/patterns/testing/stub';
-import {
-  TEMPLATE_ID,
-  templateList,
-  templateRow,
-  templatesApi,
-} from '../../pages/templates/testing/stub';
+import { CONCEPT_ID, conceptList, conceptRow, conceptsApi } from '../../test/stubs/concepts';
+import { PATTERN_ID, patternList, patternRow, patternsApi } from '../../test/stubs/patterns';
+import { TEMPLATE_ID, templateList, templateRow, templatesApi } from '../../test/stubs/templates';
 import {
   ok,
   PROFILE_ID,

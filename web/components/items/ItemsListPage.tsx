@@ -5,8 +5,9 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { ITEM_PAGE_SIZE } from '../../api/items';
 import { ITEM_PAGE_SIZES } from '../../../common/items';
 import type { Profile, ProfileVersion, ProfileView } from '../../../common/profiles';
-import { isCurrentVersion, isMemberOf } from '../../pages/profile/format';
-import { ErrorAlert, Pager } from '../../pages/profile/parts';
+import { isCurrentVersion, isMemberOf } from '../../lib/profiles';
+import { ErrorAlert } from '../parts';
+import { Pager } from '../profile-parts';
 import { ItemsTable, type ItemRow, type ItemsTableConfig } from './ItemsTable';
 import { parseItemSort, type ItemSort } from './sort';
 

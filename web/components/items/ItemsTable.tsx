@@ -1,9 +1,9 @@
 import { Anchor, Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { HiddenHeader } from '../../pages/organization/parts';
-import { formatDate } from '../../pages/profile/format';
-import { SortableHeader } from '../../pages/profile/parts';
+import { HiddenHeader } from '../parts';
+import { formatDate } from '../../lib/format';
+import { SortableHeader } from '../profile-parts';
 import { InfoButton, LinkedBadge, StatusBadge, type ItemStatus } from './badges';
 import { nextItemSort, splitItemSort, type ItemSort } from './sort';
 

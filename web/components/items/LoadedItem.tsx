@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mant
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { HttpError } from '../../api/http';
-import { ErrorAlert } from '../../pages/profile/parts';
+import { ErrorAlert } from '../parts';
 import { capitalized } from './types';
 
 /** An item's query as the screens read it. */

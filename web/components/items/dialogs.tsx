@@ -7,8 +7,8 @@ import { deprecateSchema, type DeprecateInput } from '../../../common/items';
 import type { LockAnswer } from '../../../common/locks';
 import { http } from '../../api/http';
 import { succeeded } from '../../api/organizations';
-import { feedback } from '../../app/feedback-store';
-import { ErrorAlert } from '../../pages/profile/parts';
+import { feedback } from '../../lib/feedback-store';
+import { ErrorAlert } from '../parts';
 import {
   ConflictOf,
   confirmWording,
@@ -262,19 +262,19 @@ export function DeleteItemDialog<Change, LinkChange>({
 }: ItemDialogProps<Change, LinkChange> & { onDeleted: (change: Change) => void }) {
   const remove = kind.useDelete(target);
   const latest = kind.useLatest(target);
-  const title = titleCase(kind.noun);
   return (
     <ConfirmChangeDialog
-      title={`Delete ${title}?`}
-      confirmLabel={`Delete ${title}`}
+      title={`Delete the ${kind.noun} ${target.name}?`}
+      confirmLabel={`Delete ${kind.noun}`}
       run={(basedOn) => withWriteLock(kind.lockPath(target), holdsLock, () => remove(basedOn))}
       based={{ revision: target.revision, fields: target.fields, latest, action: 'Delete' }}
       success={{ subject: `${capitalized(kind.noun)} deleted`, message: kind.messages.deleted }}
       onDone={onDeleted}
       onClose={onClose}
     >
-      Delete <strong>{target.name}</strong> from this profile? It moves to the profile&apos;s
-      Deleted Items, from where a member can restore it.
+      Delete the {kind.noun} <strong>{target.name}</strong> from this draft? Only this {kind.noun}{' '}
+      goes: the draft and its other items stay. It moves to the profile&apos;s Deleted Items, from
+      where a member can restore it.
     </ConfirmChangeDialog>
   );
 }

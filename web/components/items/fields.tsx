@@ -1,8 +1,8 @@
 import { Anchor, Badge, Code, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { groupPath, publicProfilePath } from '../../pages/profile/format';
-import { languageName } from '../../pages/profile/languages';
+import { groupPath, publicProfilePath } from '../../lib/paths';
+import { languageName } from '../../lib/languages';
 import type { ParentProfile } from './types';
 
 /** One labelled value of a description list; `wide` spans every column. */

@@ -1,5 +1,5 @@
 import { List, Table, Text } from '@mantine/core';
-import type { Rule, RuleEvaluation } from '../../../xapi/index';
+import type { EvaluatedValue, PassedRule, Rule, RuleEvaluation } from '../../../xapi/index';
 import { showJson, Verdict, type VerdictKind } from './Verdict';
 
 /** What a rule asks for, as short lines: presence and the value lists. */
@@ -26,9 +26,10 @@ function Lines({ lines }: { lines: string[] }) {
   );
 }
 
-function foundOf(failure: RuleEvaluation): string[] {
-  if (failure.values.length === 0) return ['nothing'];
-  return failure.values.map((v) =>
+/** What a rule's location (and selector) found, whether the rule passed or failed. */
+function foundOf(values: readonly EvaluatedValue[]): string[] {
+  if (values.length === 0) return ['nothing'];
+  return values.map((v) =>
     'unmatchable' in v ? `nothing (selector, value ${v.locationIndex + 1})` : showJson(v.value),
   );
 }
@@ -40,11 +41,14 @@ function foundOf(failure: RuleEvaluation): string[] {
 export function RuleVerdicts({
   rules,
   failures,
+  passes = [],
   checked,
   caption,
 }: {
   rules: readonly Partial<Rule>[];
   failures: readonly RuleEvaluation[];
+  /** The rules that passed, with what they found (none when the checks did not report them). */
+  passes?: readonly PassedRule[];
   /** False when the rules were not evaluated (not a statement, or the template does not apply). */
   checked: boolean;
   caption: string;
@@ -57,6 +61,8 @@ export function RuleVerdicts({
     );
   }
   const byIndex = new Map(failures.map((f) => [f.ruleIndex, f]));
+  const found = new Map(passes.map((p) => [p.ruleIndex, p.values]));
+  for (const f of failures) found.set(f.ruleIndex, f.values);
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table aria-label={caption} verticalSpacing="xs">
@@ -74,6 +80,8 @@ export function RuleVerdicts({
             const kind: VerdictKind = !checked ? 'not-checked' : failure ? 'failed' : 'passed';
             const location = typeof rule.location === 'string' ? rule.location : '(no location)';
             const selector = typeof rule.selector === 'string' ? rule.selector : undefined;
+            // Not evaluated, nothing was found: the column says "—" rather than "nothing".
+            const values = checked ? found.get(index) : undefined;
             return (
               <Table.Tr key={index}>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
@@ -95,7 +103,7 @@ export function RuleVerdicts({
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Lines lines={failure ? foundOf(failure) : []} />
+                  <Lines lines={values ? foundOf(values) : []} />
                 </Table.Td>
                 <Table.Td>
                   <Lines lines={requiredOf(rule)} />

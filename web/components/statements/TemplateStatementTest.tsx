@@ -25,7 +25,10 @@ type Check = { ok: false; message: string } | { ok: true; validation: StatementV
 function check(text: string, template: ReturnType<typeof xapiTemplateOf>): Check {
   const read = readJson(text);
   if (!read.ok) return read;
-  return { ok: true, validation: validateStatement(read.value, [template]) };
+  return {
+    ok: true,
+    validation: validateStatement(read.value, [template], { passedRuleValues: true }),
+  };
 }
 
 function Heading({ children }: { children: string }) {
@@ -141,6 +144,7 @@ export function TemplateStatementTest({ template }: { template: Template }) {
           <RuleVerdicts
             rules={template.rules}
             failures={evaluation?.failedRules ?? []}
+            passes={evaluation?.passedRules}
             checked={evaluation?.applies === true}
             caption="Rule verdicts"
           />

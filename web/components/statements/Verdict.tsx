@@ -1,10 +1,12 @@
 import { Group, Text } from '@mantine/core';
 
-export type VerdictKind = 'passed' | 'failed' | 'not-checked';
+/** `open`: not a success and not a failure yet (a pattern that more statements could complete). */
+export type VerdictKind = 'passed' | 'failed' | 'open' | 'not-checked';
 
 const LOOK: Record<VerdictKind, { icon: string; color: string; label: string }> = {
   passed: { icon: '✓', color: 'green', label: 'Passed' },
   failed: { icon: '✗', color: 'red', label: 'Failed' },
+  open: { icon: '…', color: 'orange', label: 'Still open' },
   'not-checked': { icon: '–', color: 'gray', label: 'Not checked' },
 };
 

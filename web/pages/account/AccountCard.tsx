@@ -1,7 +1,7 @@
 import { Alert, Container, Fieldset, Paper, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { HttpError } from '../../api/http';
-import { PageHeading } from '../common/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 
 /** The narrow, centred column every sign-in and account form sits in. */
 export function AccountCard({

@@ -15,7 +15,7 @@ import { useForm } from 'react-hook-form';
 import { updateAccountRequestSchema, type UpdateAccountRequest } from '../../../common/accounts';
 import type { SessionUser } from '../../../common/user';
 import { useUpdateAccount } from '../../api/accounts';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { FormFeedback, FormFields } from './AccountCard';
 import { PasswordPair } from './PasswordPair';
 import { EmailField, NameFields } from './fields';

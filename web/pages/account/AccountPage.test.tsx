@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORDS_DONT_MATCH, REQUIRED } from '../../../common/accounts';
 import type { SessionUser, UserStatus } from '../../../common/user';
 import { resetCsrfToken } from '../../api/http';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { member, renderApp, stubServer, type Reply } from './testing/server-stub';
 
 vi.mock('../../components/Captcha', () => import('./testing/captcha-mock'));

@@ -14,10 +14,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { SessionUser } from '../../../common/user';
 import { useSession } from '../../api/session';
-import { PageHeading } from '../common/PageHeading';
-import { MyWorkingGroups } from '../organization/MyWorkingGroups';
+import { PageHeading } from '../../components/PageHeading';
+import { MyWorkingGroups } from './MyWorkingGroups';
 import { AccountEditForm } from './AccountEditForm';
 import { ConfirmEmailForm } from './ConfirmEmailForm';
+import { usernamePath } from '../../lib/paths';
 
 function AccountDetails({ user, onEdit }: { user: SessionUser; onEdit: () => void }) {
   return (
@@ -77,7 +78,7 @@ function AccountDetails({ user, onEdit }: { user: SessionUser; onEdit: () => voi
         <Group gap="sm">
           <Button onClick={onEdit}>Edit Account</Button>
           {!user.usernameChosen && (
-            <Button component={Link} to="/user/username" variant="light">
+            <Button component={Link} to={usernamePath()} variant="light">
               Select Username
             </Button>
           )}

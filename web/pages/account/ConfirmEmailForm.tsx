@@ -3,7 +3,7 @@ import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@ma
 import { useForm } from 'react-hook-form';
 import { ACCOUNT_LIMITS, confirmEmailRequestSchema } from '../../../common/accounts';
 import { useConfirmEmail } from '../../api/accounts';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { errorMessage } from './AccountCard';
 
 /** A changed e-mail address takes effect once its owner enters the code mailed to it. */

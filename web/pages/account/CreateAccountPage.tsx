@@ -11,6 +11,7 @@ import { RedirectIfSignedIn, useReturnState } from './navigation';
 import { PasswordPair } from './PasswordPair';
 import type { ValidateState } from './ValidatePage';
 import { EmailField, NameFields } from './fields';
+import { loginPath, validateAccountPath } from '../../lib/paths';
 
 function CreateAccountForm() {
   const navigate = useNavigate();
@@ -35,7 +36,7 @@ function CreateAccountForm() {
     create.mutate(account, {
       onSuccess: ({ message }) => {
         const state: ValidateState = { notice: message };
-        void navigate('/user/validate', { state });
+        void navigate(validateAccountPath(), { state });
       },
       onError: () => {
         // A solved challenge is accepted once; the next attempt needs a fresh one.
@@ -53,7 +54,7 @@ function CreateAccountForm() {
       footer={
         <Text size="sm">
           Already have an account?{' '}
-          <Anchor component={Link} to="/user/login" state={returnState}>
+          <Anchor component={Link} to={loginPath()} state={returnState}>
             Sign in
           </Anchor>
         </Text>

@@ -4,6 +4,7 @@ import { FORGOT_PASSWORD_NOTICE } from '../../../common/accounts';
 import { useForgotPassword } from '../../api/accounts';
 import { EmailRequestForm } from './EmailRequestForm';
 import { RedirectIfSignedIn } from './navigation';
+import { loginPath } from '../../lib/paths';
 
 function ForgotPasswordForm() {
   const forgot = useForgotPassword();
@@ -15,7 +16,7 @@ function ForgotPasswordForm() {
       footer={
         <Text size="sm">
           Remembered it?{' '}
-          <Anchor component={Link} to="/user/login">
+          <Anchor component={Link} to={loginPath()}>
             Sign in
           </Anchor>
         </Text>

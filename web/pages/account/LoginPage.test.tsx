@@ -5,7 +5,7 @@ import { deriveClientKey } from '../../../common/client-key';
 import type { SessionUser, UserStatus } from '../../../common/user';
 import { COOKIE_NOT_SET } from '../../api/accounts';
 import { resetCsrfToken } from '../../api/http';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { fromProfiles, member, renderApp, stubServer, type Reply } from './testing/server-stub';
 
 vi.mock('../../components/Captcha', () => import('./testing/captcha-mock'));

@@ -7,6 +7,12 @@ import { useLogin } from '../../api/accounts';
 import { AccountCard, errorCode, FormFeedback, FormFields } from './AccountCard';
 import { afterSignIn, RedirectIfSignedIn, useReturnLocation, useReturnState } from './navigation';
 import { EmailField } from './fields';
+import {
+  createAccountPath,
+  forgotPasswordPath,
+  resendValidationPath,
+  validateAccountPath,
+} from '../../lib/paths';
 
 /** The sign-in request, with the typed password in place of the key derived from it. */
 const signInFormSchema = loginRequestSchema.extend({ password: typedPasswordField });
@@ -38,15 +44,15 @@ function SignInForm() {
         <>
           <Text size="sm">
             New here?{' '}
-            <Anchor component={Link} to="/user/create" state={returnState}>
+            <Anchor component={Link} to={createAccountPath()} state={returnState}>
               Create an account
             </Anchor>
           </Text>
           <Group gap="lg" justify="center">
-            <Anchor component={Link} to="/user/forgotpassword" size="sm">
+            <Anchor component={Link} to={forgotPasswordPath()} size="sm">
               Forgot your password?
             </Anchor>
-            <Anchor component={Link} to="/user/resend" size="sm">
+            <Anchor component={Link} to={resendValidationPath()} size="sm">
               Resend e-mail validation
             </Anchor>
           </Group>
@@ -70,10 +76,10 @@ function SignInForm() {
           <FormFeedback kind="Login" error={login.error}>
             {errorCode(login.error) === 'EMAIL_NOT_VALIDATED' && (
               <Group gap="md">
-                <Anchor component={Link} to="/user/validate" size="sm">
+                <Anchor component={Link} to={validateAccountPath()} size="sm">
                   Enter your validation code
                 </Anchor>
-                <Anchor component={Link} to="/user/resend" size="sm">
+                <Anchor component={Link} to={resendValidationPath()} size="sm">
                   Send a new code
                 </Anchor>
               </Group>

@@ -4,6 +4,7 @@ import { RESEND_NOTICE } from '../../../common/accounts';
 import { useResendValidation } from '../../api/accounts';
 import { EmailRequestForm } from './EmailRequestForm';
 import { RedirectIfSignedIn } from './navigation';
+import { validateAccountPath } from '../../lib/paths';
 
 function ResendForm() {
   const resend = useResendValidation();
@@ -15,7 +16,7 @@ function ResendForm() {
       footer={
         <Text size="sm">
           Already have a code?{' '}
-          <Anchor component={Link} to="/user/validate">
+          <Anchor component={Link} to={validateAccountPath()}>
             Enter it here
           </Anchor>
         </Text>
@@ -26,7 +27,7 @@ function ResendForm() {
       notice={(message) => message || RESEND_NOTICE}
       footerOnNotice={false}
       afterNotice={
-        <Button component={Link} to="/user/validate" fullWidth>
+        <Button component={Link} to={validateAccountPath()} fullWidth>
           Enter validation code
         </Button>
       }

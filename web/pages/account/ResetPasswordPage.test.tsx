@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FORGOT_PASSWORD_NOTICE, PASSWORDS_DONT_MATCH, REQUIRED } from '../../../common/accounts';
 import { resetCsrfToken } from '../../api/http';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { RESET_KEY_ERROR } from './ResetPasswordPage';
 import { SOLVED_CAPTCHA } from './testing/captcha-mock';
 import { renderApp, stubServer } from './testing/server-stub';

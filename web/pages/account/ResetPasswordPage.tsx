@@ -4,11 +4,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { RESET_KEY_INVALID, resetPasswordRequestSchema } from '../../../common/accounts';
 import { useCheckResetKey, useResetPassword } from '../../api/accounts';
-import { feedback } from '../../app/feedback-store';
-import { PageHeading } from '../common/PageHeading';
+import { feedback } from '../../lib/feedback-store';
+import { PageHeading } from '../../components/PageHeading';
 import { AccountCard, FormFeedback, FormFields } from './AccountCard';
 import { RedirectIfSignedIn } from './navigation';
 import { PasswordPair } from './PasswordPair';
+import { forgotPasswordPath, loginPath } from '../../lib/paths';
 
 /** Shown instead of the form when the mailed link can no longer be used. */
 export const RESET_KEY_ERROR = `There was an error with ${RESET_KEY_INVALID}.`;
@@ -22,7 +23,7 @@ function InvalidResetKey() {
           <Text size="sm">{RESET_KEY_ERROR}</Text>
           <Text size="sm">
             Reset links work once and expire after a while.{' '}
-            <Anchor component={Link} to="/user/forgotpassword" size="sm">
+            <Anchor component={Link} to={forgotPasswordPath()} size="sm">
               Request a new link
             </Anchor>
           </Text>
@@ -48,7 +49,7 @@ function ResetPasswordForm({ resetKey }: { resetKey: string }) {
           subject: 'Password changed',
           message: 'Sign in with your new password.',
         });
-        void navigate('/user/login', { replace: true });
+        void navigate(loginPath(), { replace: true });
       },
     });
   });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUIRED, USERNAME_ALREADY_CHOSEN } from '../../../common/accounts';
 import type { UserStatus } from '../../../common/user';
 import { resetCsrfToken } from '../../api/http';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { SOLVED_CAPTCHA } from './testing/captcha-mock';
 import { member, renderApp, stubServer } from './testing/server-stub';
 

@@ -11,10 +11,11 @@ import {
 import type { SessionUser } from '../../../common/user';
 import { useChooseUsername } from '../../api/accounts';
 import { useSession } from '../../api/session';
-import { feedback } from '../../app/feedback-store';
-import { PageHeading } from '../common/PageHeading';
+import { feedback } from '../../lib/feedback-store';
+import { PageHeading } from '../../components/PageHeading';
 import { CaptchaField } from './CaptchaField';
 import { AccountCard, FormFeedback, FormFields } from './AccountCard';
+import { accountPath } from '../../lib/paths';
 
 function AlreadyChosen({ user }: { user: SessionUser }) {
   return (
@@ -26,7 +27,7 @@ function AlreadyChosen({ user }: { user: SessionUser }) {
             Your username is {user.username ? <Code>{user.username}</Code> : 'already set'}.
             Choosing a username can only be done once, so it cannot be changed.
           </Text>
-          <Button component={Link} to="/user/account" size="sm" variant="light">
+          <Button component={Link} to={accountPath()} size="sm" variant="light">
             Go to My Account
           </Button>
         </Stack>
@@ -51,7 +52,7 @@ function UsernameForm({ choose }: { choose: ReturnType<typeof useChooseUsername>
           subject: 'Username set',
           message: `You are now known as ${user.username ?? body.username}.`,
         });
-        void navigate('/user/account', { replace: true });
+        void navigate(accountPath(), { replace: true });
       },
       onError: () => {
         form.setValue('captcha', '');

@@ -4,9 +4,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ACCOUNT_LIMITS, validateRequestSchema } from '../../../common/accounts';
 import { useValidateAccount } from '../../api/accounts';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { AccountCard, FormFeedback, FormFields } from './AccountCard';
 import { RedirectIfSignedIn } from './navigation';
+import { homePath, resendValidationPath } from '../../lib/paths';
 
 /** What sign-up hands to this screen: the sentence the server answered. */
 export interface ValidateState {
@@ -32,7 +33,7 @@ function ValidateForm() {
           subject: 'Account validated',
           message: 'Welcome! Your account is active and you are signed in.',
         });
-        void navigate('/', { replace: true });
+        void navigate(homePath(), { replace: true });
       },
     });
   });
@@ -44,7 +45,7 @@ function ValidateForm() {
       footer={
         <Text size="sm">
           No code, or did it expire?{' '}
-          <Anchor component={Link} to="/user/resend">
+          <Anchor component={Link} to={resendValidationPath()}>
             Resend the validation e-mail
           </Anchor>
         </Text>

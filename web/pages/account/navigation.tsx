@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { SessionUser } from '../../../common/user';
 import { useSession } from '../../api/session';
-import type { ReturnState } from '../../app/guards';
+import type { ReturnState } from '../../lib/guards';
+import { homePath, usernamePath } from '../../lib/paths';
 
 /** The router state carrying the location a sign-in started from, to pass along between screens. */
 export function useReturnState(): ReturnState | null {
@@ -20,7 +21,7 @@ export function afterSignIn(
   user: Pick<SessionUser, 'usernameChosen'>,
   from: string | null,
 ): string {
-  return from ?? (user.usernameChosen ? '/' : '/user/username');
+  return from ?? (user.usernameChosen ? homePath() : usernamePath());
 }
 
 /**
@@ -36,6 +37,6 @@ export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   );
   if (signedInOnArrival === null && !isLoading) setSignedInOnArrival(loggedIn);
   if (signedInOnArrival === null) return null;
-  if (signedInOnArrival) return <Navigate to={from ?? '/'} replace />;
+  if (signedInOnArrival) return <Navigate to={from ?? homePath()} replace />;
   return <>{children}</>;
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminUserDetail, AdminUserRow } from '../../../common/admin';
 import { LAST_ADMIN_MESSAGE } from '../../../common/organizations';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import {
   ada,
   renderApp,
@@ -11,7 +11,7 @@ import {
   siteAdmin,
   stubServer,
   type Handler,
-} from '../organization/testing/stub';
+} from '../../test/stubs/organization';
 import { ADMIN_CHECKBOX_LABEL } from './AdminUserPage';
 
 function row(overrides: Partial<AdminUserRow>): AdminUserRow {

@@ -26,10 +26,16 @@ import { adminUserUpdateSchema, type AdminUserDetail } from '../../../common/adm
 import { useAdminUser, useUpdateAdminUser } from '../../api/admin';
 import { useRemoveMember } from '../../api/organizations';
 import { useSession } from '../../api/session';
-import { feedback } from '../../app/feedback-store';
-import { PageHeading } from '../common/PageHeading';
-import { formatDate, organizationPath } from '../organization/format';
-import { ConfirmDialog, ErrorAlert, HiddenHeader, LevelBadge } from '../organization/parts';
+import { feedback } from '../../lib/feedback-store';
+import { PageHeading } from '../../components/PageHeading';
+import { formatDate } from '../../lib/format';
+import {
+  editMemberPath,
+  groupPath,
+  manageUsersPath,
+  organizationMembersPath,
+} from '../../lib/paths';
+import { ConfirmDialog, ErrorAlert, HiddenHeader, LevelBadge } from '../../components/parts';
 import { CheckboxField } from '../../components/CheckboxField';
 
 export const ADMIN_CHECKBOX_LABEL = 'Has admin permissions for the server';
@@ -247,7 +253,7 @@ function UserGroups({ user, groups }: { user: DetailUser; groups: UserGroup[] })
             {groups.map((group) => (
               <Table.Tr key={group.uuid}>
                 <Table.Td>
-                  <Anchor component={Link} to={organizationPath(group.uuid)} fw={500}>
+                  <Anchor component={Link} to={groupPath(group.uuid)} fw={500}>
                     {group.name}
                   </Anchor>
                 </Table.Td>
@@ -261,21 +267,14 @@ function UserGroups({ user, groups }: { user: DetailUser; groups: UserGroup[] })
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
                     {group.membership === 'pending' ? (
-                      <Anchor
-                        component={Link}
-                        to={organizationPath(group.uuid, 'members')}
-                        size="sm"
-                      >
+                      <Anchor component={Link} to={organizationMembersPath(group.uuid)} size="sm">
                         Answer request
                       </Anchor>
                     ) : (
                       <>
                         <Anchor
                           component={Link}
-                          to={organizationPath(
-                            group.uuid,
-                            `members/${encodeURIComponent(user.uuid)}/edit`,
-                          )}
+                          to={editMemberPath(group.uuid, user.uuid)}
                           size="sm"
                           aria-label={`Edit membership in ${group.name}`}
                         >
@@ -340,7 +339,7 @@ export function AdminUserPage() {
   return (
     <>
       <Breadcrumbs mb="sm">
-        <Anchor component={Link} to="/admin/users" size="sm">
+        <Anchor component={Link} to={manageUsersPath()} size="sm">
           Manage Users
         </Anchor>
         <Text size="sm" c="dimmed">

@@ -10,9 +10,9 @@ import {
   VIEW_SERIES,
   viewedRows,
 } from '../../components/charts/rows';
-import { PageHeading } from '../common/PageHeading';
-import { publicProfilePath } from '../profile/format';
-import { ErrorAlert } from '../profile/parts';
+import { PageHeading } from '../../components/PageHeading';
+import { publicProfilePath } from '../../lib/paths';
+import { ErrorAlert } from '../../components/parts';
 
 const RANGES: { value: string; label: string }[] = [
   { value: '30', label: 'Last 30 days' },

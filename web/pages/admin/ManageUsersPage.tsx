@@ -16,9 +16,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminUserRow } from '../../../common/admin';
 import { useAdminUsers } from '../../api/admin';
-import { PageHeading } from '../common/PageHeading';
-import { formatDate } from '../organization/format';
-import { ErrorAlert } from '../organization/parts';
+import { PageHeading } from '../../components/PageHeading';
+import { formatDate } from '../../lib/format';
+import { adminUserPath } from '../../lib/paths';
+import { ErrorAlert } from '../../components/parts';
 
 export const NO_USERS = 'There are no users';
 
@@ -203,11 +204,7 @@ export function ManageUsersPage() {
                   <Table.Tr key={user.uuid}>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Anchor
-                          component={Link}
-                          to={`/admin/users/${encodeURIComponent(user.uuid)}`}
-                          fw={500}
-                        >
+                        <Anchor component={Link} to={adminUserPath(user.uuid)} fw={500}>
                           {sortName(user) || user.username || user.email}
                         </Anchor>
                         {!user.validated && (

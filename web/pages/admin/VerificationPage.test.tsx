@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import {
   ada,
   GROUP_ID,
@@ -14,8 +14,8 @@ import {
   V1,
   V2,
   versionPath,
-} from '../profile/testing/stub';
-import { DENIED_MESSAGE } from '../profile/VerifyDialog';
+} from '../../test/stubs/profile';
+import { DENIED_MESSAGE } from '../../components/VerifyDialog';
 import { NO_VERIFICATION_REQUESTS } from './VerificationPage';
 
 const request = (versionUuid: string, name: string, requestedBy: string | null, date: string) => ({

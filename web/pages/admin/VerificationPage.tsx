@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { VerificationRequestList } from '../../../common/profiles';
 import { useVerificationRequests } from '../../api/admin-verification';
-import { PageHeading } from '../common/PageHeading';
-import { formatDate, groupPath, groupVersionPath } from '../profile/format';
-import { ErrorAlert } from '../profile/parts';
-import { UNKNOWN_USER } from '../profile/VersionBanners';
-import { VerifyDialog } from '../profile/VerifyDialog';
+import { PageHeading } from '../../components/PageHeading';
+import { formatDate } from '../../lib/format';
+import { groupPath, groupVersionPath } from '../../lib/paths';
+import { ErrorAlert } from '../../components/parts';
+import { UNKNOWN_USER, VerifyDialog } from '../../components/VerifyDialog';
 
 export const NO_VERIFICATION_REQUESTS = 'There are no verification requests';
 

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRoutes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { examplesOf, type ApiDocPage } from '../../../common/api-examples';
 import { ErrorCode } from '../../../common/errors';
 import { sparqlExamples } from '../../../common/sparql-examples';
+import { serve } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { API_INFO_MENU } from './menu';
 import { apiInfoRoute } from './routes';
@@ -13,6 +15,27 @@ function ApiInfo() {
 }
 
 const renderAt = (route: string) => renderWithProviders(<ApiInfo />, { route });
+
+/** The site settings as a server with the given webhook retry schedule sends them. */
+function serveSite(webhookRetryDelaysMs: number[]) {
+  serve((call) =>
+    call.url === '/app/site'
+      ? [
+          200,
+          {
+            organizationName: 'Test',
+            supportPhone: null,
+            helpdeskUrl: null,
+            publicUrl: 'http://localhost',
+            webhookRetryDelaysMs,
+          },
+        ]
+      : [404, {}],
+  );
+}
+
+beforeEach(() => serveSite([60_000, 300_000, 1_800_000, 7_200_000, 43_200_000]));
+afterEach(() => vi.unstubAllGlobals());
 
 const MENU: Array<[label: string, href: string]> = [
   ['Getting Started', '/api-info'],
@@ -29,6 +52,7 @@ const MENU: Array<[label: string, href: string]> = [
   ['Validate Profile', '/api-info/validate'],
   ['Validate Statement (Templates)', '/api-info/validate-templates'],
   ['Validate Statements (Patterns)', '/api-info/validate-patterns'],
+  ['Simulate Statements', '/api-info/simulate'],
   ['SPARQL', '/api-info/sparql'],
   ['Webhooks', '/api-info/webhooks'],
 ];
@@ -48,6 +72,7 @@ const PAGES: Array<[path: string, heading: string, examples: ApiDocPage | null]>
   ['/api-info/validate', 'Validate Profile', 'validate'],
   ['/api-info/validate-templates', 'Validate Statement (Templates)', 'validate-templates'],
   ['/api-info/validate-patterns', 'Validate Statements (Patterns)', 'validate-patterns'],
+  ['/api-info/simulate', 'Simulate Statements', null],
   ['/api-info/sparql', 'SPARQL', null],
   ['/api-info/webhooks', 'Webhooks', null],
 ];
@@ -169,8 +194,16 @@ describe('API documentation', () => {
       );
     }
     const errors = screen.getAllByRole('table').map((table) => table.textContent ?? '');
-    expect(errors.join(' ')).toContain(ErrorCode.QueryTimeout);
-    expect(errors.join(' ')).toContain(ErrorCode.ResultTooLarge);
+    for (const code of [
+      ErrorCode.QueryTimeout,
+      ErrorCode.ResultTooLarge,
+      ErrorCode.QueryTooDeep,
+      ErrorCode.QueryTooLarge,
+      ErrorCode.SparqlUnavailable,
+      ErrorCode.RateLimited,
+    ])
+      expect(errors.join(' ')).toContain(code);
+    expect(screen.getByText(/at most 64 levels deep/)).toBeInTheDocument();
   });
 
   it('shows how to check a webhook signature in Node.js and Python', async () => {
@@ -185,6 +218,25 @@ describe('API documentation', () => {
     expect(screen.getByText(/Delivery is at least once/)).toHaveTextContent(
       'keep the ids you handled and ignore a repeat',
     );
+  });
+
+  it('states the retry schedule this server is configured with, not a fixed one', async () => {
+    serveSite([20, 90_000, 5_400_000, 7_200_000]);
+    renderAt('/api-info/webhooks');
+    expect(
+      await screen.findByText(
+        /are retried after 20 ms, 90 seconds, 90 minutes and 2 hours \(so up to 5 attempts\)/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/12 hours/)).toBeNull();
+  });
+
+  it('documents the test event marker and what a concept deprecation names', () => {
+    renderAt('/api-info/webhooks');
+    expect(screen.getByText('X-Webhook-Test')).toBeInTheDocument();
+    expect(screen.getByLabelText('Test event body')).toHaveTextContent('"test": true');
+    const concept = screen.getByLabelText('Concept deprecated body');
+    for (const field of ['"iri"', '"name"', '"reason"']) expect(concept).toHaveTextContent(field);
   });
 
   it('shows the not-found page for an unknown page', () => {

@@ -1,7 +1,7 @@
 import { Anchor, Code, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorCode } from '../../../common/errors';
-import { PageHeading } from '../common/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import {
   DocSection,
   EndpointHeader,
@@ -21,22 +21,23 @@ import {
   READ_KEY,
   UUID_PARAM,
 } from './shared-params';
+import { apiInfoPath } from '../../lib/paths';
 
 const WAYS = [
   {
-    to: '/api-info/get/single',
+    to: apiInfoPath('get/single'),
     title: 'Single',
     path: '/api/profile/{uuid}',
     text: 'One profile document, by the uuid of the profile or of one of its versions.',
   },
   {
-    to: '/api-info/get/by-iri',
+    to: apiInfoPath('get/by-iri'),
     title: 'By IRI',
     path: '/api/profile?iri={iri}',
     text: 'One profile document, by the IRI of the profile or of one of its versions.',
   },
   {
-    to: '/api-info/get/many',
+    to: apiInfoPath('get/many'),
     title: 'Many',
     path: '/api/profile?workinggroup=&limit=&page=',
     text: 'The metadata of published profiles, a page at a time, of one working group or all.',
@@ -136,7 +137,7 @@ export function GetByIriPage() {
       <DocSection title="Response">
         <Text>
           The same as{' '}
-          <Anchor component={Link} to="/api-info/get/single">
+          <Anchor component={Link} to={apiInfoPath('get/single')}>
             Get a Single Profile
           </Anchor>
           : the document with <Code>Last-Modified</Code> and <Code>ETag</Code>, or <Code>304</Code>.

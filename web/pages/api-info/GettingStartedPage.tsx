@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PLACEHOLDERS, examplesOf } from '../../../common/api-examples';
 import { ErrorCode } from '../../../common/errors';
-import { PageHeading } from '../common/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { CodeBlock, DocSection, ErrorTable, ExampleView, siteOrigin, type ErrorRow } from './parts';
+import { organizationsPath } from '../../lib/paths';
 
 const ERROR_CODES: ErrorRow[] = [
   [
@@ -123,7 +124,7 @@ export function GettingStartedPage() {
           <List.Item>
             An admin of the working group creates keys on the group&apos;s <strong>API Keys</strong>{' '}
             tab (open the group from{' '}
-            <Anchor component={Link} to="/organization">
+            <Anchor component={Link} to={organizationsPath()}>
               Working Groups
             </Anchor>
             ). The whole key is shown only once, when it is created: copy it then.

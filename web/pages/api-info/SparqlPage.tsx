@@ -1,9 +1,10 @@
 import { Anchor, Code, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorCode } from '../../../common/errors';
+import { SPARQL_LIMITS } from '../../../common/limits';
 import { sparqlExamples } from '../../../common/sparql-examples';
 import { CodeBlock, DocSection, EndpointHeader, ErrorTable, ParamTable, siteOrigin } from './parts';
-import { LIMIT_ERRORS } from './shared-params';
+import { apiInfoPath } from '../../lib/paths';
 
 const KEY_HEADER = {
   name: 'x-api-key',
@@ -106,7 +107,7 @@ export function SparqlPage() {
         </List>
         <Text>
           Try queries on{' '}
-          <Anchor component={Link} to="/api-info/sparql/query">
+          <Anchor component={Link} to={apiInfoPath('sparql/query')}>
             the query page
           </Anchor>
           .
@@ -119,6 +120,16 @@ export function SparqlPage() {
           The body is the query as <Code>text/plain</Code>, as the specification has it. A query has
           at most 100,000 characters. Updates (<Code>INSERT</Code>, <Code>DELETE</Code>,{' '}
           <Code>LOAD</Code>, <Code>DROP</Code>…) are refused.
+        </Text>
+        <Text>
+          Before it runs, a query may nest groups, parentheses and brackets at most{' '}
+          {SPARQL_LIMITS.depthMax} levels deep (each <Code>!</Code> counts as one more) and hold at
+          most {SPARQL_LIMITS.tokensMax.toLocaleString('en')} terms, keywords and operators; the
+          data of a <Code>VALUES</Code> block is not counted, so long lists of terms go there.
+        </Text>
+        <Text>
+          Queries take turns, one key after another: a key has at most one query running and two
+          waiting. A query whose client disconnects is dropped, or stopped if it runs.
         </Text>
       </DocSection>
 
@@ -139,6 +150,8 @@ export function SparqlPage() {
               ErrorCode.QueryInvalid,
               'The query does not parse (the message says where), or it is an update.',
             ],
+            [400, ErrorCode.QueryTooDeep, 'The query nests deeper than the limit above.'],
+            [400, ErrorCode.QueryTooLarge, 'The query holds more than the limit above.'],
             [401, ErrorCode.Unauthorized, 'No key, or the key is unknown or disabled.'],
             [403, ErrorCode.Forbidden, 'The key has no read permission.'],
             [406, ErrorCode.NotAcceptable, 'Accept names no format the answer comes in.'],
@@ -152,7 +165,21 @@ export function SparqlPage() {
               ErrorCode.QueryTimeout,
               'The query ran longer than the server allows (10 s by default) and was stopped.',
             ],
-            ...LIMIT_ERRORS,
+            [
+              503,
+              ErrorCode.SparqlUnavailable,
+              'The store failed while answering and is restarting: send the query again.',
+            ],
+            [
+              503,
+              ErrorCode.ServiceUnavailable,
+              'Too many queries wait, or the store is still loading: try again after Retry-After.',
+            ],
+            [
+              429,
+              ErrorCode.RateLimited,
+              'This key already has a query running and two waiting, or too many requests: try again after Retry-After.',
+            ],
           ]}
         />
       </DocSection>

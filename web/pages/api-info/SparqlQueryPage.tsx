@@ -17,7 +17,8 @@ import { Link } from 'react-router';
 import { sparqlColumns, sparqlCsv, type SparqlValue } from '../../../common/sparql';
 import { EXAMPLE_PROFILE_IRI, sparqlExamples } from '../../../common/sparql-examples';
 import { useSparqlQuery } from '../../api/sparql';
-import { PageHeading } from '../common/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
+import { apiInfoPath } from '../../lib/paths';
 
 /**
  * A CodeMirror editor for the query; `text` replaces its content when it changes from outside.
@@ -79,7 +80,7 @@ export function SparqlQueryPage() {
       <Text>
         Runs a query on <Code>POST /api/sparql</Code> with an API key of your working group that has
         read permission. See{' '}
-        <Anchor component={Link} to="/api-info/sparql">
+        <Anchor component={Link} to={apiInfoPath('sparql')}>
           the endpoint’s documentation
         </Anchor>{' '}
         for what the store holds.

@@ -1,8 +1,10 @@
 import { Anchor, Code, List, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { EVENT_LABELS, WEBHOOK_EVENTS } from '../../../common/webhooks';
-import { PageHeading } from '../common/PageHeading';
+import { useSiteConfig } from '../../api/site';
+import { PageHeading } from '../../components/PageHeading';
 import { CodeBlock, DocSection } from './parts';
+import { hooksPath } from '../../lib/paths';
 
 export const NODE_VERIFY = `import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -58,12 +60,81 @@ const EXAMPLE_BODY = `{
   }
 }`;
 
+const TEST_BODY = `{
+  "event": "profilePublished",
+  "deliveryId": "5b0e3c1a-7d2f-4e8a-9c6b-1a2b3c4d5e6f",
+  "occurredAt": "2025-05-06T07:08:09.123Z",
+  "test": true,
+  "profile": {
+    "uuid": "00000000-0000-4000-8000-000000000000",
+    "iri": "https://example.org/xapi/test-profile",
+    ...
+  }
+}`;
+
+const CONCEPT_BODY = `{
+  "event": "conceptDeprecated",
+  ...
+  "profile": { ... },
+  "concept": {
+    "iri": "https://w3id.org/xapi/example/verbs/skimmed",
+    "name": "skimmed",
+    "reason": "Use read instead.",
+    "link": "https://w3id.org/xapi/example/verbs/read"
+  }
+}`;
+
+const UNITS: Array<[ms: number, one: string]> = [
+  [3_600_000, 'hour'],
+  [60_000, 'minute'],
+  [1000, 'second'],
+];
+
+/** A delay as a person says it: "1 minute", "90 minutes", "2 hours", "250 ms". */
+export function formatDelay(ms: number): string {
+  for (const [size, one] of UNITS) {
+    if (ms >= size && ms % size === 0) {
+      const n = ms / size;
+      return `${n} ${one}${n === 1 ? '' : 's'}`;
+    }
+  }
+  return `${ms} ms`;
+}
+
+/** "1 minute, 5 minutes and 2 hours". */
+export function formatDelays(delays: readonly number[]): string {
+  const words = delays.map(formatDelay);
+  return words.length < 2
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+}
+
+/** The retry schedule this server is configured with, as the site settings give it. */
+function RetrySchedule() {
+  const site = useSiteConfig();
+  const delays = site.data?.webhookRetryDelaysMs;
+  if (!Array.isArray(delays)) {
+    return site.isPending ? (
+      <>are retried on this server’s schedule</>
+    ) : (
+      <>are retried several times on this server’s schedule</>
+    );
+  }
+  if (delays.length === 0) return <>are not retried on this server</>;
+  return (
+    <>
+      are retried after {formatDelays(delays)} (so up to {delays.length + 1} attempts)
+    </>
+  );
+}
+
 const HEADERS: Array<[string, string]> = [
   ['X-Webhook-Event', 'The event, e.g. profilePublished.'],
   [
     'X-Webhook-Delivery',
-    'The delivery id (also in the body). Retries of a delivery carry the same id: use it to ignore a delivery you already handled.',
+    'The delivery id (also in the body). Retries and redeliveries of a delivery carry the same id: use it to ignore a delivery you already handled.',
   ],
+  ['X-Webhook-Test', 'true on a test event sent from the hook’s page; absent otherwise.'],
   ['X-Webhook-Timestamp', 'When this attempt was sent, in seconds since 1970.'],
   ['X-Hub-Signature-256', 'With the SHA-256 signature: sha256= and the hex HMAC of the body.'],
   ['X-Hub-Signature', 'With the SHA-1 signature: sha1= and the hex HMAC of the body.'],
@@ -78,18 +149,18 @@ export function WebhooksPage() {
         <Text>
           A webhook posts a JSON body to a URL of yours when something happens to a profile you
           follow. Make one under{' '}
-          <Anchor component={Link} to="/user/hooks">
+          <Anchor component={Link} to={hooksPath()}>
             Web Hooks
           </Anchor>{' '}
           in your account menu. Answer with any 2xx status within 10 seconds; network errors,
-          timeouts, 5xx and 429 answers are retried after 1 minute, 5 minutes, 30 minutes, 2 hours
-          and 12 hours, and a hook whose last five events all failed is disabled (you get an
-          e-mail). Redirects are not followed.
+          timeouts, 5xx and 429 answers <RetrySchedule />, and a hook whose last five events all
+          failed is disabled (you get an e-mail). Redirects are not followed.
         </Text>
         <Text>
-          Delivery is at least once: a retry, or an attempt made again after the server stopped in
-          the middle of one, can bring you a delivery you already handled. Each carries the same{' '}
-          <Code>X-Webhook-Delivery</Code> id; keep the ids you handled and ignore a repeat.
+          Delivery is at least once: a retry, a redelivery asked for from the hook’s page, or an
+          attempt made again after the server stopped in the middle of one, can bring you a delivery
+          you already handled. Each carries the same <Code>X-Webhook-Delivery</Code> id; keep the
+          ids you handled and ignore a repeat.
         </Text>
       </Stack>
       <DocSection title="Events">
@@ -107,6 +178,18 @@ export function WebhooksPage() {
       </DocSection>
       <DocSection title="Body">
         <CodeBlock code={EXAMPLE_BODY} label="Example body" />
+        <Text>
+          <Code>conceptDeprecated</Code> also names the concept: its IRI, its name (prefLabel), the
+          reason given and the link to what replaces it (<Code>null</Code> when none was given).
+        </Text>
+        <CodeBlock code={CONCEPT_BODY} label="Concept deprecated body" />
+        <Text>
+          A test event, sent with <strong>Send test event</strong> on the hook’s page, is the hook’s
+          event about a made-up profile. It carries <Code>{'"test": true'}</Code> in its body and
+          the <Code>X-Webhook-Test: true</Code> header: skip it wherever a real change would be
+          acted on.
+        </Text>
+        <CodeBlock code={TEST_BODY} label="Test event body" />
       </DocSection>
       <DocSection title="Headers">
         <Table aria-label="Webhook headers">

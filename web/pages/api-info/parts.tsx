@@ -23,8 +23,9 @@ import {
   type HttpMethod,
 } from '../../../common/api-examples';
 import type { ErrorCode } from '../../../common/errors';
-import { PageHeading } from '../common/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { curlCommand, httpRequest, httpResponse, statusLine } from './format';
+import { apiInfoPath } from '../../lib/paths';
 
 const METHOD_COLORS: Record<HttpMethod, string> = {
   GET: 'blue',
@@ -268,7 +269,7 @@ export function Examples({ page, intro }: { page: ApiDocPage; intro?: ReactNode 
         {intro ?? 'These examples follow one another: later ones use what earlier ones created.'}{' '}
         Values in braces, such as <Code>{'{api_key}'}</Code>, stand for your own; they are explained
         under{' '}
-        <Anchor component={Link} to="/api-info#placeholders">
+        <Anchor component={Link} to={apiInfoPath('', 'placeholders')}>
           About the examples
         </Anchor>
         . Every example here is run against the server by its tests, so the answers shown are the

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { NotFoundPage } from '../common/NotFoundPage';
-import { lazyPage } from '../../app/lazy-page';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { lazyPage } from '../../lib/lazy-page';
 
 // The API documentation is read by few visitors: its pages come when first shown.
 const ApiInfoLayout = lazyPage(() => import('./ApiInfoLayout'), 'ApiInfoLayout');
@@ -15,6 +15,7 @@ const GetSinglePage = lazyPage(() => import('./GetPages'), 'GetSinglePage');
 const GettingStartedPage = lazyPage(() => import('./GettingStartedPage'), 'GettingStartedPage');
 const ImportPage = lazyPage(() => import('./ImportPage'), 'ImportPage');
 const MetadataPage = lazyPage(() => import('./InfoPages'), 'MetadataPage');
+const SimulatePage = lazyPage(() => import('./StatementPages'), 'SimulatePage');
 const SparqlPage = lazyPage(() => import('./SparqlPage'), 'SparqlPage');
 const SparqlQueryPage = lazyPage(() => import('./SparqlQueryPage'), 'SparqlQueryPage');
 const ValidatePage = lazyPage(() => import('./InfoPages'), 'ValidatePage');
@@ -43,6 +44,7 @@ export const apiInfoRoute: RouteObject = {
         { path: 'validate', element: <ValidatePage /> },
         { path: 'validate-templates', element: <ValidateTemplatesPage /> },
         { path: 'validate-patterns', element: <ValidatePatternsPage /> },
+        { path: 'simulate', element: <SimulatePage /> },
         { path: 'sparql', element: <SparqlPage /> },
         { path: 'sparql/query', element: <SparqlQueryPage /> },
         { path: 'webhooks', element: <WebhooksPage /> },

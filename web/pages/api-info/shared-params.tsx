@@ -2,6 +2,7 @@ import { Anchor, Code } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorCode } from '../../../common/errors';
 import type { ErrorRow, Param } from './parts';
+import { apiInfoPath } from '../../lib/paths';
 
 /** Rows the endpoint pages share. */
 
@@ -82,7 +83,7 @@ export const profileBody = (publishedByDefault: boolean): Param[] => [
 ];
 
 export const METADATA_LINK = (
-  <Anchor component={Link} to="/api-info/metadata">
+  <Anchor component={Link} to={apiInfoPath('metadata')}>
     Get Profile Metadata
   </Anchor>
 );

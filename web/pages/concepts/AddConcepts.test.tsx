@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUIRED } from '../../../common/profiles';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { NO_RESULTS_MESSAGE } from '../../components/items/AddItems';
 import { ADDED_MESSAGE } from './AddConceptsPage';
 import {
@@ -27,7 +27,7 @@ import {
   versionApi,
   versionPath,
   view,
-} from './testing/stub';
+} from '../../test/stubs/concepts';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());

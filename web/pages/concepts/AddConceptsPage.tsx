@@ -1,46 +1,16 @@
-import { Badge } from '@mantine/core';
 import { useState } from 'react';
-import type { ConceptRow } from '../../../common/concepts';
 import { CONCEPT_PAGE_SIZE, useConceptSearch, useLinkConcepts } from '../../api/concepts';
 import {
   AddItemsScreen,
-  ItemResultRow,
   ItemSearch,
   useSearchState,
   type Picked,
 } from '../../components/items/AddItems';
-import { ConceptPanel } from './ConceptPanel';
-import { CONCEPT_TYPE_LABELS } from './format';
+import { ConceptPanel } from '../../components/items/ConceptPanel';
+import { ConceptResultRow } from '../../components/items/ConceptResultRow';
 import { useConceptScope } from './scope';
 
 export const ADDED_MESSAGE = 'The selected concepts were added to the profile.';
-
-/** A concept found by a search, with a checkbox and its side panel; other searches show it too. */
-export function ConceptResultRow({
-  concept,
-  checked,
-  onToggle,
-  onInfo,
-}: {
-  concept: ConceptRow;
-  checked: boolean;
-  onToggle: () => void;
-  onInfo: () => void;
-}) {
-  return (
-    <ItemResultRow
-      item={concept}
-      checked={checked}
-      onToggle={onToggle}
-      onInfo={onInfo}
-      badges={
-        <Badge variant="light" color="gray" size="sm">
-          {CONCEPT_TYPE_LABELS[concept.conceptType]}
-        </Badge>
-      }
-    />
-  );
-}
 
 /**
  * {base}/concepts/add: search the server's concepts (leaving out what the version lists already

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITED_EDIT_MESSAGE } from '../../../common/concepts';
 import { IRI_FORMAT_MESSAGE, REQUIRED } from '../../../common/profiles';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { noDeleteMessage } from '../../components/items/ItemDetailFrame';
 import { CONCEPT_NOT_FOUND } from './ConceptDetailPage';
 import { DEPRECATED_MESSAGE, LINK_REMOVED_MESSAGE } from './dialogs';
@@ -32,7 +32,7 @@ import {
   versionApi,
   versionPath,
   view,
-} from './testing/stub';
+} from '../../test/stubs/concepts';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());
@@ -222,7 +222,9 @@ describe('concept page actions', () => {
       versionPath(V1, `concepts/${CONCEPT_ID}/edit`),
     );
     expect(within(toolbar).getByRole('button', { name: 'Deprecate' })).toBeVisible();
-    expect(within(toolbar).getByRole('button', { name: 'Delete' })).toBeVisible();
+    expect(within(toolbar).getByRole('button', { name: 'Delete concept' })).toBeVisible();
+    // No button on the page is a bare "Delete": the draft's own says what it destroys.
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.getByText(LIMITED_EDIT_MESSAGE)).toBeVisible();
   });
 
@@ -325,7 +327,7 @@ describe('concept page actions', () => {
     renderApp(versionPath(V1, `concepts/${CONCEPT_ID}`));
     const actions = await screen.findByRole('toolbar', { name: 'Concept actions' });
     expect(within(actions).getByRole('button', { name: 'Deprecate' })).toBeVisible();
-    expect(within(actions).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(actions).queryByRole('button', { name: 'Delete concept' })).toBeNull();
     expect(screen.getByText(noDeleteMessage('concept'))).toBeVisible();
   });
 
@@ -345,11 +347,11 @@ describe('concept page actions', () => {
     const router = renderApp(versionPath(V1, `concepts/${CONCEPT_ID}`));
     await userEvent.click(
       within(await screen.findByRole('toolbar', { name: 'Concept actions' })).getByRole('button', {
-        name: 'Delete',
+        name: 'Delete concept',
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Concept?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Concept' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Delete the concept .+\?$/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete concept' }));
     expect(await within(dialog).findByText(refusal)).toBeVisible();
     expect(router.state.location.pathname).toBe(versionPath(V1, `concepts/${CONCEPT_ID}`));
   });
@@ -367,11 +369,11 @@ describe('concept page actions', () => {
     const router = renderApp(versionPath(V1, `concepts/${CONCEPT_ID}`));
     await userEvent.click(
       within(await screen.findByRole('toolbar', { name: 'Concept actions' })).getByRole('button', {
-        name: 'Delete',
+        name: 'Delete concept',
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Concept?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Concept' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Delete the concept .+\?$/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete concept' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V1, 'concepts')));
     expect(calls.some((c) => c.method === 'DELETE' && c.path === conceptApi())).toBe(true);
   });

@@ -12,12 +12,12 @@ import {
 } from '../../components/items/fields';
 import { ItemDetailFrame } from '../../components/items/ItemDetailFrame';
 import { LoadedItem } from '../../components/items/LoadedItem';
-import { formatDate } from '../profile/format';
-import { TypeSpecificFields } from './ConceptFields';
-import { ConceptPanel } from './ConceptPanel';
+import { formatDate } from '../../lib/format';
+import { TypeSpecificFields } from '../../components/items/ConceptFields';
+import { ConceptPanel } from '../../components/items/ConceptPanel';
 import { conceptDialogs } from './dialogs';
 import { typeLabel } from '../../components/items/format';
-import { CONCEPT_TYPE_LABELS } from './format';
+import { CONCEPT_TYPE_LABELS } from '../../components/items/concept-format';
 import { useConceptScope } from './scope';
 
 export const CONCEPT_NOT_FOUND = 'This profile version does not list this concept.';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Route, Routes } from 'react-router';
 import type { ProfileView } from '../../../common/profiles';
 import { AuthorsOnly, itemListScope } from '../../components/items/ItemsListPage';
-import { NotFoundPage } from '../common/NotFoundPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { AddConceptsPage } from './AddConceptsPage';
 import { ConceptDetailPage } from './ConceptDetailPage';
 import { ConceptsListPage } from './ConceptsListPage';

@@ -18,7 +18,7 @@ import {
   V2,
   version,
   versionPath,
-} from './testing/stub';
+} from '../../test/stubs/concepts';
 
 resetBetweenScreenTests();
 

@@ -12,9 +12,9 @@ import {
   type ItemsListConfig,
 } from '../../components/items/ItemsListPage';
 import { statusColumn, updatedColumn } from '../../components/items/ItemsTable';
-import { publicProfilePath } from '../profile/format';
-import { ConceptPanel } from './ConceptPanel';
-import { CONCEPT_TYPE_LABELS } from './format';
+import { publicProfilePath } from '../../lib/paths';
+import { ConceptPanel } from '../../components/items/ConceptPanel';
+import { CONCEPT_TYPE_LABELS } from '../../components/items/concept-format';
 import { useConceptScope } from './scope';
 
 /** Name (to its page), type, parent profile, last update and status. */

@@ -7,7 +7,7 @@ import {
   type ImportComparison,
 } from '../../../common/harvest';
 import { compareVersions } from '../../../xapi/changes/compare';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { fakeUploads } from '../../test/upload';
 import {
   ada,
@@ -25,7 +25,7 @@ import {
   versionApi,
   versionPath,
   view,
-} from '../profile/testing/stub';
+} from '../../test/stubs/profile';
 import { CANCELLED_MESSAGE, NO_IMPORT_PERMISSION, UNKNOWN_PROGRESS_PERCENT } from './ImportPage';
 import { formatFileSize, tooLargeMessage, wrongTypeMessage } from './format';
 import { DRAFT_CHANGED_NOTICE, REPLACE_DRAFT } from './ReplaceDraftDialog';
@@ -85,7 +85,14 @@ describe('import screen', () => {
     expect(await screen.findByRole('heading', { name: 'Import' })).toBeVisible();
     expect(screen.getByText(IMPORT_ACCEPTED_TEXT)).toBeVisible();
     expect(
-      await screen.findByText(/A file of statements may hold up to 20 statements\./),
+      await screen.findByText(
+        /A file of statements may hold up to 20 statements naming up to 1,000 distinct concepts\./,
+      ),
+    ).toBeVisible();
+    expect(
+      screen.getByText(
+        /skipped when a display, name or description is over 1,000 characters or in more than 20 languages, or when it carries more than 100 extensions in one place\./,
+      ),
     ).toBeVisible();
     expect(screen.getByText(/Files up to 10 MB\./)).toBeVisible();
     expect(chooser()).toHaveAttribute('type', 'file');

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   IMPORT_ACCEPTED_TEXT,
+  HARVEST_LIMITS,
   IMPORT_MAX_FILE_BYTES,
   type HarvestQueue,
 } from '../../../common/harvest';
@@ -16,11 +17,11 @@ import {
   type ImportComparison,
 } from '../../api/harvest';
 import { UploadCancelled, type UploadProgress } from '../../api/http';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import type { VersionPaths } from '../../components/items/ItemsListPage';
 import { jsonSyntaxProblem } from '../../components/statements/json-syntax';
-import { isCurrentVersion, isMemberOf } from '../profile/format';
-import { messageOf } from '../profile/parts';
+import { isCurrentVersion, isMemberOf } from '../../lib/profiles';
+import { messageOf } from '../../components/parts';
 import { formatFileSize, harvestErrorMessage, refusalOf } from './format';
 import classes from './ImportPage.module.css';
 import { DRAFT_CHANGED_NOTICE, ReplaceDraftDialog } from './ReplaceDraftDialog';
@@ -77,16 +78,21 @@ function progressOf(
   };
 }
 
-/** The statement limit of one file, as the queue states it. */
+const limit = (n: number) => n.toLocaleString('en');
+
+/** The limits of one file, as the queue states them. */
 function LimitsText({ queue }: { queue: HarvestQueue | undefined }) {
   return (
     <Text size="sm" c="dimmed">
       {queue
-        ? `A file of statements may hold up to ${queue.maxStatements.toLocaleString('en')} statements. `
+        ? `A file of statements may hold up to ${limit(queue.maxStatements)} statements naming up to ${limit(HARVEST_LIMITS.conceptsMax)} distinct concepts. `
         : ''}
-      Files up to {formatFileSize(IMPORT_MAX_FILE_BYTES)}. The concepts the statements use go to the
-      Import Queue, where you add or create them; a profile document becomes a new draft of this
-      profile.
+      A statement is skipped when a display, name or description is over{' '}
+      {limit(HARVEST_LIMITS.textMax)} characters or in more than {HARVEST_LIMITS.languagesMax}{' '}
+      languages, or when it carries more than {HARVEST_LIMITS.extensionsMax} extensions in one
+      place. Files up to {formatFileSize(IMPORT_MAX_FILE_BYTES)}. The concepts the statements use go
+      to the Import Queue, where you add or create them; a profile document becomes a new draft of
+      this profile.
     </Text>
   );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MATCH_ALERTS } from '../../../common/harvest';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import {
   ada,
   ok,
@@ -20,7 +20,7 @@ import {
   versionApi,
   versionPath,
   view,
-} from '../profile/testing/stub';
+} from '../../test/stubs/profile';
 import { EMPTY_QUEUE_MESSAGE, fileLabel, removedMessage } from './ImportQueuePage';
 import {
   candidate,
@@ -97,8 +97,24 @@ const verbDeprecated = candidate({
   match: { state: 'deprecated' },
 });
 
+// Deleted from the profile that defined it: the IRI is taken, but nothing holds the concept.
+const verbDeleted = candidate({
+  key: 'Verb http://example.org/verbs/gone',
+  iri: 'http://example.org/verbs/gone',
+  name: { 'en-US': 'gone' },
+  match: {
+    state: 'parentless',
+    existing: {
+      ...verbYes.match.existing!,
+      id: 'c3',
+      iri: 'http://example.org/verbs/gone',
+      name: 'gone',
+    },
+  },
+});
+
 const mainFile = harvestFile({
-  candidates: [verbYes, verbNo, activityPartial, extensionNo, verbDeprecated],
+  candidates: [verbYes, verbNo, activityPartial, extensionNo, verbDeprecated, verbDeleted],
   problems: [{ index: 2, message: 'The statement has no verb.' }],
 });
 const olderFile = harvestFile({
@@ -168,7 +184,7 @@ describe('Import Queue', () => {
     const select = await screen.findByRole('combobox', { name: 'File' });
     expect(select).toHaveValue(fileLabel(summaryOf(mainFile)));
     expect(fileLabel(summaryOf(mainFile))).toMatch(
-      /^statements\.json · .+ · 3 statements, 5 concepts, 1 skipped$/,
+      /^statements\.json · .+ · 3 statements, 6 concepts, 1 skipped$/,
     );
 
     const skipped = await screen.findByRole('table', { name: 'Skipped statements' });
@@ -180,7 +196,7 @@ describe('Import Queue', () => {
       .getAllByRole('heading', { level: 3 })
       .map((h) => h.textContent)
       .filter((t) => t !== 'Skipped statements');
-    expect(headings).toEqual(['Verbs (3)', 'Activities (1)', 'Result Extensions (1)']);
+    expect(headings).toEqual(['Verbs (4)', 'Activities (1)', 'Result Extensions (1)']);
 
     const yes = card('watched');
     expect(within(yes).getByText('Match found')).toBeVisible();
@@ -195,6 +211,12 @@ describe('Import Queue', () => {
     expect(within(deprecated).getByText('Deprecated')).toBeVisible();
     expect(within(deprecated).getByText(MATCH_ALERTS.deprecated)).toBeVisible();
     expect(within(deprecated).queryByRole('button')).toBeNull();
+
+    // "No parent profile" is not contradicted by "defined in" the profile it was deleted from.
+    const deleted = card('gone');
+    expect(within(deleted).getByText(MATCH_ALERTS.parentless, { exact: false })).toBeVisible();
+    expect(within(deleted).queryByText(/defined in/)).toBeNull();
+    expect(within(deleted).getByText(/deleted from Quiz Profile/)).toBeVisible();
 
     // A candidate without a name in the statements is named by its IRI.
     expect(card('http://example.org/extensions/progress')).toBeVisible();

@@ -29,13 +29,13 @@ import {
   useHarvestQueue,
   useRemoveHarvestFile,
 } from '../../api/harvest';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import type { VersionPaths } from '../../components/items/ItemsListPage';
 import { createPath } from '../../components/items/TypeChooser';
-import { prefillState } from '../concepts/form/prefill';
-import { ConfirmDialog } from '../organization/parts';
-import { formatDate, isCurrentVersion, isMemberOf } from '../profile/format';
-import { ErrorAlert } from '../profile/parts';
+import { prefillState } from '../../lib/concept-prefill';
+import { ConfirmDialog, ErrorAlert } from '../../components/parts';
+import { formatDate } from '../../lib/format';
+import { isCurrentVersion, isMemberOf } from '../../lib/profiles';
 import {
   candidateName,
   conceptTypeOfHarvested,
@@ -345,7 +345,11 @@ function CandidateCard({
             )}
             <Text size="xs" c="dimmed">
               Used by {plural(candidate.statementCount, 'statement')}
-              {existing?.profile ? ` · defined in ${existing.profile.name}` : ''}
+              {existing?.profile
+                ? state === 'parentless'
+                  ? ` · deleted from ${existing.profile.name}`
+                  : ` · defined in ${existing.profile.name}`
+                : ''}
             </Text>
           </Stack>
           {state === 'yes' && (

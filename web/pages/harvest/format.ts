@@ -7,7 +7,7 @@ import {
   type MatchState,
 } from '../../../common/harvest';
 import { EXTENSION_TYPES, type ConceptType } from '../../../common/concepts';
-import type { ConceptPrefill } from '../concepts/form/prefill';
+import type { ConceptPrefill } from '../../lib/concept-prefill';
 
 const UNITS = ['KB', 'MB', 'GB'] as const;
 

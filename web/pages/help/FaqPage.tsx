@@ -1,8 +1,9 @@
 import { Accordion, Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSiteConfig } from '../../api/site';
-import { HELP_PAGE_LABEL, HELPDESK_LABEL } from '../../app/Footer';
+import { HELP_PAGE_LABEL, HELPDESK_LABEL } from '../../lib/help';
 import { FAQ_ENTRIES } from './faq-entries';
+import { helpPath } from '../../lib/paths';
 
 /** Frequently asked questions about authoring and publishing xAPI Profiles (route `/FAQs`). */
 export function FaqPage() {
@@ -15,7 +16,7 @@ export function FaqPage() {
           <Text c="dimmed" mt="xs">
             Short answers to the questions profile authors ask most often. For a step-by-step
             introduction, read the{' '}
-            <Anchor component={Link} to="/help">
+            <Anchor component={Link} to={helpPath()}>
               xAPI Profile Guidelines
             </Anchor>
             .

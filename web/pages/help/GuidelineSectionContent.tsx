@@ -1,6 +1,14 @@
 import { Anchor, Code, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { GuidelineSteps } from './GuidelineSteps';
+import { GuidelineSteps } from '../../components/GuidelineSteps';
+import {
+  apiInfoPath,
+  createProfilePath,
+  faqPath,
+  organizationsPath,
+  profilesPath,
+  searchPath,
+} from '../../lib/paths';
 
 /* The body of each section of the guidelines page. Headings and anchors are added by the page. */
 
@@ -37,11 +45,11 @@ export function BeforeYouBegin() {
         <List.Item>
           <strong>Look for existing work.</strong> Someone may already publish a profile for your
           domain, or concepts you can reuse.{' '}
-          <Anchor component={Link} to="/profiles">
+          <Anchor component={Link} to={profilesPath()}>
             Explore published profiles
           </Anchor>{' '}
           and{' '}
-          <Anchor component={Link} to="/search">
+          <Anchor component={Link} to={searchPath()}>
             search concepts
           </Anchor>{' '}
           before you plan anything new.
@@ -49,7 +57,7 @@ export function BeforeYouBegin() {
         <List.Item>
           <strong>Join a working group.</strong> Every profile is owned by a working group, and only
           its members can edit and publish it.{' '}
-          <Anchor component={Link} to="/organization">
+          <Anchor component={Link} to={organizationsPath()}>
             Find a working group
           </Anchor>{' '}
           to join, or create one for your project.
@@ -78,14 +86,14 @@ export function GettingStarted() {
       <List type="ordered" spacing="xs">
         <List.Item>
           Sign in and open{' '}
-          <Anchor component={Link} to="/organization">
+          <Anchor component={Link} to={organizationsPath()}>
             Working Groups
           </Anchor>
           . Create a group, or ask to join an existing one and wait for a group admin to approve.
         </List.Item>
         <List.Item>
           Choose{' '}
-          <Anchor component={Link} to="/profiles/create">
+          <Anchor component={Link} to={createProfilePath()}>
             Create xAPI Profile
           </Anchor>
           , select your working group, and give the profile a name and a description.
@@ -339,7 +347,7 @@ export function ExternalResources() {
           permanent identifiers that redirect to wherever the content currently lives.
         </List.Item>
         <List.Item>
-          <Anchor component={Link} to="/api-info">
+          <Anchor component={Link} to={apiInfoPath()}>
             API documentation
           </Anchor>
           : fetch, import, validate and query profiles on this server from your own software.
@@ -347,7 +355,7 @@ export function ExternalResources() {
       </List>
       <Text>
         Still have a question? Read the{' '}
-        <Anchor component={Link} to="/FAQs">
+        <Anchor component={Link} to={faqPath()}>
           frequently asked questions
         </Anchor>
         , or use the help-desk link in the footer to contact the people who run this server.

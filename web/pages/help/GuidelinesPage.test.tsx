@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { renderWithProviders } from '../../test/render';
-import { GUIDELINE_STEPS } from './guideline-steps';
+import { GUIDELINE_STEPS } from '../../components/guideline-steps';
 import { GuidelinesPage } from './GuidelinesPage';
 
 const SECTIONS = [

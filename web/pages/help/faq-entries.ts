@@ -1,3 +1,10 @@
+import {
+  apiInfoPath,
+  createOrganizationPath,
+  helpPath,
+  organizationsPath,
+  searchPath,
+} from '../../lib/paths';
 /** A link shown under a FAQ answer, pointing to a page of this site. */
 export interface FaqLink {
   label: string;
@@ -32,7 +39,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
       'Choose an IRI you will never need to change, because it becomes permanent when you publish. A good pattern is a permanent base such as https://w3id.org/xapi/, then the profile name, then the kind of concept, then the concept itself, for example https://w3id.org/xapi/example-profile/verbs/completed-reading. Use lowercase words separated by hyphens and no trailing slash.',
       'If you do not need a readable address, let the server generate an IRI for you when you publish.',
     ],
-    links: [{ label: 'IRI design advice in the guidelines', to: '/help#authoring-profiles' }],
+    links: [{ label: 'IRI design advice in the guidelines', to: helpPath('authoring-profiles') }],
   },
   {
     id: 'verb-taken',
@@ -41,7 +48,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
       'Reuse it. Sharing verbs across profiles is normal and encouraged: when several profiles use the same IRI for the same action, their data can be compared and analysed together. Add the existing verb to your profile instead of creating a copy with a new IRI.',
       'If the existing definition is broader than what you mean, define a narrower verb in your own profile, describe clearly how it differs, and consider relating it to the broader one.',
     ],
-    links: [{ label: 'Search concepts', to: '/search' }],
+    links: [{ label: 'Search concepts', to: searchPath() }],
   },
   {
     id: 'working-group',
@@ -51,8 +58,8 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
       'Create a new working group for your project, or find an existing one and ask to join. A group admin approves join requests, and you can start authoring as soon as you are a member.',
     ],
     links: [
-      { label: 'Browse working groups', to: '/organization' },
-      { label: 'Create a working group', to: '/organization/create' },
+      { label: 'Browse working groups', to: organizationsPath() },
+      { label: 'Create a working group', to: createOrganizationPath() },
     ],
   },
   {
@@ -95,7 +102,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
       'Yes. The public API lets anyone fetch published profiles as JSON-LD, look a profile up by its IRI and read its metadata without an account.',
       'Importing, editing, publishing and deleting profiles, reading drafts and running SPARQL queries require an API key. The admins of a working group create keys for their group, and each key is tied to that group.',
     ],
-    links: [{ label: 'API documentation', to: '/api-info' }],
+    links: [{ label: 'API documentation', to: apiInfoPath() }],
   },
   {
     id: 'validate-document',
@@ -104,6 +111,6 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
       'Send it to the validate endpoint of the public API. It checks the document against the structure required by the xAPI Profiles specification and reports what is wrong. No account or key is needed.',
       'Validation only checks the document itself. An import can still be refused for other reasons, for example when a profile with the same IRI already exists on the server.',
     ],
-    links: [{ label: 'Validate Profile documentation', to: '/api-info/validate' }],
+    links: [{ label: 'Validate Profile documentation', to: apiInfoPath('validate') }],
   },
 ];

@@ -2,8 +2,8 @@ import { SimpleGrid } from '@mantine/core';
 import { useMostExported, useMostViewed } from '../../api/metrics';
 import { RankingChart } from '../../components/charts/RankingChart';
 import { counterRows, EXPORT_SERIES, VIEW_SERIES, viewedRows } from '../../components/charts/rows';
-import { publicProfilePath } from '../profile/format';
-import { ErrorAlert } from '../profile/parts';
+import { publicProfilePath } from '../../lib/paths';
+import { ErrorAlert } from '../../components/parts';
 
 const PERIOD = 'Last 30 days';
 

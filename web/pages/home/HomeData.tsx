@@ -18,9 +18,11 @@ import {
   usePublishedProfiles,
   type ProfileSort,
 } from '../../api/profiles';
-import { formatDate, groupPath, publicProfilePath } from '../profile/format';
-import { ErrorAlert, Pager, VerifiedBadge } from '../profile/parts';
-import { PublishedProfilesTable } from '../profile/PublishedProfilesTable';
+import { formatDate } from '../../lib/format';
+import { groupPath, publicProfilePath } from '../../lib/paths';
+import { ErrorAlert } from '../../components/parts';
+import { Pager, VerifiedBadge } from '../../components/profile-parts';
+import { PublishedProfilesTable } from '../../components/PublishedProfilesTable';
 
 // The charts and their drawing library arrive after the first page, in a file of their own.
 const HomeCharts = lazy(async () => ({ default: (await import('./HomeCharts')).HomeCharts }));
@@ -82,7 +84,7 @@ function LatestConcepts({ concepts }: { concepts: Home['latestConcepts'] | undef
               <Group gap="xs" wrap="nowrap">
                 <Anchor
                   component={Link}
-                  to={`${publicProfilePath(concept.parentProfile.uuid)}/concepts/${concept.uuid}`}
+                  to={publicProfilePath(concept.parentProfile.uuid, `concepts/${concept.uuid}`)}
                   fw={600}
                   lineClamp={1}
                 >

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Home, ProfileList } from '../../../common/profiles';
 import { renderWithProviders } from '../../test/render';
-import { listItem, PROFILE_ID } from '../profile/testing/stub';
+import { listItem, PROFILE_ID } from '../../test/stubs/profile';
 import { NO_CONCEPTS_YET, NO_PROFILES_YET } from './HomeData';
 import { HomePage } from './HomePage';
 

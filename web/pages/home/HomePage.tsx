@@ -1,7 +1,8 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { GuidelineSteps } from '../help/GuidelineSteps';
+import { GuidelineSteps } from '../../components/GuidelineSteps';
 import { HomeData } from './HomeData';
+import { createProfilePath, helpPath, organizationsPath, profilesPath } from '../../lib/paths';
 
 /**
  * Landing page: what the product is for, the guideline steps, where to go next, and the newest and
@@ -27,10 +28,10 @@ export function HomePage() {
               shared vocabularies and statement templates to reuse in your own learning data.
             </Text>
             <Group gap="sm">
-              <Button component={Link} to="/profiles">
+              <Button component={Link} to={profilesPath()}>
                 Explore profiles
               </Button>
-              <Button component={Link} to="/organization" variant="default">
+              <Button component={Link} to={organizationsPath()} variant="default">
                 View working groups
               </Button>
             </Group>
@@ -44,10 +45,10 @@ export function HomePage() {
             </Title>
             <GuidelineSteps headingOrder={3} />
             <Group gap="sm">
-              <Button component={Link} to="/profiles/create" size="md">
+              <Button component={Link} to={createProfilePath()} size="md">
                 Create xAPI Profile
               </Button>
-              <Button component={Link} to="/help" variant="subtle" size="md">
+              <Button component={Link} to={helpPath()} variant="subtle" size="md">
                 Read the guidelines
               </Button>
             </Group>

@@ -1,11 +1,12 @@
 import { Anchor, Button, Center, Loader, Paper, Stack } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useCreateWebhook, useWebhookSubjects } from '../../api/webhooks';
-import { feedback } from '../../app/feedback-store';
-import { PageHeading } from '../common/PageHeading';
+import { feedback } from '../../lib/feedback-store';
+import { PageHeading } from '../../components/PageHeading';
 import { HooksScreen } from './parts';
-import { ErrorAlert } from '../organization/parts';
+import { ErrorAlert } from '../../components/parts';
 import { HookForm } from './HookForm';
+import { editHookPath, hooksPath } from '../../lib/paths';
 
 /** /user/hooks/create; a new hook opens its edit page, where its deliveries show. */
 export function CreateHookPage() {
@@ -16,14 +17,14 @@ export function CreateHookPage() {
     <HooksScreen>
       <Paper withBorder radius="md" p="xl" maw={760}>
         <Stack gap="lg">
-          <Anchor component={Link} to="/user/hooks" size="sm">
+          <Anchor component={Link} to={hooksPath()} size="sm">
             ← Back to web hooks
           </Anchor>
           <PageHeading>Create Web Hook</PageHeading>
           <ErrorAlert error={subjects.error} title="Could not load the profiles" />
           {subjects.isPending && (
             <Center py="md">
-              <Loader size="sm" aria-label="Loading the profiles" />
+              <Loader size="sm" role="progressbar" aria-label="Loading the profiles" />
             </Center>
           )}
           {subjects.data && (
@@ -33,7 +34,7 @@ export function CreateHookPage() {
               busy={create.isPending}
               error={create.error}
               cancel={
-                <Button component={Link} to="/user/hooks" variant="default">
+                <Button component={Link} to={hooksPath()} variant="default">
                   Cancel
                 </Button>
               }
@@ -44,7 +45,7 @@ export function CreateHookPage() {
                       subject: 'Web hook created',
                       message: `${hook.description} will receive events from now on.`,
                     });
-                    void navigate(`/user/hooks/${encodeURIComponent(hook.id)}/edit`);
+                    void navigate(editHookPath(hook.id));
                   },
                 })
               }

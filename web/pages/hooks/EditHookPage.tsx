@@ -2,13 +2,14 @@ import { Anchor, Button, Center, Divider, Group, Loader, Paper, Stack } from '@m
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useUpdateWebhook, useWebhook, useWebhookSubjects } from '../../api/webhooks';
-import { feedback } from '../../app/feedback-store';
-import { PageHeading } from '../common/PageHeading';
+import { feedback } from '../../lib/feedback-store';
+import { PageHeading } from '../../components/PageHeading';
 import { HooksScreen } from './parts';
-import { ErrorAlert } from '../organization/parts';
+import { ErrorAlert } from '../../components/parts';
 import { DeliveryLog } from './DeliveryLog';
 import { HookForm } from './HookForm';
 import { RemoveHookDialog } from './HooksPage';
+import { hooksPath } from '../../lib/paths';
 
 /** /user/hooks/{hookId}/edit: the hook's settings and its delivery log. */
 export function EditHookPage() {
@@ -23,7 +24,7 @@ export function EditHookPage() {
     <HooksScreen>
       <Paper withBorder radius="md" p="xl" maw={960}>
         <Stack gap="lg">
-          <Anchor component={Link} to="/user/hooks" size="sm">
+          <Anchor component={Link} to={hooksPath()} size="sm">
             ← Back to web hooks
           </Anchor>
           <Group justify="space-between" align="flex-start">
@@ -37,7 +38,7 @@ export function EditHookPage() {
           <ErrorAlert error={hook.error ?? subjects.error} title="Could not load the web hook" />
           {(hook.isPending || subjects.isPending) && !hook.error && (
             <Center py="md">
-              <Loader size="sm" aria-label="Loading the web hook" />
+              <Loader size="sm" role="progressbar" aria-label="Loading the web hook" />
             </Center>
           )}
           {current && subjects.data && (
@@ -60,7 +61,7 @@ export function EditHookPage() {
                 busy={update.isPending}
                 error={update.error}
                 cancel={
-                  <Button component={Link} to="/user/hooks" variant="default">
+                  <Button component={Link} to={hooksPath()} variant="default">
                     Cancel
                   </Button>
                 }
@@ -79,7 +80,7 @@ export function EditHookPage() {
               <RemoveHookDialog
                 hook={removing ? current : null}
                 onClose={() => setRemoving(false)}
-                onRemoved={() => void navigate('/user/hooks', { replace: true })}
+                onRemoved={() => void navigate(hooksPath(), { replace: true })}
               />
             </>
           )}

@@ -12,7 +12,7 @@ import {
   type WebhookCreate,
   type WebhookSubject,
 } from '../../../common/webhooks';
-import { ErrorAlert } from '../organization/parts';
+import { ErrorAlert } from '../../components/parts';
 import { CheckboxField } from '../../components/CheckboxField';
 
 /** The form's values: the server's rules, with the subject required and the secret as typed. */

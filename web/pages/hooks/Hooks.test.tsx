@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Webhook, WebhookDelivery, WebhookSubject } from '../../../common/webhooks';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import {
   ada,
   renderApp,
@@ -10,7 +10,7 @@ import {
   signedOut,
   stubServer,
   type Handler,
-} from '../organization/testing/stub';
+} from '../../test/stubs/organization';
 
 const HOOK_ID = '33333333-3333-4333-8333-333333333333';
 const PROFILE_ID = '44444444-4444-4444-8444-444444444444';
@@ -52,6 +52,8 @@ const deliveries: WebhookDelivery[] = [
     createdOn: '2025-05-06T08:00:00.000Z',
     lastAttemptOn: '2025-05-06T08:00:00.000Z',
     nextAttemptOn: null,
+    sentId: '55555555-5555-4555-8555-555555555555',
+    body: '{"event":"profilePublished","deliveryId":"55555555-5555-4555-8555-555555555555","occurredAt":"2025-05-06T08:00:00.000Z","profile":{"uuid":"p","iri":"https://example.org/p","name":"Video Profile","version":2,"versionIri":"https://example.org/p/v2","url":"https://profiles.example.org/profile/p"}}',
   },
   {
     id: '66666666-6666-4666-8666-666666666666',
@@ -65,6 +67,8 @@ const deliveries: WebhookDelivery[] = [
     createdOn: '2025-05-06T09:00:00.000Z',
     lastAttemptOn: '2025-05-06T09:00:00.000Z',
     nextAttemptOn: null,
+    sentId: '66666666-6666-4666-8666-666666666666',
+    body: '{"event":"profilePublished","deliveryId":"66666666-6666-4666-8666-666666666666","occurredAt":"2025-05-06T09:00:00.000Z","test":true,"profile":{"uuid":"t","iri":"https://example.org/xapi/test-profile","name":"Test profile","version":1,"versionIri":"https://example.org/xapi/test-profile/v1","url":"https://profiles.example.org/profile/t"}}',
   },
 ];
 
@@ -136,6 +140,24 @@ describe('web hooks list', () => {
     expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
+  it('names the list loader by role, with no prohibited label', async () => {
+    serve({ 'GET /app/user/hooks': () => new Promise<never>(() => {}) });
+    renderApp('/user/hooks');
+    const loader = await screen.findByRole('progressbar', { name: 'Loading your web hooks' });
+    expect(loader).toBeInTheDocument();
+    // An aria-label on an element without a role is a prohibited use (axe aria-prohibited-attr).
+    expect(document.querySelectorAll('span[aria-label]:not([role])')).toHaveLength(0);
+  });
+
+  it('writes the Remove button in shade 9 of red, which a subtle button would draw in shade 6', async () => {
+    serve({});
+    renderApp('/user/hooks');
+    const remove = await screen.findByRole('button', { name: 'Remove Mirror' });
+    // Mantine's subtle variant caps its text at shade 6 (#fa5252, 3.3:1 on white); shade 9 of the
+    // theme's red (#a61e1e) is 7.9:1.
+    expect(remove.style.getPropertyValue('color')).toBe('var(--mantine-color-red-9)');
+  });
+
   it('sends a signed-out visitor to sign in', async () => {
     stubServer({}, signedOut);
     const router = renderApp('/user/hooks');
@@ -184,6 +206,72 @@ describe('creating a web hook', () => {
 });
 
 describe('editing a web hook', () => {
+  it('names the deliveries loader by role, with no prohibited label', async () => {
+    serve({ [`GET /app/user/hooks/${HOOK_ID}/deliveries`]: () => new Promise<never>(() => {}) });
+    renderApp(`/user/hooks/${HOOK_ID}/edit`);
+    expect(
+      await screen.findByRole('progressbar', { name: 'Loading the deliveries' }),
+    ).toBeInTheDocument();
+    expect(document.querySelectorAll('span[aria-label]:not([role])')).toHaveLength(0);
+  });
+
+  it('shows each delivery with its attempts, last and next try, and details to open', async () => {
+    const retrying: WebhookDelivery = {
+      ...deliveries[0]!,
+      id: '77777777-7777-4777-8777-777777777777',
+      sentId: deliveries[0]!.id,
+      kind: 'redelivery',
+      status: 'pending',
+      attempts: 2,
+      statusCode: 500,
+      durationMs: 12,
+      createdOn: '2025-05-06T10:00:00.000Z',
+      lastAttemptOn: '2025-05-06T10:05:00.000Z',
+      nextAttemptOn: '2025-05-06T10:35:00.000Z',
+    };
+    serve({
+      [`GET /app/user/hooks/${HOOK_ID}/deliveries`]: () => [
+        200,
+        { success: true, deliveries: [retrying, ...deliveries] },
+      ],
+    });
+    renderApp(`/user/hooks/${HOOK_ID}/edit`);
+    const log = await screen.findByRole('table', { name: 'Recent deliveries' });
+    expect(
+      within(log)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Time', 'Event', 'Result', 'Attempts', 'Duration', 'Actions']);
+    const row = (await within(log).findByText('HTTP 500')).closest('tr')!;
+    expect(within(row).getByText('retrying')).toBeInTheDocument();
+    expect(within(row).getByText('2 attempts')).toBeInTheDocument();
+    const shown = (iso: string) =>
+      new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium' }).format(
+        new Date(iso),
+      );
+    expect(within(row).getByText(`Last tried ${shown(retrying.lastAttemptOn!)}`)).toBeVisible();
+    expect(within(row).getByText(`Next try ${shown(retrying.nextAttemptOn!)}`)).toBeVisible();
+
+    const details = within(row).getByRole('button', { name: /^Details/ });
+    expect(details).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(details);
+    expect(details).toHaveAttribute('aria-expanded', 'true');
+    const facts = screen.getByRole('table', { name: 'Delivery details' });
+    const fact = (name: string) =>
+      within(facts).getByRole('rowheader', { name }).closest('tr')!.querySelector('td')!
+        .textContent;
+    expect(fact('Status')).toBe('pending');
+    expect(fact('HTTP status')).toBe('500');
+    expect(fact('Attempts')).toBe('2');
+    expect(fact('Next try')).toBe(shown(retrying.nextAttemptOn!));
+    // A redelivery sends the first delivery's id.
+    expect(fact('X-Webhook-Delivery')).toBe(deliveries[0]!.id);
+    const body = screen.getByLabelText('Event body sent');
+    expect(JSON.parse(body.textContent)).toEqual(JSON.parse(retrying.body));
+    await userEvent.click(details);
+    expect(screen.queryByRole('table', { name: 'Delivery details' })).toBeNull();
+  });
+
   it('keeps the stored secret unless a new one is typed', async () => {
     const calls = serve({
       [`PUT /app/user/hooks/${HOOK_ID}`]: () => [200, { success: true, hook }],

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { EVENT_LABELS, type Webhook } from '../../../common/webhooks';
 import { useDeleteWebhook, useWebhooks } from '../../api/webhooks';
-import { feedback } from '../../app/feedback-store';
-import { PageHeading } from '../common/PageHeading';
+import { feedback } from '../../lib/feedback-store';
+import { PageHeading } from '../../components/PageHeading';
 import { HooksScreen } from './parts';
-import { ConfirmDialog, ErrorAlert, HiddenHeader } from '../organization/parts';
+import { ConfirmDialog, ErrorAlert, HiddenHeader } from '../../components/parts';
+import { apiInfoPath, createHookPath, editHookPath } from '../../lib/paths';
 
 export const NO_HOOKS = 'You have no Web Hooks.';
 
@@ -74,12 +75,12 @@ export function HooksPage() {
             <PageHeading>Web Hooks</PageHeading>
             <Text size="sm" c="dimmed" mt={-8}>
               Your hooks post to a URL of yours when a profile you follow changes.{' '}
-              <Anchor component={Link} to="/api-info/webhooks" size="sm" underline="always">
+              <Anchor component={Link} to={apiInfoPath('webhooks')} size="sm" underline="always">
                 How to check a signature
               </Anchor>
             </Text>
           </div>
-          <Button component={Link} to="/user/hooks/create">
+          <Button component={Link} to={createHookPath()}>
             Create New Webhook
           </Button>
         </Group>
@@ -101,7 +102,7 @@ export function HooksPage() {
                 <Table.Tr>
                   <Table.Td colSpan={6}>
                     <Center py="md">
-                      <Loader size="sm" aria-label="Loading your web hooks" />
+                      <Loader size="sm" role="progressbar" aria-label="Loading your web hooks" />
                     </Center>
                   </Table.Td>
                 </Table.Tr>
@@ -126,7 +127,7 @@ export function HooksPage() {
                   <Table.Td>
                     <Anchor
                       component={Link}
-                      to={`/user/hooks/${encodeURIComponent(hook.id)}/edit`}
+                      to={editHookPath(hook.id)}
                       size="sm"
                       aria-label={`Edit ${hook.description}`}
                     >
@@ -134,9 +135,12 @@ export function HooksPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
+                    {/* A subtle button draws its text in shade 6 at most, whatever shade is
+                        asked (3.3:1 on white for red); the text colour is set here instead. */}
                     <Button
                       variant="subtle"
                       color="red.9"
+                      c="red.9"
                       size="compact-sm"
                       aria-label={`Remove ${hook.description}`}
                       onClick={() => setRemoving(hook)}

@@ -11,6 +11,8 @@ const contrast = {
   '--mantine-primary-color-filled': 'var(--mantine-color-indigo-8)',
   '--mantine-primary-color-filled-hover': 'var(--mantine-color-indigo-9)',
   '--mantine-primary-color-light-color': 'var(--mantine-color-indigo-8)',
+  // A subtle button under the pointer: indigo 9 on Mantine's hover shade 2 is 4.1:1, on shade 1 5.3:1.
+  '--mantine-color-indigo-light-hover': 'var(--mantine-color-indigo-1)',
 } as CSSProperties;
 
 export function HooksScreen({ children }: { children: ReactNode }) {

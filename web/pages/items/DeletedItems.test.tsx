@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { NO_GROUPS_MESSAGE } from '../../components/items/ClaimDialog';
 import {
   ada,
@@ -27,8 +27,8 @@ import {
   version,
   versionApi,
   view,
-} from '../concepts/testing/stub';
-import { listItem } from '../profile/testing/stub';
+} from '../../test/stubs/concepts';
+import { listItem } from '../../test/stubs/profile';
 import { NO_DELETED_ITEMS, RESTORED_MESSAGE } from './DeletedItemsPage';
 
 beforeEach(() => feedback.reset());

@@ -11,19 +11,14 @@ import {
 import { useClaimPattern, useRestorePattern } from '../../api/patterns';
 import { useProfileView } from '../../api/profiles';
 import { useClaimTemplate, useRestoreTemplate } from '../../api/templates';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { ClaimDialog } from '../../components/items/ClaimDialog';
-import { PageHeading } from '../common/PageHeading';
-import { deletedItemsPath } from '../../components/items/format';
-import { HiddenHeader } from '../organization/parts';
-import {
-  formatDate,
-  groupPath,
-  groupVersionPath,
-  isMemberOf,
-  publicProfilePath,
-} from '../profile/format';
-import { ErrorAlert, Pager } from '../profile/parts';
+import { PageHeading } from '../../components/PageHeading';
+import { deletedItemsPath, groupPath, groupVersionPath, publicProfilePath } from '../../lib/paths';
+import { ErrorAlert, HiddenHeader } from '../../components/parts';
+import { formatDate } from '../../lib/format';
+import { isMemberOf } from '../../lib/profiles';
+import { Pager } from '../../components/profile-parts';
 import { KIND_LABELS, KindCell } from './parts';
 
 export const NO_DELETED_ITEMS = 'There are no deleted items.';

@@ -15,7 +15,7 @@ import {
   signedOut,
   stubServer,
   V1,
-} from '../concepts/testing/stub';
+} from '../../test/stubs/concepts';
 import { NO_DELETED_ITEMS_ANYWHERE } from './MyDeletedItemsPage';
 
 afterEach(() => vi.unstubAllGlobals());

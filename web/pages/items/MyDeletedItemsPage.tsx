@@ -2,10 +2,11 @@ import { Anchor, Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import type { DeletedItemPlace, MyDeletedItem } from '../../../common/items';
 import { CONCEPT_PAGE_SIZE, useMyDeletedItems } from '../../api/concepts';
-import { deletedItemsPath } from '../../components/items/format';
-import { PageHeading } from '../common/PageHeading';
-import { formatDate } from '../profile/format';
-import { ErrorAlert, Pager } from '../profile/parts';
+import { deletedItemsPath } from '../../lib/paths';
+import { PageHeading } from '../../components/PageHeading';
+import { formatDate } from '../../lib/format';
+import { ErrorAlert } from '../../components/parts';
+import { Pager } from '../../components/profile-parts';
 import { KindCell } from './parts';
 
 export const NO_DELETED_ITEMS_ANYWHERE =

@@ -10,8 +10,9 @@ import {
   useMatches,
 } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format';
 import { useGroupArea } from './OrganizationArea';
+import { editOrganizationPath } from '../../lib/paths';
 
 /** A link is followed only when it is a web address; anything else is shown as text. */
 function CollaborationLink({ href }: { href: string }) {
@@ -30,7 +31,7 @@ function CollaborationLink({ href }: { href: string }) {
 
 /** /about: what the group is, where it works, and who started it. */
 export function AboutTab() {
-  const { organization, access, path } = useGroupArea();
+  const { organization, access, organizationId } = useGroupArea();
   // Labels above values on narrow screens, beside them from `sm` up.
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   return (
@@ -41,7 +42,7 @@ export function AboutTab() {
             About this Working Group
           </Title>
           {access.isMember && (
-            <Button component={Link} to={path('edit')} variant="light">
+            <Button component={Link} to={editOrganizationPath(organizationId)} variant="light">
               Edit Working Group Details
             </Button>
           )}

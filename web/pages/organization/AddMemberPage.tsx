@@ -19,10 +19,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { addMemberSchema, type UserSearchResult } from '../../../common/organizations';
 import { useAddMember, useUserSearch } from '../../api/organizations';
-import { feedback } from '../../app/feedback-store';
-import { LEVEL_OPTIONS } from './format';
+import { feedback } from '../../lib/feedback-store';
+import { LEVEL_OPTIONS } from '../../lib/format';
 import { useGroupArea } from './OrganizationArea';
-import { ErrorAlert } from './parts';
+import { ErrorAlert } from '../../components/parts';
+import { organizationMembersPath } from '../../lib/paths';
 
 /** The user search waits for typing to pause this long (spec §9). */
 export const USER_SEARCH_DEBOUNCE_MS = 300;
@@ -36,7 +37,7 @@ const describe = (user: FoundUser) =>
 
 /** /members/add: find a person who is not in the group yet and give them a role. */
 export function AddMemberPage() {
-  const { organization, path } = useGroupArea();
+  const { organization, organizationId } = useGroupArea();
   const navigate = useNavigate();
   const add = useAddMember(organization.uuid);
   const [text, setText] = useState('');
@@ -59,7 +60,7 @@ export function AddMemberPage() {
           subject: 'Member added',
           message: `${chosen ? chosen.fullname : 'The user'} is now a member of ${organization.name}.`,
         });
-        void navigate(path('members'));
+        void navigate(organizationMembersPath(organizationId));
       },
     }),
   );
@@ -69,7 +70,7 @@ export function AddMemberPage() {
   return (
     <Paper withBorder radius="md" p="xl" maw={720}>
       <Stack gap="lg">
-        <Anchor component={Link} to={path('members')} size="sm">
+        <Anchor component={Link} to={organizationMembersPath(organizationId)} size="sm">
           ← Back to members
         </Anchor>
         <Title order={2} size="h4">
@@ -143,7 +144,11 @@ export function AddMemberPage() {
             <ErrorAlert error={found.error} title="Search failed" />
             <ErrorAlert error={add.error} title="Member not added" />
             <Group justify="flex-end" gap="sm">
-              <Button component={Link} to={path('members')} variant="default">
+              <Button
+                component={Link}
+                to={organizationMembersPath(organizationId)}
+                variant="default"
+              >
                 Cancel
               </Button>
               <Button type="submit" loading={add.isPending}>

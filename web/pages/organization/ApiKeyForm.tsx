@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { apiKeyInputSchema, CHECK_AT_LEAST_ONE, type ApiKeyInput } from '../../../common/api-keys';
-import { ErrorAlert } from './parts';
+import { ErrorAlert } from '../../components/parts';
 import { CheckboxField } from '../../components/CheckboxField';
 
 /**

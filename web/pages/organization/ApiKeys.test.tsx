@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECK_AT_LEAST_ONE, type ApiKey } from '../../../common/api-keys';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import {
   ada,
   group,
@@ -11,7 +11,7 @@ import {
   signedIn,
   stubServer,
   type Handler,
-} from './testing/stub';
+} from '../../test/stubs/organization';
 
 const base = `/organization/${GROUP_ID}`;
 const api = `/app/org/${GROUP_ID}`;

@@ -16,10 +16,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ApiKey } from '../../../common/api-keys';
 import { useApiKeys, useDeleteApiKey } from '../../api/api-keys';
-import { feedback } from '../../app/feedback-store';
-import { formatDate } from './format';
+import { feedback } from '../../lib/feedback-store';
+import { formatDate } from '../../lib/format';
 import { useGroupArea } from './OrganizationArea';
-import { ConfirmDialog, ErrorAlert, HiddenHeader } from './parts';
+import { ConfirmDialog, ErrorAlert, HiddenHeader } from '../../components/parts';
+import { createApiKeyPath, editApiKeyPath } from '../../lib/paths';
 
 export const NO_API_KEYS = 'This working group has no API keys yet.';
 
@@ -97,7 +98,7 @@ export function DeleteKeyDialog({
 
 /** /apiKeys: the group's keys for the public API. */
 export function ApiKeysTab() {
-  const { organization, path } = useGroupArea();
+  const { organization, organizationId } = useGroupArea();
   const keys = useApiKeys(organization.uuid);
   const [deleting, setDeleting] = useState<ApiKey | null>(null);
   const list = keys.data;
@@ -114,7 +115,7 @@ export function ApiKeysTab() {
               working group.
             </Text>
           </div>
-          <Button component={Link} to={path('apiKeys/create')}>
+          <Button component={Link} to={createApiKeyPath(organizationId)}>
             Create API Key
           </Button>
         </Group>
@@ -169,7 +170,7 @@ export function ApiKeysTab() {
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
                       <Anchor
                         component={Link}
-                        to={path(`apiKeys/${encodeURIComponent(apiKey.id)}/edit`)}
+                        to={editApiKeyPath(organizationId, apiKey.id)}
                         size="sm"
                         aria-label={`Edit ${apiKey.description}`}
                       >

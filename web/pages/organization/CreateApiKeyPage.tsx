@@ -17,10 +17,11 @@ import { useCreateApiKey } from '../../api/api-keys';
 import { KeyStatus, Permissions } from './ApiKeysTab';
 import { ApiKeyForm } from './ApiKeyForm';
 import { useGroupArea } from './OrganizationArea';
+import { organizationApiKeysPath } from '../../lib/paths';
 
 /** The one moment the whole key is on screen. */
 function NewKey({ apiKey, secret }: { apiKey: ApiKey; secret: string }) {
-  const { path } = useGroupArea();
+  const { organizationId } = useGroupArea();
   return (
     <Stack gap="md">
       <Alert color="yellow" variant="light" title="Copy this key now">
@@ -54,7 +55,7 @@ function NewKey({ apiKey, secret }: { apiKey: ApiKey; secret: string }) {
         <KeyStatus enabled={apiKey.isEnabled} />
       </Group>
       <Group justify="flex-end">
-        <Button component={Link} to={path('apiKeys')}>
+        <Button component={Link} to={organizationApiKeysPath(organizationId)}>
           Done
         </Button>
       </Group>
@@ -64,13 +65,13 @@ function NewKey({ apiKey, secret }: { apiKey: ApiKey; secret: string }) {
 
 /** /apiKeys/create: the key is made here in the browser and shown once. */
 export function CreateApiKeyPage() {
-  const { organization, path } = useGroupArea();
+  const { organization, organizationId } = useGroupArea();
   const create = useCreateApiKey(organization.uuid);
   const [created, setCreated] = useState<{ apiKey: ApiKey; secret: string } | null>(null);
   return (
     <Paper withBorder radius="md" p="xl" maw={720}>
       <Stack gap="lg">
-        <Anchor component={Link} to={path('apiKeys')} size="sm">
+        <Anchor component={Link} to={organizationApiKeysPath(organizationId)} size="sm">
           ← Back to API keys
         </Anchor>
         <Title order={2} size="h4">
@@ -84,7 +85,11 @@ export function CreateApiKeyPage() {
             busy={create.isPending}
             error={create.error}
             cancel={
-              <Button component={Link} to={path('apiKeys')} variant="default">
+              <Button
+                component={Link}
+                to={organizationApiKeysPath(organizationId)}
+                variant="default"
+              >
                 Cancel
               </Button>
             }

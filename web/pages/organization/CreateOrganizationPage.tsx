@@ -1,9 +1,9 @@
 import { Anchor, Breadcrumbs, Button, Container, Paper, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useCreateOrganization } from '../../api/organizations';
-import { feedback } from '../../app/feedback-store';
-import { PageHeading } from '../common/PageHeading';
-import { organizationPath } from './format';
+import { feedback } from '../../lib/feedback-store';
+import { PageHeading } from '../../components/PageHeading';
+import { groupPath, organizationsPath } from '../../lib/paths';
 import { OrganizationForm } from './OrganizationForm';
 
 /** /organization/create: the creator becomes the new group's admin. */
@@ -13,7 +13,7 @@ export function CreateOrganizationPage() {
   return (
     <Container size={720} px={0}>
       <Breadcrumbs mb="sm">
-        <Anchor component={Link} to="/organization" size="sm">
+        <Anchor component={Link} to={organizationsPath()} size="sm">
           Working Groups
         </Anchor>
         <Text size="sm" c="dimmed">
@@ -31,7 +31,7 @@ export function CreateOrganizationPage() {
           busy={create.isPending}
           error={create.error}
           cancel={
-            <Button component={Link} to="/organization" variant="default">
+            <Button component={Link} to={organizationsPath()} variant="default">
               Cancel
             </Button>
           }
@@ -42,7 +42,7 @@ export function CreateOrganizationPage() {
                   subject: 'Working group created',
                   message: `${organization.name} is ready. Add members and create profiles.`,
                 });
-                void navigate(organizationPath(organization.uuid));
+                void navigate(groupPath(organization.uuid));
               },
             })
           }

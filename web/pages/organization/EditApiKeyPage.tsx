@@ -13,16 +13,17 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useApiKey, useUpdateApiKey } from '../../api/api-keys';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { ApiKeyForm } from './ApiKeyForm';
 import { DeleteKeyDialog, maskedKey } from './ApiKeysTab';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format';
 import { useGroupArea } from './OrganizationArea';
-import { ErrorAlert } from './parts';
+import { ErrorAlert } from '../../components/parts';
+import { organizationApiKeysPath } from '../../lib/paths';
 
 /** /apiKeys/{apiKeyId}/edit: description, permissions and status; the key itself never changes. */
 export function EditApiKeyPage() {
-  const { organization, path } = useGroupArea();
+  const { organization, organizationId } = useGroupArea();
   const { apiKeyId = '' } = useParams();
   const navigate = useNavigate();
   const apiKey = useApiKey(organization.uuid, apiKeyId);
@@ -32,7 +33,7 @@ export function EditApiKeyPage() {
   return (
     <Paper withBorder radius="md" p="xl" maw={720}>
       <Stack gap="lg">
-        <Anchor component={Link} to={path('apiKeys')} size="sm">
+        <Anchor component={Link} to={organizationApiKeysPath(organizationId)} size="sm">
           ← Back to API keys
         </Anchor>
         <Group justify="space-between" align="center">
@@ -69,7 +70,11 @@ export function EditApiKeyPage() {
               busy={update.isPending}
               error={update.error}
               cancel={
-                <Button component={Link} to={path('apiKeys')} variant="default">
+                <Button
+                  component={Link}
+                  to={organizationApiKeysPath(organizationId)}
+                  variant="default"
+                >
                   Cancel
                 </Button>
               }
@@ -80,7 +85,7 @@ export function EditApiKeyPage() {
                       subject: 'API key saved',
                       message: 'The API key was saved.',
                     });
-                    void navigate(path('apiKeys'));
+                    void navigate(organizationApiKeysPath(organizationId));
                   },
                 })
               }
@@ -88,7 +93,9 @@ export function EditApiKeyPage() {
             <DeleteKeyDialog
               apiKey={deleting ? key : null}
               onClose={() => setDeleting(false)}
-              onDeleted={() => void navigate(path('apiKeys'), { replace: true })}
+              onDeleted={() =>
+                void navigate(organizationApiKeysPath(organizationId), { replace: true })
+              }
             />
           </>
         )}

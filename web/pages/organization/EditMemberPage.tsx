@@ -16,13 +16,14 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { memberLevelInputSchema, type Member } from '../../../common/organizations';
 import { useMembers, useSetMemberLevel } from '../../api/organizations';
-import { feedback } from '../../app/feedback-store';
-import { formatDate, LEVEL_LABELS, LEVEL_OPTIONS } from './format';
+import { feedback } from '../../lib/feedback-store';
+import { formatDate, LEVEL_LABELS, LEVEL_OPTIONS } from '../../lib/format';
 import { useGroupArea } from './OrganizationArea';
-import { ErrorAlert, LevelBadge } from './parts';
+import { ErrorAlert, LevelBadge } from '../../components/parts';
+import { organizationMembersPath } from '../../lib/paths';
 
 function LevelForm({ member }: { member: Member }) {
-  const { organization, path } = useGroupArea();
+  const { organization, organizationId } = useGroupArea();
   const navigate = useNavigate();
   const setLevel = useSetMemberLevel(organization.uuid);
   const form = useForm({
@@ -38,7 +39,7 @@ function LevelForm({ member }: { member: Member }) {
             subject: 'Role changed',
             message: `${member.user.fullname} is now a ${LEVEL_LABELS[level]}.`,
           });
-          void navigate(path('members'));
+          void navigate(organizationMembersPath(organizationId));
         },
       },
     ),
@@ -77,7 +78,7 @@ function LevelForm({ member }: { member: Member }) {
         <NativeSelect {...form.register('level')} label="Role" data={LEVEL_OPTIONS} w={220} />
         <ErrorAlert error={setLevel.error} title="Role not changed" />
         <Group justify="flex-end" gap="sm">
-          <Button component={Link} to={path('members')} variant="default">
+          <Button component={Link} to={organizationMembersPath(organizationId)} variant="default">
             Cancel
           </Button>
           <Button type="submit" loading={setLevel.isPending}>
@@ -91,14 +92,14 @@ function LevelForm({ member }: { member: Member }) {
 
 /** /members/{userId}/edit: a member's role in the group. */
 export function EditMemberPage() {
-  const { organization, path } = useGroupArea();
+  const { organization, organizationId } = useGroupArea();
   const { userId = '' } = useParams();
   const members = useMembers(organization.uuid);
   const member = members.data?.members.find((m) => m.user.uuid === userId);
   return (
     <Paper withBorder radius="md" p="xl" maw={720}>
       <Stack gap="lg">
-        <Anchor component={Link} to={path('members')} size="sm">
+        <Anchor component={Link} to={organizationMembersPath(organizationId)} size="sm">
           ← Back to members
         </Anchor>
         <Title order={2} size="h4">

@@ -2,10 +2,11 @@ import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteOrganization, useUpdateOrganization } from '../../api/organizations';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { useGroupArea } from './OrganizationArea';
 import { OrganizationForm } from './OrganizationForm';
-import { ConfirmDialog } from './parts';
+import { ConfirmDialog } from '../../components/parts';
+import { organizationAboutPath, organizationsPath } from '../../lib/paths';
 
 function DeleteGroup() {
   const { organization } = useGroupArea();
@@ -43,7 +44,7 @@ function DeleteGroup() {
                 subject: 'Working group deleted',
                 message: `${organization.name} was deleted.`,
               });
-              void navigate('/organization', { replace: true });
+              void navigate(organizationsPath(), { replace: true });
             },
           })
         }
@@ -57,7 +58,7 @@ function DeleteGroup() {
 
 /** /edit: members change the group's details; its admins may also delete it. */
 export function EditOrganizationPage() {
-  const { organization, access, path } = useGroupArea();
+  const { organization, access, organizationId } = useGroupArea();
   const update = useUpdateOrganization(organization.uuid);
   const navigate = useNavigate();
   return (
@@ -76,7 +77,7 @@ export function EditOrganizationPage() {
           busy={update.isPending}
           error={update.error}
           cancel={
-            <Button component={Link} to={path('about')} variant="default">
+            <Button component={Link} to={organizationAboutPath(organizationId)} variant="default">
               Cancel
             </Button>
           }
@@ -87,7 +88,7 @@ export function EditOrganizationPage() {
                   subject: 'Working group saved',
                   message: 'The working group details were saved.',
                 });
-                void navigate(path('about'));
+                void navigate(organizationAboutPath(organizationId));
               },
             })
           }

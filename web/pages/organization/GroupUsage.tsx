@@ -2,8 +2,8 @@ import { Anchor, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useGroupUsage } from '../../api/metrics';
 import { csvFileName, downloadCsv, toCsv } from '../../components/charts/csv';
-import { publicProfilePath } from '../profile/format';
-import { ErrorAlert } from './parts';
+import { publicProfilePath } from '../../lib/paths';
+import { ErrorAlert } from '../../components/parts';
 
 /** A working group's published profiles with their views and exports of the last 30 days. */
 export function GroupUsage({ organizationId }: { organizationId: string }) {

@@ -7,7 +7,7 @@ import {
   type MemberList,
   type Organization,
 } from '../../../common/organizations';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { USER_SEARCH_DEBOUNCE_MS } from './AddMemberPage';
 import {
   ada,
@@ -18,7 +18,7 @@ import {
   signedIn,
   stubServer,
   type Handler,
-} from './testing/stub';
+} from '../../test/stubs/organization';
 
 const base = `/organization/${GROUP_ID}`;
 const api = `/app/org/${GROUP_ID}`;

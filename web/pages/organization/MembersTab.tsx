@@ -22,10 +22,17 @@ import {
   useRemoveMember,
 } from '../../api/organizations';
 import { useSession } from '../../api/session';
-import { feedback } from '../../app/feedback-store';
-import { formatDate, isMemberLevel, LEVEL_OPTIONS } from './format';
+import { feedback } from '../../lib/feedback-store';
+import { formatDate, isMemberLevel, LEVEL_OPTIONS } from '../../lib/format';
 import { useGroupArea } from './OrganizationArea';
-import { ConfirmDialog, ErrorAlert, HiddenHeader, LeaveGroupDialog, LevelBadge } from './parts';
+import {
+  ConfirmDialog,
+  ErrorAlert,
+  HiddenHeader,
+  LeaveGroupDialog,
+  LevelBadge,
+} from '../../components/parts';
+import { addMemberPath, editMemberPath, organizationAboutPath } from '../../lib/paths';
 
 function Person({ member, you }: { member: Member; you: boolean }) {
   return (
@@ -137,7 +144,7 @@ function RequestsTable({ requests }: { requests: Member[] }) {
 
 /** /members: who is in the group; its managers also answer requests and change members. */
 export function MembersTab() {
-  const { organization, access, path } = useGroupArea();
+  const { organization, access, organizationId } = useGroupArea();
   const { user } = useSession();
   const members = useMembers(organization.uuid);
   const remove = useRemoveMember();
@@ -163,7 +170,7 @@ export function MembersTab() {
             subject: 'You left the working group',
             message: `You are no longer a member of ${organization.name}.`,
           });
-          void navigate(path('about'), { replace: true });
+          void navigate(organizationAboutPath(organizationId), { replace: true });
         },
       },
     );
@@ -207,7 +214,7 @@ export function MembersTab() {
                 </Button>
               )}
               {manager && (
-                <Button component={Link} to={path('members/add')}>
+                <Button component={Link} to={addMemberPath(organizationId)}>
                   Add Member
                 </Button>
               )}
@@ -259,7 +266,7 @@ export function MembersTab() {
                         <Group gap="xs" justify="flex-end" wrap="nowrap">
                           <Anchor
                             component={Link}
-                            to={path(`members/${encodeURIComponent(member.user.uuid)}/edit`)}
+                            to={editMemberPath(organizationId, member.user.uuid)}
                             size="sm"
                             aria-label={`Edit ${member.user.fullname}`}
                           >

@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLLABORATION_LINK_MESSAGE, type Organization } from '../../../common/organizations';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
+import type { ReturnState } from '../../lib/guards';
 import { HEADER_JOIN_NOTICE_MS } from './OrganizationArea';
 import {
   ada,
@@ -15,7 +16,7 @@ import {
   signedOut,
   siteAdmin,
   stubServer,
-} from './testing/stub';
+} from '../../test/stubs/organization';
 
 const base = `/organization/${GROUP_ID}`;
 const api = `/app/org/${GROUP_ID}`;
@@ -285,4 +286,14 @@ describe('who may open which page of a group', () => {
     const router = renderApp(`${base}/edit`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
   });
+
+  it.each(['members', 'members/add', 'apiKeys', 'apiKeys/create'])(
+    'sends visitors who open %s to sign in, to come back after',
+    async (page) => {
+      stubServer({ [`GET ${api}`]: answer(group()) }, signedOut);
+      const router = renderApp(`${base}/${page}`);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/user/login'));
+      expect((router.state.location.state as ReturnState).from?.pathname).toBe(`${base}/${page}`);
+    },
+  );
 });

@@ -27,10 +27,18 @@ import type { Organization } from '../../../common/organizations';
 import { HttpError } from '../../api/http';
 import { useCancelJoinRequest, useOrganization, useRequestToJoin } from '../../api/organizations';
 import { useSession } from '../../api/session';
-import type { ReturnState } from '../../app/guards';
-import { PageHeading } from '../common/PageHeading';
-import { isMembership, organizationPath } from './format';
-import { ErrorAlert, LevelBadge } from './parts';
+import type { ReturnState } from '../../lib/guards';
+import { PageHeading } from '../../components/PageHeading';
+import { isMembership } from '../../lib/format';
+import {
+  groupPath,
+  loginPath,
+  organizationAboutPath,
+  organizationApiKeysPath,
+  organizationMembersPath,
+  organizationsPath,
+} from '../../lib/paths';
+import { ErrorAlert, LevelBadge } from '../../components/parts';
 
 /** How long the group header says a join request was sent (spec §9). */
 export const HEADER_JOIN_NOTICE_MS = 3000;
@@ -51,8 +59,8 @@ export interface GroupAccess {
 export interface GroupArea {
   organization: Organization;
   access: GroupAccess;
-  /** The path of a page of this group, e.g. `path('members')`. */
-  path: (rest?: string) => string;
+  /** The group's id as the address spells it, for the paths of the group's pages. */
+  organizationId: string;
 }
 
 export function useGroupArea(): GroupArea {
@@ -61,19 +69,30 @@ export function useGroupArea(): GroupArea {
 
 type Rule = Exclude<keyof GroupAccess, 'signedIn'>;
 
-/** Shows its page only to those the rule lets in; everyone else goes to `otherwise`. */
+/**
+ * Shows its page only to those the rule lets in. A visitor who is not signed in goes to sign in
+ * and comes back here (signed in, they may be let in); anyone else goes to `otherwise`.
+ */
 export function GroupOnly({
   rule,
   otherwise,
   children,
 }: {
   rule: Rule;
-  otherwise: string;
+  otherwise: 'about' | 'members';
   children: ReactNode;
 }) {
-  const { access, path } = useGroupArea();
-  if (!access[rule]) return <Navigate to={path(otherwise)} replace />;
-  return <>{children}</>;
+  const { access, organizationId } = useGroupArea();
+  const location = useLocation();
+  if (access[rule]) return <>{children}</>;
+  if (!access.signedIn) {
+    const state: ReturnState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to={loginPath()} replace state={state} />;
+  }
+  const fallback = otherwise === 'about' ? organizationAboutPath : organizationMembersPath;
+  return <Navigate to={fallback(organizationId)} replace />;
 }
 
 function accessFor(organization: Organization, signedIn: boolean, siteAdmin: boolean) {
@@ -165,7 +184,7 @@ function MembershipControl({ organization }: { organization: Organization }) {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
     };
     control = (
-      <Button component={Link} to="/user/login" state={state} variant="light">
+      <Button component={Link} to={loginPath()} state={state} variant="light">
         Sign in to join
       </Button>
     );
@@ -188,7 +207,7 @@ function GroupHeader({ organization }: { organization: Organization }) {
   return (
     <Box mb="md">
       <Breadcrumbs mb="xs">
-        <Anchor component={Link} to="/organization" size="sm">
+        <Anchor component={Link} to={organizationsPath()} size="sm">
           Working Groups
         </Anchor>
         <Text size="sm" c="dimmed" lineClamp={1}>
@@ -212,7 +231,7 @@ function NotFound() {
         <PageHeading>Working group not found</PageHeading>
         <Text c="dimmed">There is no working group at this address. It may have been deleted.</Text>
         <Group>
-          <Button component={Link} to="/organization" variant="light">
+          <Button component={Link} to={organizationsPath()} variant="light">
             See all working groups
           </Button>
         </Group>
@@ -246,18 +265,14 @@ export function OrganizationArea() {
   }
 
   const access = accessFor(organization, session.loggedIn, session.isAdmin);
-  const base = organizationPath(organizationId);
-  const area: GroupArea = {
-    organization,
-    access,
-    path: (rest = '') => organizationPath(organizationId, rest),
-  };
+  const base = groupPath(organizationId);
+  const area: GroupArea = { organization, access, organizationId };
   const tab = currentTab(location.pathname, base);
   const tabPaths: Record<string, string> = {
     profiles: base,
-    about: area.path('about'),
-    members: area.path('members'),
-    apiKeys: area.path('apiKeys'),
+    about: organizationAboutPath(organizationId),
+    members: organizationMembersPath(organizationId),
+    apiKeys: organizationApiKeysPath(organizationId),
   };
 
   return (

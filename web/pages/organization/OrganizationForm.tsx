@@ -7,7 +7,7 @@ import {
   organizationInputSchema,
   type OrganizationInput,
 } from '../../../common/organizations';
-import { ErrorAlert } from './parts';
+import { ErrorAlert } from '../../components/parts';
 
 /** Name, collaboration link and description, checked by the same rules as the server. */
 export function OrganizationForm({

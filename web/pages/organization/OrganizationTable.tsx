@@ -25,10 +25,11 @@ import {
   useRequestToJoin,
 } from '../../api/organizations';
 import { useSession } from '../../api/session';
-import type { ReturnState } from '../../app/guards';
-import { formatDate, organizationPath } from './format';
-import { Pager } from './Pager';
-import { ErrorAlert, HiddenHeader } from './parts';
+import type { ReturnState } from '../../lib/guards';
+import { formatDate } from '../../lib/format';
+import { createOrganizationPath, groupPath, loginPath } from '../../lib/paths';
+import { Pager } from '../../components/Pager';
+import { ErrorAlert, HiddenHeader } from '../../components/parts';
 
 export const NO_ORGANIZATIONS = 'There are no organizations.  You need to create one.';
 export const NO_RESULTS = 'No results found';
@@ -122,7 +123,7 @@ function MembershipCell({
     return (
       <Button
         component={Link}
-        to="/user/login"
+        to={loginPath()}
         state={state}
         size="compact-sm"
         variant="light"
@@ -209,7 +210,7 @@ export function OrganizationTable({
           onSearch={(text) => setQuery({ page: 1, search: text })}
         />
         {!selection && (
-          <Button component={Link} to="/organization/create">
+          <Button component={Link} to={createOrganizationPath()}>
             Create Working Group
           </Button>
         )}
@@ -303,7 +304,7 @@ export function OrganizationTable({
                     {selection ? (
                       <Text fw={500}>{organization.name}</Text>
                     ) : (
-                      <Anchor component={Link} to={organizationPath(organization.uuid)} fw={500}>
+                      <Anchor component={Link} to={groupPath(organization.uuid)} fw={500}>
                         {organization.name}
                       </Anchor>
                     )}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrganizationList, OrganizationSummary } from '../../../common/organizations';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { JOIN_NOTICE_MS, OrganizationTable } from './OrganizationTable';
 import {
   ada,
@@ -13,7 +13,7 @@ import {
   signedOut,
   stubServer,
   type StubCall,
-} from './testing/stub';
+} from '../../test/stubs/organization';
 
 function summary(index: number, overrides: Partial<OrganizationSummary> = {}): OrganizationSummary {
   return {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { PageHeading } from '../common/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { OrganizationTable, type OrganizationTableQuery } from './OrganizationTable';
 
 function readPage(value: string | null): number {

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { GroupProfiles } from '../profile/GroupProfiles';
+import { GroupProfiles } from '../../components/GroupProfiles';
 import { GroupUsage } from './GroupUsage';
 import { useGroupArea } from './OrganizationArea';
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUIRED } from '../../../common/profiles';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { NO_RESULTS_MESSAGE } from '../../components/items/AddItems';
 import { ADDED_MESSAGE } from './AddPatternsPage';
 import {
@@ -31,7 +31,7 @@ import {
   versionApi,
   versionPath,
   view,
-} from './testing/stub';
+} from '../../test/stubs/patterns';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());

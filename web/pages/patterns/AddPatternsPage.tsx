@@ -10,7 +10,7 @@ import {
   useSearchState,
   type Picked,
 } from '../../components/items/AddItems';
-import { NotFoundPage } from '../common/NotFoundPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { BrowsedPattern, BrowsedTemplate } from './BrowsedComponent';
 import { PatternPanel } from './ComponentPanel';
 import { primaryLabel } from './format';

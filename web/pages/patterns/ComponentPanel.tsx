@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useClaimPattern, usePattern } from '../../api/patterns';
 import { FieldGrid } from '../../components/items/fields';
 import { ItemPanel, ItemPanelBody, NotLoaded } from '../../components/items/ItemPanel';
-import { TemplatePanel } from '../templates/TemplatePanel';
+import { TemplatePanel } from '../../components/items/TemplatePanel';
 import { ComponentsTable, PatternFieldItems, type PanelTarget } from './PatternFields';
 
 /** One pattern in the panel: its fields, its components (which open), and Claim for orphans. */

@@ -38,7 +38,7 @@ import {
   versionPath,
   view,
   type StubCall,
-} from './testing/stub';
+} from '../../test/stubs/patterns';
 
 resetBetweenScreenTests();
 
@@ -182,7 +182,7 @@ describe('pattern page actions', () => {
       versionPath(V1, `patterns/${PATTERN_ID}/edit`),
     );
     expect(within(actions).getByRole('button', { name: 'Deprecate' })).toBeVisible();
-    expect(within(actions).getByRole('button', { name: 'Delete' })).toBeVisible();
+    expect(within(actions).getByRole('button', { name: 'Delete pattern' })).toBeVisible();
     expect(screen.getByText(PATTERN_LIMITED_EDIT_MESSAGE)).toBeVisible();
   });
 
@@ -268,9 +268,9 @@ describe('pattern page actions', () => {
       ],
     });
     const router = renderApp(versionPath(V1, `patterns/${PATTERN_ID}`));
-    await userEvent.click(within(await toolbar()).getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Pattern?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Pattern' }));
+    await userEvent.click(within(await toolbar()).getByRole('button', { name: 'Delete pattern' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Delete the pattern .+\?$/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete pattern' }));
     expect(await within(dialog).findByText(refusal)).toBeVisible();
     expect(router.state.location.pathname).toBe(versionPath(V1, `patterns/${PATTERN_ID}`));
   });
@@ -282,9 +282,9 @@ describe('pattern page actions', () => {
       [`GET ${patternsApi()}`]: ok(patternList([])),
     });
     const router = renderApp(versionPath(V1, `patterns/${PATTERN_ID}`));
-    await userEvent.click(within(await toolbar()).getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Pattern?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Pattern' }));
+    await userEvent.click(within(await toolbar()).getByRole('button', { name: 'Delete pattern' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Delete the pattern .+\?$/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete pattern' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V1)));
     expect(await screen.findByRole('status')).toHaveTextContent(DELETED_MESSAGE);
     expect(changesOf(calls)).toEqual([

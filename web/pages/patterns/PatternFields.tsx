@@ -17,7 +17,7 @@ import {
   TranslationsTable,
 } from '../../components/items/fields';
 import { InfoButton, StatusBadge } from '../../components/items/badges';
-import { formatDate } from '../profile/format';
+import { formatDate } from '../../lib/format';
 import { COMPONENT_TYPE_LABELS, primaryLabel } from './format';
 
 type Pattern = PatternView['pattern'];

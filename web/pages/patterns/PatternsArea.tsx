@@ -6,7 +6,7 @@ import {
   itemListScope,
   type VersionPaths,
 } from '../../components/items/ItemsListPage';
-import { NotFoundPage } from '../common/NotFoundPage';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import { AddPatternsPage } from './AddPatternsPage';
 import { CreatePatternPage } from './form/CreatePatternPage';
 import { EditPatternPage } from './form/EditPatternPage';

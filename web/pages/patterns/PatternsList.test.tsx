@@ -26,7 +26,7 @@ import {
   PROFILE_ID,
   TEMPLATE_ID,
   templateView,
-} from './testing/stub';
+} from '../../test/stubs/patterns';
 
 resetBetweenScreenTests();
 

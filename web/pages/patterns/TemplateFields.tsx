@@ -8,7 +8,7 @@ import {
   TagList,
   TranslationsTable,
 } from '../../components/items/fields';
-import { formatDate } from '../profile/format';
+import { formatDate } from '../../lib/format';
 
 type Template = TemplateView['template'];
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteComparison } from '../../../common/changes';
 import { compareVersions } from '../../../xapi/changes/compare';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import {
   ada,
   ok,
@@ -20,7 +20,7 @@ import {
   versionApi,
   versionPath,
   view,
-} from './testing/stub';
+} from '../../test/stubs/profile';
 
 beforeEach(() => feedback.reset());
 afterEach(() => {
@@ -141,6 +141,27 @@ describe('comparing versions', () => {
     expect(await screen.findByRole('heading', { name: 'Compare version 1' })).toBeVisible();
     expect(screen.getByRole('combobox', { name: 'Compare with' })).toHaveValue('Version 2 · Draft');
     expect(await screen.findByText('Changes from version 1 to version 2.')).toBeVisible();
+  });
+
+  it('names each version in the picker by its IRI as well as its number', async () => {
+    const { profile, v2 } = publishedWithDraft();
+    const named = {
+      ...profile,
+      versions: profile.versions.map((v) =>
+        v.uuid === V1 ? { ...v, iri: 'https://example.org/xapi/video/v1.0.3' } : v,
+      ),
+    };
+    stubServer(
+      {
+        [`GET ${versionApi(V2)}`]: ok(view(named, v2)),
+        [`GET /app/profile/${PROFILE_ID}/changes`]: ok(comparison()),
+      },
+      signedIn(ada),
+    );
+    renderApp(versionPath(V2, 'compare'));
+    expect(await screen.findByRole('combobox', { name: 'Compare with' })).toHaveValue(
+      'Version 1 (v1.0.3) · Published',
+    );
   });
 
   it('offers visitors no comparison when the only other version is a draft', async () => {

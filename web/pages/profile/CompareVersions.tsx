@@ -5,11 +5,12 @@ import type { Profile, ProfileVersion, VersionSummary } from '../../../common/pr
 import { saveChangelog, useComparison, type SiteComparison } from '../../api/changes';
 import { Changelog, type ShownComparison } from '../../components/changes/Changelog';
 import type { VersionPaths } from '../../components/items/ItemsListPage';
-import { isMemberOf } from './format';
-import { ErrorAlert, STATE_LABELS } from './parts';
+import { isMemberOf, versionName } from '../../lib/profiles';
+import { ErrorAlert } from '../../components/parts';
+import { STATE_LABELS } from '../../components/profile-parts';
 
-const versionLabel = (v: Pick<VersionSummary, 'version' | 'state'>) =>
-  `Version ${v.version} · ${STATE_LABELS[v.state]}`;
+const versionLabel = (v: Pick<VersionSummary, 'version' | 'iri' | 'state'>) =>
+  `${versionName(v)} · ${STATE_LABELS[v.state]}`;
 
 /** The versions this viewer may compare with: drafts only for members. */
 function comparableVersions(profile: Profile, shown: ProfileVersion): VersionSummary[] {

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IRI_FORMAT_MESSAGE, MORE_INFO_MESSAGE } from '../../../common/profiles';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { NOT_A_MEMBER_MESSAGE } from './CreateProfilePage';
-import { LANGUAGES } from './languages';
+import { LANGUAGES } from '../../lib/languages';
 import { DISCARD_TITLE } from './ProfileForm';
 import {
   ada,
@@ -20,7 +20,7 @@ import {
   version,
   versionPath,
   view,
-} from './testing/stub';
+} from '../../test/stubs/profile';
 
 const createPath = `/organization/${GROUP_ID}/profile/create`;
 const myGroups = (membership: 'member' | 'admin' | 'pending' | null) =>

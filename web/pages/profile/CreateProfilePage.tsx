@@ -15,11 +15,17 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { normalizeExternalIri, type CreateProfileInput } from '../../../common/profiles';
 import { useMyOrganizations } from '../../api/organizations';
 import { useCreateProfile, useRootIri } from '../../api/profiles';
-import { feedback } from '../../app/feedback-store';
-import { PageHeading } from '../common/PageHeading';
-import { isMembership } from '../organization/format';
-import { groupPath, groupVersionPath, newUuid } from './format';
-import { ErrorAlert } from './parts';
+import { feedback } from '../../lib/feedback-store';
+import { PageHeading } from '../../components/PageHeading';
+import { isMembership } from '../../lib/format';
+import {
+  createOrganizationPath,
+  groupCreateProfilePath,
+  groupPath,
+  groupVersionPath,
+} from '../../lib/paths';
+import { newUuid } from '../../lib/profiles';
+import { ErrorAlert } from '../../components/parts';
 import { ProfileForm, type ProfileFormOutput } from './ProfileForm';
 
 export const NOT_A_MEMBER_MESSAGE = 'Only members of this working group can create its profiles.';
@@ -62,11 +68,11 @@ export function CreateProfileEntryPage() {
               />
             )}
             <Group justify="space-between" gap="sm">
-              <Anchor component={Link} to="/organization/create" size="sm">
+              <Anchor component={Link} to={createOrganizationPath()} size="sm">
                 Create Working Group
               </Anchor>
               {chosen !== null && (
-                <Button component={Link} to={`${groupPath(chosen)}/profile/create`}>
+                <Button component={Link} to={groupCreateProfilePath(chosen)}>
                   Create a new xAPI profile
                 </Button>
               )}

@@ -2,8 +2,19 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { Profile, ProfileVersion } from '../../../common/profiles';
 import { useDeleteProfile, usePublishedVersion } from '../../api/profiles';
-import { feedback } from '../../app/feedback-store';
-import { ErrorAlert } from './parts';
+import { feedback } from '../../lib/feedback-store';
+import { ErrorAlert } from '../../components/parts';
+
+/**
+ * Whether deleting from this version takes only the draft (the profile has a published version,
+ * which stays public) or the whole profile.
+ */
+export const deletesDraftOnly = (profile: Profile, version: ProfileVersion) =>
+  version.state === 'draft' && profile.currentPublishedVersion !== null;
+
+/** The delete button of a version names what it destroys. */
+export const deleteProfileLabel = (profile: Profile, version: ProfileVersion) =>
+  deletesDraftOnly(profile, version) ? 'Delete draft' : 'Delete profile';
 
 /**
  * Deleting from a version page. A draft of a profile that has a published version is deleted on
@@ -25,7 +36,7 @@ export function DeleteProfileDialog({
 }) {
   const remove = useDeleteProfile(profile.uuid);
   const [typed, setTyped] = useState('');
-  const draftOnly = version.state === 'draft' && profile.currentPublishedVersion !== null;
+  const draftOnly = deletesDraftOnly(profile, version);
   // The profile goes by the name of its published version, or of its draft until it has one.
   const published = usePublishedVersion(profile, version);
   const name = published.version?.name ?? version.name;
@@ -53,15 +64,16 @@ export function DeleteProfileDialog({
     <Modal
       opened={opened}
       onClose={close}
-      title={draftOnly ? 'Delete Draft' : 'Delete Profile'}
+      title={draftOnly ? `Delete the draft of ${name}` : `Delete the profile ${name}`}
       centered
       size="lg"
     >
       <Stack gap="md">
         {draftOnly ? (
           <Text size="sm">
-            Delete the draft version {version.version} of <strong>{name}</strong>? The published
-            version stays public. This cannot be undone.
+            Delete the draft version {version.version} of <strong>{name}</strong>, with every change
+            made in it (its new concepts, statement templates and patterns, and its edits to the
+            ones it carried over)? The published version stays public. This cannot be undone.
           </Text>
         ) : (
           <>
@@ -89,7 +101,7 @@ export function DeleteProfileDialog({
             loading={remove.isPending}
             disabled={!draftOnly && (published.isLoading || typed !== name)}
           >
-            {draftOnly ? 'Delete Draft' : 'Delete Profile'}
+            {deleteProfileLabel(profile, version)}
           </Button>
         </Group>
       </Stack>

@@ -15,16 +15,16 @@ import {
   useRootIri,
   useUpdateVersion,
 } from '../../api/profiles';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import {
   ConflictOf,
   differencesOf,
   otherThanConflict,
   useEditConflict,
 } from '../../components/EditConflict';
-import { WriteLockGate } from '../common/WriteLockGate';
-import { DeleteProfileDialog } from './DeleteProfileDialog';
-import { isCurrentVersion, isMemberOf, newUuid } from './format';
+import { WriteLockGate } from '../../components/WriteLockGate';
+import { DeleteProfileDialog, deleteProfileLabel } from './DeleteProfileDialog';
+import { isCurrentVersion, isMemberOf, newUuid } from '../../lib/profiles';
 import { ProfileForm, type ProfileFormOutput, type ProfileFormValues } from './ProfileForm';
 
 export const SAVED_MESSAGE = 'Your changes have been saved.';
@@ -153,6 +153,7 @@ export function EditProfileDetails({
             error={otherThanConflict(update.error)}
             onCancel={onCancel}
             onDelete={() => setDeleting(true)}
+            deleteLabel={deleteProfileLabel(profile, version)}
             onSubmit={edit.save}
           />
         </Stack>

@@ -2,9 +2,10 @@ import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { PROFILE_PAGE_SIZE, usePublishedProfiles, type ProfileSort } from '../../api/profiles';
-import { PageHeading } from '../common/PageHeading';
-import { ErrorAlert, Pager } from './parts';
-import { parseSort, PublishedProfilesTable } from './PublishedProfilesTable';
+import { PageHeading } from '../../components/PageHeading';
+import { ErrorAlert } from '../../components/parts';
+import { Pager } from '../../components/profile-parts';
+import { parseSort, PublishedProfilesTable } from '../../components/PublishedProfilesTable';
 
 function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
   const [text, setText] = useState(initial);

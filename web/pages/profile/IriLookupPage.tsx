@@ -5,12 +5,18 @@ import { HttpError } from '../../api/http';
 import { useMyOrganizations } from '../../api/organizations';
 import { useResolveIri } from '../../api/profiles';
 import { useSession } from '../../api/session';
-import { PageHeading } from '../common/PageHeading';
-import { isMembership } from '../organization/format';
-import { groupVersionPath, publicProfilePath, publicVersionPath } from './format';
-import { ErrorAlert } from './parts';
+import { PageHeading } from '../../components/PageHeading';
+import { isMembership } from '../../lib/format';
+import {
+  groupVersionPath,
+  iriLookupPath,
+  profilesPath,
+  publicProfilePath,
+  publicVersionPath,
+} from '../../lib/paths';
+import { ErrorAlert } from '../../components/parts';
 
-const PREFIX = '/api/iri/';
+const PREFIX = iriLookupPath('');
 
 /**
  * The IRI an address names: the rest of the path after /api/iri/, decoded, with any query and
@@ -84,7 +90,7 @@ export function IriLookupPage() {
                 </>
               )}
             </Text>
-            <Anchor component={Link} to="/profiles">
+            <Anchor component={Link} to={profilesPath()}>
               Explore published profiles
             </Anchor>
           </Stack>

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Profile, ProfileVersion } from '../../../common/profiles';
 import { TranslationsTable } from '../../components/items/fields';
-import { formatDate, groupPath } from './format';
-import { StateBadge } from './parts';
+import { formatDate } from '../../lib/format';
+import { groupPath } from '../../lib/paths';
+import { StateBadge } from '../../components/profile-parts';
 
 function Item({
   label,

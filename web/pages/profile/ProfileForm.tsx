@@ -10,9 +10,9 @@ import {
   TagsInput,
   TranslationsInput,
 } from '../../components/items/DetailsInputs';
-import { FormActions } from '../common/FormActions';
+import { FormActions } from '../../components/FormActions';
 import { IriChoice } from './IriChoice';
-import { ErrorAlert } from './parts';
+import { ErrorAlert } from '../../components/parts';
 
 export type ProfileFormValues = z.input<typeof updateVersionSchema>;
 export type ProfileFormOutput = z.output<typeof updateVersionSchema>;
@@ -21,7 +21,7 @@ export type ProfileFormOutput = z.output<typeof updateVersionSchema>;
 export type IriField =
   { fixed: false; generatedIri: string | undefined } | { fixed: true; value: string };
 
-export { DISCARD_TITLE } from '../common/DiscardChangesDialog';
+export { DISCARD_TITLE } from '../../components/DiscardChangesDialog';
 
 /**
  * Profile Details: IRI, name, description, translations, more information and tags, checked by
@@ -37,6 +37,7 @@ export function ProfileForm({
   onSubmit,
   onCancel,
   onDelete,
+  deleteLabel,
   heading = 'Profile Details',
 }: {
   mode: 'create' | 'edit';
@@ -48,6 +49,8 @@ export function ProfileForm({
   onSubmit: (values: ProfileFormOutput) => void;
   onCancel: () => void;
   onDelete?: () => void;
+  /** What the delete button destroys: the draft alone, or the whole profile. */
+  deleteLabel?: string;
   /** The form's section heading. */
   heading?: string;
 }) {
@@ -117,6 +120,7 @@ export function ProfileForm({
           <ErrorAlert error={error} title="Profile Not Saved" />
           <FormActions
             onDelete={onDelete}
+            deleteLabel={deleteLabel}
             dirty={isDirty}
             subject="profile"
             onCancel={onCancel}

@@ -1,6 +1,6 @@
 import { useProfileExportTotal, useProfileUsage } from '../../api/metrics';
 import { UsageChart } from '../../components/charts/UsageChart';
-import { ErrorAlert } from './parts';
+import { ErrorAlert } from '../../components/parts';
 
 /** A published profile's views per day of the last 30 days, with its view and export totals. */
 export function ProfileUsage({ profileId }: { profileId: string }) {

@@ -4,10 +4,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { feedback } from '../../app/feedback-store';
-import { theme } from '../../app/theme';
-import { GroupProfiles, NO_GROUP_PROFILES } from './GroupProfiles';
-import { NO_PUBLISHED_PROFILES } from './PublishedProfilesTable';
+import { feedback } from '../../lib/feedback-store';
+import { theme } from '../../lib/theme';
+import { GroupProfiles, NO_GROUP_PROFILES } from '../../components/GroupProfiles';
+import { NO_PUBLISHED_PROFILES } from '../../components/PublishedProfilesTable';
 import {
   ada,
   GROUP_ID,
@@ -20,7 +20,7 @@ import {
   stubServer,
   V1,
   versionPath,
-} from './testing/stub';
+} from '../../test/stubs/profile';
 
 beforeEach(() => feedback.reset());
 afterEach(() => vi.unstubAllGlobals());

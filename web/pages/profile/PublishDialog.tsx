@@ -12,10 +12,11 @@ import {
   type PublishInput,
 } from '../../../common/profiles';
 import { findingsOf, usePublishVersion, useRootIri } from '../../api/profiles';
-import { feedback } from '../../app/feedback-store';
-import { newUuid } from './format';
+import { feedback } from '../../lib/feedback-store';
+import { newUuid } from '../../lib/profiles';
 import { IriChoice } from './IriChoice';
-import { ErrorAlert, FindingsList } from './parts';
+import { ErrorAlert } from '../../components/parts';
+import { FindingsList } from '../../components/profile-parts';
 
 export const ACKNOWLEDGE_LABEL =
   'I understand that the IRI is permanent and cannot be changed once the profile is published.';

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useRevokeVerification } from '../../api/admin-verification';
-import { feedback } from '../../app/feedback-store';
-import { ErrorAlert } from './parts';
+import { feedback } from '../../lib/feedback-store';
+import { ErrorAlert } from '../../components/parts';
 
 export const REVOKED_MESSAGE = 'The profile’s verification was revoked.';
 

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import type { Profile, ProfileVersion } from '../../../common/profiles';
 import { exportChangelog } from '../../api/changes';
 import { exportVersion, useRequestVerification } from '../../api/profiles';
-import { feedback } from '../../app/feedback-store';
-import { DeleteProfileDialog } from './DeleteProfileDialog';
-import { formatDate, isCurrentVersion, isMemberOf, publicProfilePath } from './format';
-import { ErrorAlert, messageOf } from './parts';
+import { feedback } from '../../lib/feedback-store';
+import { DeleteProfileDialog, deleteProfileLabel } from './DeleteProfileDialog';
+import { formatDate } from '../../lib/format';
+import { isCurrentVersion, isMemberOf } from '../../lib/profiles';
+import { publicProfilePath } from '../../lib/paths';
+import { ErrorAlert, messageOf } from '../../components/parts';
 import { PublishDialog } from './PublishDialog';
 import { RevokeDialog } from './RevokeDialog';
 
@@ -152,7 +154,7 @@ export function VersionActions({
         )}
         {member && (
           <Button variant="outline" color="red" onClick={() => setDialog('delete')}>
-            Delete
+            {deleteProfileLabel(profile, version)}
           </Button>
         )}
       </Group>

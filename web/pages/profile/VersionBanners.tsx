@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Profile, ProfileVersion } from '../../../common/profiles';
-import { formatDate, isCurrentVersion, latestVersionUuid } from './format';
-import { VerifyDialog } from './VerifyDialog';
+import { formatDate } from '../../lib/format';
+import { isCurrentVersion, latestVersionUuid } from '../../lib/profiles';
+import { UNKNOWN_USER, VerifyDialog } from '../../components/VerifyDialog';
 
 export const DRAFT_BANNER = 'This version is a DRAFT. It is not public until it is published.';
 export const OLDER_VERSION_BANNER = 'You are viewing an older version of this profile.';
-export const UNKNOWN_USER = 'Unknown User';
 
 /** Who asked for verification and when, as the pending-verification banner says it. */
 export function pendingVerificationText(version: ProfileVersion): string {

@@ -15,7 +15,7 @@ import {
   versionApi,
   versionPath,
   view,
-} from './testing/stub';
+} from '../../test/stubs/profile';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -60,9 +60,65 @@ describe('version findings', () => {
       'href',
       versionPath(V1, `concepts/${CONCEPT_ID}`),
     );
-    expect(within(rows[1]!).queryByRole('link')).toBeNull();
+    // A finding at a field of the profile's own details leads to the form that edits them.
+    expect(within(rows[1]!).getByRole('link', { name: 'profile details' })).toHaveAttribute(
+      'href',
+      versionPath(V1, 'edit'),
+    );
     expect(within(rows[1]!).getByText('/seeAlso')).toBeVisible();
     expect(calls.some((c) => c.path === versionApi(V1, '/findings'))).toBe(true);
+  });
+
+  it('links a template’s rule to the rule editor, and names the control that fixes it', async () => {
+    const TEMPLATE_ID = '77777777-7777-4777-8777-777777777777';
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
+        [`GET ${versionApi(V1, '/findings')}`]: findingsAnswer([
+          {
+            ruleId: 'J7',
+            severity: 'error',
+            path: '/templates/0/rules/2/location',
+            message: '"result.score" is not a valid profile JSONPath.',
+            item: {
+              kind: 'template',
+              id: TEMPLATE_ID,
+              iri: 'https://example.org/templates/scored',
+              name: 'scored',
+            },
+          },
+          { ...error, ruleId: 'H2', path: '/concepts/0/activityDefinition/@context' },
+        ]),
+      },
+      signedIn(ada),
+    );
+    renderApp(versionPath(V1));
+    const region = await panel();
+    const rows = within(within(region).getByRole('list', { name: 'Findings' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(rows[0]!).getByRole('link', { name: 'scored' })).toHaveAttribute(
+      'href',
+      versionPath(V1, `templates/${TEMPLATE_ID}/rule/edit?rule=2`),
+    );
+    expect(within(rows[0]!).getByText(/Fix with “Rule JSON”/)).toBeVisible();
+    expect(within(rows[1]!).getByText(/Fixed when the item is saved/)).toBeVisible();
+  });
+
+  it('links no form for a finding at a part of the document no form edits', async () => {
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
+        [`GET ${versionApi(V1, '/findings')}`]: findingsAnswer([
+          { ...warning, ruleId: 'B2', path: '/@context' },
+        ]),
+      },
+      signedIn(ada),
+    );
+    renderApp(versionPath(V1));
+    const region = await panel();
+    expect(within(region).getByText('/@context')).toBeVisible();
+    expect(within(region).queryByRole('link')).toBeNull();
   });
 
   it('shows nothing when the version has no findings', async () => {

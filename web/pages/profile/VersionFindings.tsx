@@ -4,7 +4,8 @@ import type { Profile, ProfileVersion } from '../../../common/profiles';
 import { useVersionFindings, type VersionFinding } from '../../api/findings';
 import { HttpError } from '../../api/http';
 import { itemListScope, type VersionPaths } from '../../components/items/ItemsListPage';
-import { ErrorAlert } from './parts';
+import { ErrorAlert } from '../../components/parts';
+import { fieldOf, findingSubpage } from '../../lib/finding-fields';
 
 const KIND_LABELS: Record<NonNullable<VersionFinding['item']>['kind'], string> = {
   concept: 'concept',
@@ -18,6 +19,34 @@ const SEGMENTS: Record<NonNullable<VersionFinding['item']>['kind'], string> = {
   pattern: 'patterns',
 };
 
+/**
+ * The profile's own fields that its details form edits (name and description in every language,
+ * and "More information", which the document writes as `seeAlso`): a finding at one of them
+ * links to that form, as an item's finding links to the item.
+ */
+const DETAILS_FIELDS = new Set(['prefLabel', 'definition', 'seeAlso']);
+
+/** The details form a finding without an item can be fixed in, if it is one of its fields. */
+export const detailsFieldOf = (path: string) => {
+  const field = path.split('/')[1] ?? '';
+  return DETAILS_FIELDS.has(field) ? field : null;
+};
+
+/** What fixes a finding on the page its link opens, from the table of finding-fields.ts. */
+function fixOf(finding: VersionFinding): string | null {
+  const field = fieldOf(finding);
+  switch (field?.fix) {
+    case 'control':
+      return `Fix with “${field.control}”`;
+    case 'on-save':
+      return 'Fixed when the item is saved';
+    case 'delete':
+      return 'Fixed only by deleting the item';
+    default:
+      return null;
+  }
+}
+
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** "2 errors, 1 warning": what the panel's heading counts. */
@@ -29,11 +58,15 @@ export function findingsSummary(findings: readonly VersionFinding[]): string {
 function FindingRow({
   finding,
   itemPath,
+  detailsPath,
 }: {
   finding: VersionFinding;
-  itemPath: (item: NonNullable<VersionFinding['item']>) => string;
+  itemPath: (finding: VersionFinding & { item: NonNullable<VersionFinding['item']> }) => string;
+  /** The profile details form, where the viewer may edit them. */
+  detailsPath: string | null;
 }) {
   const { item } = finding;
+  const fix = fixOf(finding);
   return (
     <List.Item>
       <Stack gap={4}>
@@ -57,8 +90,22 @@ function FindingRow({
           {item ? (
             <>
               In the {KIND_LABELS[item.kind]}{' '}
-              <Anchor component={Link} to={itemPath(item)} size="xs">
+              <Anchor component={Link} to={itemPath({ ...finding, item })} size="xs">
                 {item.name}
+              </Anchor>
+              {' · '}
+              {fix && (
+                <>
+                  {fix}
+                  {' · '}
+                </>
+              )}
+            </>
+          ) : detailsPath && detailsFieldOf(finding.path) ? (
+            <>
+              In the{' '}
+              <Anchor component={Link} to={detailsPath} size="xs">
+                profile details
               </Anchor>
               {' · '}
             </>
@@ -96,8 +143,11 @@ export function VersionFindings({
     ...findings.filter((f) => f.severity !== 'error'),
   ];
   const view = { profile, version };
-  const itemPath = (item: NonNullable<VersionFinding['item']>) =>
-    itemListScope(view, paths, SEGMENTS[item.kind]).itemPath(item.id);
+  const itemPath = (finding: VersionFinding & { item: NonNullable<VersionFinding['item']> }) =>
+    itemListScope(view, paths, SEGMENTS[finding.item.kind]).itemPath(
+      finding.item.id,
+      findingSubpage(finding),
+    );
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="version-findings">
       <Stack gap="sm">
@@ -119,6 +169,7 @@ export function VersionFindings({
               key={`${finding.ruleId} ${finding.path} ${index}`}
               finding={finding}
               itemPath={itemPath}
+              detailsPath={version.state === 'draft' ? paths(version.uuid, 'edit') : null}
             />
           ))}
         </List>

@@ -5,9 +5,9 @@ import { IRI_FORMAT_MESSAGE, NO_EDIT_PERMISSION } from '../../../common/profiles
 import { LOCK_TIMED_OUT_MESSAGE } from '../../../common/locks';
 import { EMPTY_PATTERNS_MESSAGE } from '../../../common/patterns';
 import { PERMISSION_DENIED_MESSAGE } from '../../api/http';
-import { feedback } from '../../app/feedback-store';
-import { lockAnswer, lockedBy, lockHandlers } from '../common/testing/locks';
-import { RETRY_LABEL } from '../common/WriteLockGate';
+import { feedback } from '../../lib/feedback-store';
+import { lockAnswer, lockedBy, lockHandlers } from '../../test/locks';
+import { RETRY_LABEL } from '../../components/WriteLockGate';
 import { ACKNOWLEDGE_LABEL } from './PublishDialog';
 import {
   ada,
@@ -30,9 +30,9 @@ import {
   versionApi,
   versionPath,
   view,
-} from './testing/stub';
+} from '../../test/stubs/profile';
 import { VERIFICATION_SENT } from './VersionActions';
-import { APPROVED_MESSAGE } from './VerifyDialog';
+import { APPROVED_MESSAGE } from '../../components/VerifyDialog';
 import { DRAFT_BANNER, OLDER_VERSION_BANNER } from './VersionBanners';
 
 beforeEach(() => feedback.reset());
@@ -63,7 +63,7 @@ describe('version page', () => {
       'Copy share link',
       'Import',
       'Edit',
-      'Delete',
+      'Delete profile',
     ]);
     expect(screen.getByRole('link', { name: 'https://example.org/docs' })).toHaveAttribute(
       'href',
@@ -539,9 +539,9 @@ describe('sharing and deleting', () => {
       signedIn(ada),
     );
     const router = renderApp(versionPath(V1));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Profile' });
-    const confirm = within(dialog).getByRole('button', { name: 'Delete Profile' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the profile Video Profile' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete profile' });
     expect(confirm).toBeDisabled();
     await userEvent.type(within(dialog).getByRole('textbox'), 'Video');
     expect(confirm).toBeDisabled();
@@ -563,9 +563,13 @@ describe('sharing and deleting', () => {
       signedIn(ada),
     );
     renderApp(versionPath(V2));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Draft' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Draft' }));
+    expect(screen.queryByRole('button', { name: 'Delete profile' })).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete draft' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Delete the draft of / });
+    expect(dialog).toHaveTextContent('The published version stays public');
+    // Every dialog's close button has a name a screen reader can say.
+    expect(within(dialog).getByRole('button', { name: 'Close dialog' })).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete draft' }));
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/draft'))).toBe(true),
     );

@@ -22,29 +22,24 @@ import { HttpError } from '../../api/http';
 import { useHarvestQueue } from '../../api/harvest';
 import { useProfileView } from '../../api/profiles';
 import { useSession } from '../../api/session';
-import { NotFoundPage } from '../common/NotFoundPage';
-import { ConceptsArea } from '../concepts/ConceptsArea';
-import { ImportPage } from '../harvest/ImportPage';
-import { ImportQueuePage } from '../harvest/ImportQueuePage';
+import { NotFoundPage } from '../../components/NotFoundPage';
 import type { VersionPaths } from '../../components/items/ItemsListPage';
-import { PatternsArea } from '../patterns/PatternsArea';
-import { VersionStatementsTest } from '../statements/VersionStatementsTest';
-import { TemplatesArea } from '../templates/TemplatesArea';
 import { CompareVersions, defaultOther } from './CompareVersions';
 import { EditProfileDetails } from './EditProfileDetails';
 import {
   groupPath,
   groupVersionPath,
-  isCurrentVersion,
-  isMemberOf,
-  latestVersionUuid,
+  profilesPath,
   publicProfilePath,
   publicVersionPath,
-} from './format';
-import { ErrorAlert, STATE_LABELS, VerifiedBadge } from './parts';
+} from '../../lib/paths';
+import { isCurrentVersion, isMemberOf, latestVersionUuid } from '../../lib/profiles';
+import { ErrorAlert } from '../../components/parts';
+import { STATE_LABELS, VerifiedBadge } from '../../components/profile-parts';
 import { ProfileDetails } from './ProfileDetails';
 import { VersionActions } from './VersionActions';
 import { VersionBanners } from './VersionBanners';
+import { useVersionSections } from './version-sections';
 import { VersionFindings } from './VersionFindings';
 
 // The usage chart brings the drawing library: fetched only when a published profile is shown.
@@ -52,7 +47,7 @@ const ProfileUsage = lazy(async () => ({ default: (await import('./ProfileUsage'
 
 const TABS = ['', 'templates', 'patterns', 'concepts', 'queue'] as const;
 type Tab = (typeof TABS)[number];
-type Sub = Tab | 'edit' | 'test' | 'compare' | 'import';
+type Sub = Tab | 'edit' | 'test' | 'generate' | 'compare' | 'import';
 
 /** The tab or screen a sub-path opens; the item tabs have screens of their own under them. */
 function subOf(path: string): Sub | null {
@@ -61,6 +56,7 @@ function subOf(path: string): Sub | null {
   if (first !== path) return null;
   return path === 'edit' ||
     path === 'test' ||
+    path === 'generate' ||
     path === 'compare' ||
     path === 'import' ||
     (TABS as readonly string[]).includes(path)
@@ -129,7 +125,7 @@ function ProfileHeader({
   return (
     <Box>
       <Breadcrumbs mb="xs">
-        <Anchor component={Link} to="/profiles" size="sm">
+        <Anchor component={Link} to={profilesPath()} size="sm">
           Profiles
         </Anchor>
         <Anchor component={Link} to={groupPath(profile.organization.uuid)} size="sm">
@@ -170,7 +166,7 @@ function ProfileNotFound() {
           There is no profile at this address, or it is not public. It may have been deleted.
         </Text>
         <Group>
-          <Button component={Link} to="/profiles" variant="light">
+          <Button component={Link} to={profilesPath()} variant="light">
             Explore profiles
           </Button>
         </Group>
@@ -195,6 +191,8 @@ function VersionView({
   const { profile, version } = view;
   const navigate = useNavigate();
   const { isAdmin } = useSession();
+  const { Templates, Patterns, Concepts, ImportQueue, Import, StatementsTest, StatementsGenerate } =
+    useVersionSections();
   const here = (s = '') => paths(version.uuid, s);
   const leave = () => void navigate(groupPath(profile.organization.uuid));
   const other = defaultOther(profile, version);
@@ -227,7 +225,7 @@ function VersionView({
           backPath={here()}
         />
       ) : sub === 'import' ? (
-        <ImportPage
+        <Import
           profile={profile}
           version={version}
           backPath={here()}
@@ -235,11 +233,9 @@ function VersionView({
           versionPath={paths}
         />
       ) : sub === 'test' ? (
-        <VersionStatementsTest
-          profileId={profile.uuid}
-          versionId={version.uuid}
-          backPath={here()}
-        />
+        <StatementsTest profileId={profile.uuid} versionId={version.uuid} backPath={here()} />
+      ) : sub === 'generate' ? (
+        <StatementsGenerate profile={profile} version={version} paths={paths} backPath={here()} />
       ) : sub === 'edit' ? (
         <EditProfileDetails
           key={version.uuid}
@@ -269,6 +265,9 @@ function VersionView({
             )}
             <Button component={Link} to={here('test')} variant="subtle" size="compact-sm">
               Test Statements
+            </Button>
+            <Button component={Link} to={here('generate')} variant="subtle" size="compact-sm">
+              Generate Statements
             </Button>
           </Group>
           <Tabs
@@ -322,7 +321,7 @@ function VersionView({
               <Routes>
                 <Route
                   path={`${routePrefix}templates/*`}
-                  element={<TemplatesArea view={view} paths={paths} />}
+                  element={<Templates view={view} paths={paths} />}
                 />
               </Routes>
             </Tabs.Panel>
@@ -330,18 +329,18 @@ function VersionView({
               <Routes>
                 <Route
                   path={`${routePrefix}patterns/*`}
-                  element={<PatternsArea view={view} paths={paths} />}
+                  element={<Patterns view={view} paths={paths} />}
                 />
               </Routes>
             </Tabs.Panel>
             <Tabs.Panel value="queue">
-              <ImportQueuePage profile={profile} version={version} paths={paths} />
+              <ImportQueue profile={profile} version={version} paths={paths} />
             </Tabs.Panel>
             <Tabs.Panel value="concepts">
               <Routes>
                 <Route
                   path={`${routePrefix}concepts/*`}
-                  element={<ConceptsArea view={view} paths={paths} />}
+                  element={<Concepts view={view} paths={paths} />}
                 />
               </Routes>
             </Tabs.Panel>
@@ -442,7 +441,7 @@ export function PublicProfilePage() {
       versionId === undefined && id === view.version.uuid
         ? s === ''
           ? publicProfilePath(profileId)
-          : `${publicProfilePath(profileId)}/${s}`
+          : publicProfilePath(profileId, s)
         : publicVersionPath(profileId, id, s);
   return (
     <LoadedVersion

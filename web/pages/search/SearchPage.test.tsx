@@ -10,7 +10,7 @@ import type {
   ProfileResult,
   ProfileResults,
 } from '../../../common/search';
-import { theme } from '../../app/theme';
+import { theme } from '../../lib/theme';
 import { NO_RESULTS, pagerPages, SearchPage, wordsOf } from './SearchPage';
 
 const profile = (n: number): ProfileResult => ({

@@ -27,9 +27,11 @@ import {
   type SearchCategory,
 } from '../../../common/search';
 import { useSearch, type SearchParams } from '../../api/search';
-import { formatDate, groupPath, publicProfilePath } from '../profile/format';
-import { ErrorAlert, VerifiedBadge } from '../profile/parts';
-import { Pager } from '../organization/Pager';
+import { formatDate } from '../../lib/format';
+import { groupPath, publicProfilePath } from '../../lib/paths';
+import { ErrorAlert } from '../../components/parts';
+import { VerifiedBadge } from '../../components/profile-parts';
+import { Pager } from '../../components/Pager';
 
 export const NO_RESULTS = 'No results for the query';
 
@@ -419,7 +421,7 @@ function ItemCard({
             <Anchor
               c={STRONG}
               component={Link}
-              to={`${publicProfilePath(parent.uuid)}/${ITEM_PATH[category]}/${result.uuid}`}
+              to={publicProfilePath(parent.uuid, `${ITEM_PATH[category]}/${result.uuid}`)}
               fw={600}
               aria-label={result.name}
             >

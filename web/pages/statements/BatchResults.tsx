@@ -1,5 +1,6 @@
 import { Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import type {
+  FollowOutcome,
   Iri,
   PatternMatchResult,
   StatementValidation,
@@ -17,12 +18,30 @@ const OUTCOME: Record<StatementValidation['outcome'], { kind: VerdictKind; label
   'not-a-statement': { kind: 'failed', label: 'Not a valid xAPI statement' },
 };
 
-const PATTERN_OUTCOME: Record<PatternMatchResult['outcome'], { kind: VerdictKind; label: string }> =
-  {
-    success: { kind: 'passed', label: 'Followed' },
-    partial: { kind: 'failed', label: 'Stopped part way' },
-    failure: { kind: 'failed', label: 'Not followed' },
-  };
+/**
+ * What one primary pattern made of the registration's statements. Only the registration is
+ * followed or not: a pattern that matched every statement does not make it followed when one of
+ * them failed its template.
+ */
+function patternOutcome(p: PatternMatchResult): { kind: VerdictKind; label: string } {
+  if (p.outcome === 'partial') return { kind: 'open', label: 'Stopped part way' };
+  if (p.outcome === 'failure') return { kind: 'failed', label: 'Did not match' };
+  return p.remaining === 0
+    ? { kind: 'passed', label: 'Matched every statement' }
+    : { kind: 'failed', label: 'Ended before the statements' };
+}
+
+const STREAM_OUTCOME: Record<FollowOutcome, { kind: VerdictKind; label: string }> = {
+  followed: { kind: 'passed', label: 'Follows a primary pattern' },
+  partial: { kind: 'open', label: 'Still open: not followed yet' },
+  'not-followed': { kind: 'failed', label: 'Follows no primary pattern' },
+};
+
+const BATCH_OUTCOME: Record<FollowOutcome, { color: string; label: string }> = {
+  followed: { color: 'green', label: 'Patterns followed' },
+  partial: { color: 'orange', label: 'Patterns still open' },
+  'not-followed': { color: 'red', label: 'Patterns not followed' },
+};
 
 function ItemName({ iri, names }: { iri: Iri; names: Names }) {
   const name = names.get(iri);
@@ -130,18 +149,52 @@ function streamTitle(stream: StreamResult): string {
   return stream.subregistration ? `${title}, subregistration ${stream.subregistration}` : title;
 }
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** The registration's verdict in a sentence, with names: followed, why not, or what comes next. */
+function streamSentence(stream: StreamResult, names: Names): string | undefined {
+  const name = (iri: Iri) => names.get(iri) ?? iri;
+  const at = (position: number) => statementLabel(stream.statements[position] ?? position);
+  const pattern = stream.patterns.find((p) => p.patternId === stream.patternId);
+  if (stream.outcome === 'followed') return `Follows ${name(stream.patternId ?? '')}.`;
+  if (stream.outcome === 'partial') {
+    const expected = (stream.expected ?? []).map(name);
+    return `Not finished: ${name(stream.patternId ?? '')} stopped after ${at(stream.statements.length - 1)} and expects next ${expected.length === 0 ? 'more statements' : expected.join(' or ')}.`;
+  }
+  switch (stream.reason) {
+    case 'failed-template': {
+      const first = stream.notValidated[0]!;
+      return `${statementLabel(first.index)}: ${OUTCOME[first.outcome].label.toLowerCase()}, so no pattern can be followed.`;
+    }
+    case 'left-over': {
+      const consumed = pattern?.trace.consumed ?? 0;
+      const end = consumed === 0 ? 'before the first statement' : `after ${at(consumed - 1)}`;
+      return `${name(stream.patternId ?? '')} ends ${end}; ${plural(pattern?.remaining ?? 0, 'statement')} left over, from ${at(consumed)}.`;
+    }
+    case 'no-match': {
+      const stoppedAt = pattern?.trace.stoppedAt;
+      if (stoppedAt === undefined) return 'No primary pattern accepts these statements.';
+      const expected = (pattern?.trace.expected ?? []).map(name);
+      return `No primary pattern accepts these statements; ${name(stream.patternId ?? '')} got furthest: at ${at(stoppedAt)} it expected ${expected.length === 0 ? 'no more statements' : expected.join(' or ')}.`;
+    }
+    default:
+      // No primary pattern: the table's place says so.
+      return undefined;
+  }
+}
+
 function Stream({ stream, names }: { stream: StreamResult; names: Names }) {
+  const verdict = STREAM_OUTCOME[stream.outcome];
+  const sentence = streamSentence(stream, names);
   return (
     <Stack gap="xs" component="section" aria-label={streamTitle(stream)}>
       <Group gap="sm">
         <Title order={4} size="h6" style={{ overflowWrap: 'anywhere' }}>
           {streamTitle(stream)}
         </Title>
-        <Verdict
-          kind={stream.followed ? 'passed' : 'failed'}
-          label={stream.followed ? 'Follows a primary pattern' : 'Follows no primary pattern'}
-        />
+        <Verdict kind={verdict.kind} label={verdict.label} />
       </Group>
+      {sentence && <Text size="sm">{sentence}</Text>}
       <Text size="sm">In order: {stream.statements.map((i) => statementLabel(i)).join(', ')}</Text>
       {stream.notValidated.length > 0 && (
         <Text size="sm">
@@ -167,7 +220,7 @@ function Stream({ stream, names }: { stream: StreamResult; names: Names }) {
             </Table.Thead>
             <Table.Tbody>
               {stream.patterns.map((p) => {
-                const outcome = PATTERN_OUTCOME[p.outcome];
+                const outcome = patternOutcome(p);
                 return (
                   <Table.Tr key={p.patternId}>
                     <Table.Td>
@@ -175,7 +228,9 @@ function Stream({ stream, names }: { stream: StreamResult; names: Names }) {
                     </Table.Td>
                     <Table.Td>
                       <Verdict kind={outcome.kind} label={outcome.label} />
-                      {p.remaining > 0 && <Text size="xs">{p.remaining} statements left over</Text>}
+                      {p.remaining > 0 && (
+                        <Text size="xs">{plural(p.remaining, 'statement')} left over</Text>
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">
@@ -195,8 +250,6 @@ function Stream({ stream, names }: { stream: StreamResult; names: Names }) {
   );
 }
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
-
 /** The batch's results: per statement the templates, per registration the patterns. */
 export function BatchResults({ result, names }: { result: BatchResult; names: Names }) {
   const counts = { success: 0, invalid: 0, unmatched: 0, 'not-a-statement': 0 };
@@ -213,8 +266,8 @@ export function BatchResults({ result, names }: { result: BatchResult; names: Na
           </Text>
           {/* Nothing checked against the patterns is neither followed nor broken. */}
           {patterns.streams.length > 0 || patterns.rejected.length > 0 ? (
-            <Badge variant="light" color={patterns.followed ? 'green' : 'red'}>
-              {patterns.followed ? 'Patterns followed' : 'Patterns not followed'}
+            <Badge variant="light" color={BATCH_OUTCOME[patterns.outcome].color}>
+              {BATCH_OUTCOME[patterns.outcome].label}
             </Badge>
           ) : (
             <Badge variant="light" color="gray">

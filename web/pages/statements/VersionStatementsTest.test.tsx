@@ -14,7 +14,7 @@ import {
   versionApi,
   versionPath,
   view,
-} from '../profile/testing/stub';
+} from '../../test/stubs/profile';
 import { BATCH_LABEL } from './VersionStatementsTest';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -75,11 +75,11 @@ const statement = (name: string, registration: string, result?: object) => ({
   ...(result ? { result } : {}),
 });
 
-function serve() {
+function serve(doc: object = document) {
   stubServer(
     {
       [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
-      [`GET ${versionApi(V1, '/document')}`]: ok(document),
+      [`GET ${versionApi(V1, '/document')}`]: ok(doc),
     },
     signedIn(ada),
   );
@@ -122,9 +122,10 @@ describe('testing statements against a version', () => {
 
     const first = screen.getByRole('region', { name: `Registration ${REGISTRATION_1}` });
     expect(within(first).getByText('Follows a primary pattern')).toBeVisible();
+    expect(within(first).getByText('Follows Watch a video.')).toBeVisible();
     const firstPattern = within(first).getAllByRole('row')[1]!;
     expect(firstPattern).toHaveTextContent('Watch a video');
-    expect(firstPattern).toHaveTextContent('Followed');
+    expect(firstPattern).toHaveTextContent('Matched every statement');
 
     const second = screen.getByRole('region', { name: `Registration ${REGISTRATION_2}` });
     expect(within(second).getByText('Follows no primary pattern')).toBeVisible();
@@ -132,9 +133,74 @@ describe('testing statements against a version', () => {
 
     // Where the pattern stopped: it expected a played statement after the start.
     const third = screen.getByRole('region', { name: `Registration ${REGISTRATION_3}` });
+    expect(within(third).getByText('Still open: not followed yet')).toBeVisible();
+    expect(
+      within(third).getByText(
+        'Not finished: Watch a video stopped after Statement 5 and expects next Played a video.',
+      ),
+    ).toBeVisible();
     const thirdPattern = within(third).getAllByRole('row')[1]!;
     expect(thirdPattern).toHaveTextContent('Stopped part way');
     expect(thirdPattern).toHaveTextContent(`the pattern expects more (${PLAYED})`);
+  });
+
+  it('never shows a registration left over or with a failed statement as followed', async () => {
+    // A second template on the played verb, which asks for a scaled score.
+    const scored = template(`${PROFILE_IRI}/templates/scored`, 'Scored a video', {
+      verb: verb('played'),
+      rules: [{ location: '$.result.score.scaled', presence: 'included' }],
+    });
+    serve({ ...document, templates: [...document.templates, scored] });
+    renderApp(versionPath(V1, 'test'));
+    const full = { score: { raw: 5, scaled: 0.5 } };
+    const batch = [
+      statement('started', REGISTRATION_1),
+      statement('played', REGISTRATION_1, full),
+      statement('played', REGISTRATION_1, full),
+      statement('started', REGISTRATION_2),
+      // Matches the played template, fails the scored one.
+      statement('played', REGISTRATION_2, { score: { raw: 5 } }),
+    ];
+    fireEvent.change(await screen.findByLabelText(BATCH_LABEL), {
+      target: { value: JSON.stringify(batch) },
+    });
+
+    const leftOver = await screen.findByRole('region', {
+      name: `Registration ${REGISTRATION_1}`,
+    });
+    expect(within(leftOver).getByText('Follows no primary pattern')).toBeVisible();
+    expect(
+      within(leftOver).getByText(
+        'Watch a video ends after Statement 2; 1 statement left over, from Statement 3.',
+      ),
+    ).toBeVisible();
+    const leftOverPattern = within(leftOver).getAllByRole('row')[1]!;
+    expect(leftOverPattern).toHaveTextContent('Ended before the statements');
+    expect(leftOverPattern).toHaveTextContent('1 statement left over');
+    expect(within(leftOver).queryByText(/Followed|Matched every statement/)).toBeNull();
+
+    const failed = screen.getByRole('region', { name: `Registration ${REGISTRATION_2}` });
+    expect(within(failed).getByText('Follows no primary pattern')).toBeVisible();
+    expect(
+      within(failed).getByText('Statement 5: failed a template, so no pattern can be followed.'),
+    ).toBeVisible();
+    expect(within(failed).queryByText('Followed')).toBeNull();
+    expect(screen.getByText('Patterns not followed')).toBeVisible();
+  });
+
+  it('calls a batch with an open registration and none broken still open, not followed', async () => {
+    serve();
+    renderApp(versionPath(V1, 'test'));
+    const batch = [
+      statement('started', REGISTRATION_1),
+      statement('played', REGISTRATION_1, { score: { raw: 5 } }),
+      statement('started', REGISTRATION_2),
+    ];
+    fireEvent.change(await screen.findByLabelText(BATCH_LABEL), {
+      target: { value: JSON.stringify(batch) },
+    });
+    expect(await screen.findByText('Patterns still open')).toBeVisible();
+    expect(screen.queryByText('Patterns followed')).toBeNull();
   });
 
   it('claims nothing about patterns when no statement was held to them', async () => {

@@ -1,14 +1,15 @@
-import { Anchor, Center, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Checkbox, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useVersionDocument } from '../../api/profiles';
 import { readBatch } from '../../components/statements/read-json';
 import { StatementTextarea } from '../../components/statements/StatementTextarea';
 import { Verdict } from '../../components/statements/Verdict';
-import { ErrorAlert } from '../organization/parts';
+import { ErrorAlert } from '../../components/parts';
 import { BatchResults } from './BatchResults';
 import { checkableVersion, checkBatch, type CheckableVersion } from './batch-check';
+import { readHandoff } from './handoff';
 
 /** How long typing pauses before the batch is checked again. */
 export const BATCH_CHECK_DELAY_MS = 400;
@@ -16,8 +17,8 @@ export const BATCH_LABEL = 'Statements to test';
 export const UNREADABLE_DOCUMENT =
   "This version's document cannot be read as a profile, so statements cannot be tested against it.";
 
-function BatchCheck({ version }: { version: CheckableVersion }) {
-  const [text, setText] = useState('');
+function BatchCheck({ version, initialText }: { version: CheckableVersion; initialText: string }) {
+  const [text, setText] = useState(initialText);
   const [ignoreCategory, setIgnoreCategory] = useState(false);
   const [regular, setRegular] = useState(false);
   const [typed] = useDebouncedValue(text, BATCH_CHECK_DELAY_MS);
@@ -76,6 +77,8 @@ export function VersionStatementsTest({
   backPath: string;
 }) {
   const document = useVersionDocument(profileId, versionId);
+  // Statements handed over by another page (Generate Statements) arrive filled in.
+  const handoff = readHandoff(useLocation().state);
   const version = useMemo(
     () => (document.data === undefined ? undefined : checkableVersion(document.data)),
     [document.data],
@@ -94,6 +97,11 @@ export function VersionStatementsTest({
         Which statement templates each statement matches, and for each registration whether a
         primary pattern is followed.
       </Text>
+      {handoff && (
+        <Alert color="blue" title="Statements handed over">
+          {handoff.note}
+        </Alert>
+      )}
       {document.error ? (
         <ErrorAlert error={document.error} title="Could not load the profile document" />
       ) : document.data === undefined ? (
@@ -101,7 +109,7 @@ export function VersionStatementsTest({
           <Loader role="progressbar" aria-label="Loading the profile document" />
         </Center>
       ) : version ? (
-        <BatchCheck version={version} />
+        <BatchCheck version={version} initialText={handoff?.statementsText ?? ''} />
       ) : (
         <Text role="alert">{UNREADABLE_DOCUMENT}</Text>
       )}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUIRED } from '../../../common/profiles';
 import { exampleProblem, OBJECT_TYPE_EXCLUSIVE_MESSAGE } from '../../../common/templates';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { EXAMPLE_SAVED_MESSAGE } from './ExamplePage';
 import { REFS_SAVED_MESSAGE } from './refs/TemplateRefsPage';
 import {
@@ -26,7 +26,7 @@ import {
   templateView,
   V1,
   type StubCall,
-} from './testing/stub';
+} from '../../test/stubs/templates';
 import { bobSavedFirst, differenceRow } from '../../test/edit-conflict';
 
 beforeEach(() => feedback.reset());

@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { exampleProblem, type TemplateView } from '../../../common/templates';
 import { templateLockPath, useFetchVersionTemplate, useSetExample } from '../../api/templates';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import {
   ConflictOf,
   differencesOf,
   otherThanConflict,
   useEditConflict,
 } from '../../components/EditConflict';
-import { DiscardChangesDialog } from '../common/DiscardChangesDialog';
-import { WriteLockGate } from '../common/WriteLockGate';
+import { DiscardChangesDialog } from '../../components/DiscardChangesDialog';
+import { WriteLockGate } from '../../components/WriteLockGate';
 import { useTemplateScope } from './scope';
 import { EditableTemplate, ProblemsAlert, TemplateCrumbs } from './TemplateScreen';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { ConceptPanelBody } from '../concepts/ConceptPanel';
+import { ConceptPanelBody } from '../../components/items/ConceptPanel';
 import { useTemplateScope } from './scope';
 import { PageDoesNotExist } from '../../components/items/LoadedItem';
 import { LoadedTemplate, TemplateCrumbs } from './TemplateScreen';

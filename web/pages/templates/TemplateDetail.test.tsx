@@ -6,7 +6,7 @@ import {
   TEMPLATE_LIMITED_EDIT_MESSAGE,
   TEMPLATE_NOT_POPULATED,
 } from '../../../common/templates';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { TEMPLATE_DEPRECATED_MESSAGE, TEMPLATE_LINK_REMOVED_MESSAGE } from './dialogs';
 import { PROPERTY_REMOVED_MESSAGE, RULE_REMOVED_MESSAGE } from './TemplateDetailPage';
 import { PAGE_DOES_NOT_EXIST } from '../../components/items/LoadedItem';
@@ -39,7 +39,7 @@ import {
   version,
   versionApi,
   view,
-} from './testing/stub';
+} from '../../test/stubs/templates';
 import { bobSavedFirst } from '../../test/edit-conflict';
 
 const region = (name: RegExp) => screen.findByRole('region', { name });
@@ -186,7 +186,9 @@ describe('statement template page', () => {
     expect(screen.queryByRole('link', { name: 'Edit Context References' })).toBeNull();
     const toolbar = screen.getByRole('toolbar', { name: 'Statement template actions' });
     expect(within(toolbar).getByRole('button', { name: 'Deprecate' })).toBeVisible();
-    expect(within(toolbar).getByRole('button', { name: 'Delete' })).toBeVisible();
+    expect(
+      within(toolbar).getByRole('button', { name: 'Delete statement template' }),
+    ).toBeVisible();
     expect(screen.queryByLabelText('Limited editing')).toBeNull();
   });
 
@@ -410,10 +412,14 @@ describe('one-click changes on the template page', () => {
     });
     renderApp(templatePath());
     const toolbar = await screen.findByRole('toolbar', { name: 'Statement template actions' });
-    await userEvent.click(within(toolbar).getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Statement Template?' });
     await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Delete Statement Template' }),
+      within(toolbar).getByRole('button', { name: 'Delete statement template' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: /^Delete the statement template .+\?$/,
+    });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Delete statement template' }),
     );
     expect(
       await within(dialog).findByText(
@@ -474,10 +480,14 @@ describe('a one-click change after someone saved the template meanwhile', () => 
     const calls = serveConflict(`DELETE ${templateApi()}`);
     renderApp(templatePath());
     const toolbar = await screen.findByRole('toolbar', { name: 'Statement template actions' });
-    await userEvent.click(within(toolbar).getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Statement Template?' });
     await userEvent.click(
-      within(dialog).getByRole('button', { name: 'Delete Statement Template' }),
+      within(toolbar).getByRole('button', { name: 'Delete statement template' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: /^Delete the statement template .+\?$/,
+    });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Delete statement template' }),
     );
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByRole('button', { name: 'Delete anyway' })).toBeVisible();

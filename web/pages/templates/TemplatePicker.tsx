@@ -10,7 +10,7 @@ import {
   useSearchState,
   type Picked,
 } from '../../components/items/AddItems';
-import { TemplatePanel } from './TemplatePanel';
+import { TemplatePanel } from '../../components/items/TemplatePanel';
 
 /**
  * Searching statement templates to pick several: a required search text, the results a page at a

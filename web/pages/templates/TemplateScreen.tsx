@@ -5,7 +5,7 @@ import { TEMPLATE_NOT_POPULATED, type TemplateView } from '../../../common/templ
 import { problemsOf, useVersionTemplate } from '../../api/templates';
 import { ItemCrumbs } from '../../components/items/ItemCrumbs';
 import { LoadedItem, PageDoesNotExist, useEditAdmission } from '../../components/items/LoadedItem';
-import { TEMPLATE_NOUN } from './format';
+import { TEMPLATE_NOUN } from '../../components/items/TemplatePanel';
 import { useTemplateScope } from './scope';
 
 /** Pages and tests of the tab name these under the tab's screens. */

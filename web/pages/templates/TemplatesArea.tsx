@@ -6,8 +6,8 @@ import {
   itemListScope,
   type VersionPaths,
 } from '../../components/items/ItemsListPage';
-import { NotFoundPage } from '../common/NotFoundPage';
-import { groupPath } from '../profile/format';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { groupPath } from '../../lib/paths';
 import { AddTemplatesPage } from './AddTemplatesPage';
 import { CreateTemplatePage } from './details/CreateTemplatePage';
 import { EditTemplatePage } from './details/EditTemplatePage';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_NOT_POPULATED } from '../../../common/templates';
-import { feedback } from '../../app/feedback-store';
+import { feedback } from '../../lib/feedback-store';
 import { TEMPLATES_ADDED_MESSAGE } from './AddTemplatesPage';
 import {
   ok,
@@ -31,7 +31,7 @@ import {
   templatesApi,
   templatesPath,
   templateView,
-} from './testing/stub';
+} from '../../test/stubs/templates';
 
 resetBetweenScreenTests();
 

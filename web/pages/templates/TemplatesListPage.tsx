@@ -8,7 +8,7 @@ import {
 } from '../../components/items/ItemsListPage';
 import { statusColumn, updatedColumn } from '../../components/items/ItemsTable';
 import { useTemplateScope } from './scope';
-import { TemplatePanel } from './TemplatePanel';
+import { TemplatePanel } from '../../components/items/TemplatePanel';
 
 /** Name (to its page), status and last update. */
 const TEMPLATES_LIST: ItemsListConfig<TemplateRow, 'name' | 'updated'> = {

@@ -12,7 +12,7 @@ import {
   PROFILE_IRI,
   renderApp,
   templatePath,
-} from './testing/stub';
+} from '../../test/stubs/templates';
 
 const PLAYED = `${PROFILE_IRI}/verbs/played`;
 
@@ -62,6 +62,10 @@ describe('testing a statement on a template page', () => {
     expect(rows[0]).toHaveTextContent('Passed');
     expect(rows[1]).toHaveTextContent('$.result.score.raw');
     expect(rows[1]).toHaveTextContent('Passed');
+    // A rule that passed shows what it found, as a failed one does.
+    const found = (row: HTMLElement) => within(row).getAllByRole('cell')[2]!;
+    expect(found(rows[0]!)).toHaveTextContent(JSON.stringify(PLAYED));
+    expect(found(rows[1]!)).toHaveTextContent(/^5$/);
   });
 
   it('shows the rule a changed statement breaks, with its location', async () => {

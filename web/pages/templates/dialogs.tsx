@@ -10,7 +10,7 @@ import {
 import type { FieldValues, Saved } from '../../components/EditConflict';
 import { withWriteLock, type ItemDialogKind } from '../../components/items/dialogs';
 import { itemFields, type ItemTarget } from '../../components/items/types';
-import { TEMPLATE_NOUN } from './format';
+import { TEMPLATE_NOUN } from '../../components/items/TemplatePanel';
 
 export const TEMPLATE_DEPRECATED_MESSAGE = 'The statement template was deprecated.';
 export const TEMPLATE_DELETED_MESSAGE = 'The statement template was deleted.';

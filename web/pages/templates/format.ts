@@ -8,9 +8,6 @@ import {
 type Template = TemplateView['template'];
 type Json = Record<string, unknown>;
 
-/** How the item reads in sentences and titles. */
-export const TEMPLATE_NOUN = 'statement template';
-
 /** The template's determining properties as IRIs, as the rule check takes them. */
 export function determiningValuesOf(template: Template): DeterminingValues {
   const values: DeterminingValues = {};

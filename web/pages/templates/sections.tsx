@@ -18,8 +18,8 @@ import {
   TagList,
   TranslationsTable,
 } from '../../components/items/fields';
-import { HiddenHeader } from '../organization/parts';
-import { formatDate } from '../profile/format';
+import { HiddenHeader } from '../../components/parts';
+import { formatDate } from '../../lib/format';
 import { conditionsSummary, hasProperty, locationOf } from './format';
 import { useTemplateScope } from './scope';
 import type { Template } from './TemplateScreen';

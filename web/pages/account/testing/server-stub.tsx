@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { SessionUser, UserStatus } from '../../../../common/user';
-import type { ReturnState } from '../../../app/guards';
+import type { ReturnState } from '../../../lib/guards';
 import { routes } from '../../../app/routes';
-import { theme } from '../../../app/theme';
+import { theme } from '../../../lib/theme';
 
 export const member: SessionUser = {
   uuid: 'u-1',

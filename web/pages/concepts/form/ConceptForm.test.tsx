@@ -28,7 +28,11 @@ import {
   VERSION_CONCEPTS_PATH,
   type StubCall,
 } from './testing/stub';
-import { blankConceptValues, editValues, type ConceptFormValues } from './values';
+import {
+  blankConceptValues,
+  editValues,
+  type ConceptFormValues,
+} from '../../../lib/concept-values';
 
 afterEach(() => vi.unstubAllGlobals());
 

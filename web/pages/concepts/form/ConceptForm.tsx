@@ -13,6 +13,7 @@ import {
   type ConceptType,
   type ConceptValues,
 } from '../../../../common/concepts';
+import { ACTIVITY_CONTEXT } from '../../../../common/concept-content';
 import { PROFILE_LIMITS } from '../../../../common/profiles';
 import {
   DescriptionInput,
@@ -20,10 +21,10 @@ import {
   registerNameWithSuffix,
   TranslationsInput,
 } from '../../../components/items/DetailsInputs';
-import { FormActions } from '../../common/FormActions';
-import { ErrorAlert } from '../../profile/parts';
-import { CONCEPT_TYPE_LABELS } from '../format';
-import { ConceptIriField, FixedIri } from './ConceptIriField';
+import { FormActions } from '../../../components/FormActions';
+import { ErrorAlert } from '../../../components/parts';
+import { CONCEPT_TYPE_LABELS } from '../../../components/items/concept-format';
+import { ConceptIriField, FixedIri } from '../../../components/items/ConceptIriField';
 import { ComponentListField, MediaTypeField, ResponsesField, SchemaField } from './fields';
 import { useLiveFindings } from './live-check';
 import { LiveFindings } from './LiveFindings';
@@ -35,7 +36,7 @@ import {
   INTERACTION_TYPE_LABELS,
   withoutUnusedFields,
   type ConceptFormValues,
-} from './values';
+} from '../../../lib/concept-values';
 
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
@@ -281,6 +282,14 @@ export function ConceptForm({
                 variant={filled}
                 maxLength={PROFILE_LIMITS.iriMax}
                 error={errors.activityType?.message}
+              />
+              <TextInput
+                label="Activity definition context"
+                description="Written into the definition on every save, as the xAPI Profiles specification requires."
+                value={ACTIVITY_CONTEXT}
+                readOnly
+                variant="filled"
+                styles={mono}
               />
               <TextInput
                 {...form.register('moreInfo')}

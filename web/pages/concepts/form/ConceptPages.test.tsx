@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { conceptForm } from '../../../../common/concept-content';
 import { LIMITED_EDIT_MESSAGE, type ConceptView } from '../../../../common/concepts';
-import { feedback } from '../../../app/feedback-store';
+import { feedback } from '../../../lib/feedback-store';
 import { PAGE_DOES_NOT_EXIST } from '../../../components/items/LoadedItem';
-import { lockedBy, lockHandlers } from '../../common/testing/locks';
-import { RETRY_LABEL } from '../../common/WriteLockGate';
-import { change, conceptsApi, conceptView } from '../testing/stub';
+import { lockedBy, lockHandlers } from '../../../test/locks';
+import { RETRY_LABEL } from '../../../components/WriteLockGate';
+import { change, conceptsApi, conceptView } from '../../../test/stubs/concepts';
 import { CHOOSER_TITLE } from './ConceptTypeChooser';
 import { createdMessage } from './CreateConceptPage';
 import { SAVED_MESSAGE } from './EditConceptPage';
@@ -408,7 +408,7 @@ describe('editing a concept', () => {
   it('offers Delete, which asks first', async () => {
     stubEdit(documentView());
     renderScreens(`${base()}/${CONCEPT_ID}/edit/document`, draft);
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
-    expect(await screen.findByRole('dialog', { name: 'Delete Concept?' })).toBeVisible();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete concept' }));
+    expect(await screen.findByRole('dialog', { name: /^Delete the concept .+\?$/ })).toBeVisible();
   });
 });

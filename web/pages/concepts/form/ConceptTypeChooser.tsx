@@ -1,8 +1,8 @@
 import { CONCEPT_TYPES } from '../../../../common/concepts';
 import { TypeChooser } from '../../../components/items/TypeChooser';
-import { CONCEPT_TYPE_LABELS } from '../format';
+import { CONCEPT_TYPE_LABELS } from '../../../components/items/concept-format';
 import { useConceptScope } from '../scope';
-import { CONCEPT_TYPE_SENTENCES } from './values';
+import { CONCEPT_TYPE_SENTENCES } from '../../../lib/concept-values';
 
 export const CHOOSER_TITLE = 'Create Concept';
 

@@ -2,15 +2,15 @@ import { Anchor, Breadcrumbs, Paper, Stack, Text } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { ConceptValues } from '../../../../common/concepts';
 import { useCreateConcept } from '../../../api/concepts';
-import { feedback } from '../../../app/feedback-store';
-import { groupVersionPath } from '../../profile/format';
-import { CONCEPT_TYPE_LABELS } from '../format';
+import { feedback } from '../../../lib/feedback-store';
+import { groupVersionPath } from '../../../lib/paths';
+import { CONCEPT_TYPE_LABELS } from '../../../components/items/concept-format';
 import { useConceptScope } from '../scope';
 import { ConceptForm } from './ConceptForm';
 import { createPath } from '../../../components/items/TypeChooser';
 import { CHOOSER_TITLE } from './ConceptTypeChooser';
-import { prefilledConceptValues, prefillOfState } from './prefill';
-import { conceptTypeOfParam } from './values';
+import { prefilledConceptValues, prefillOfState } from '../../../lib/concept-prefill';
+import { conceptTypeOfParam } from '../../../lib/concept-values';
 
 export const createdMessage = (name: string) => `${name} was successfully created.`;
 

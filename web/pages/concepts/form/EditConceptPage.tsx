@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { similarTermsOf } from '../../../../common/concept-content';
 import type { ConceptChange, ConceptValues, ConceptView } from '../../../../common/concepts';
 import { useFetchVersionConcept, useUpdateConcept, useVersionConcept } from '../../../api/concepts';
-import { feedback } from '../../../app/feedback-store';
+import { feedback } from '../../../lib/feedback-store';
 import {
   ConflictOf,
   differencesOf,
@@ -19,7 +19,7 @@ import { conceptDialogs } from '../dialogs';
 import { useConceptScope } from '../scope';
 import { ConceptForm, type LocalTerms } from './ConceptForm';
 import { conceptDetailPath } from './CreateConceptPage';
-import { editSubRoute, editValues } from './values';
+import { editSubRoute, editValues } from '../../../lib/concept-values';
 
 export const SAVED_MESSAGE = 'Your changes to the concept have been saved.';
 

@@ -7,12 +7,13 @@ import {
   type SimilarTerm,
 } from '../../../../common/concepts';
 import { TermSearch } from './TermSearch';
-import { CONCEPT_TYPE_LABELS } from '../format';
+import { CONCEPT_TYPE_LABELS } from '../../../components/items/concept-format';
 
 const RELATION_LABELS: Record<RelationType, string> = {
   related: 'Related',
   broader: 'Broader',
   narrower: 'Narrower',
+  exact: 'Exact match',
 };
 
 const termName = (term: { name: string; iri: string }) => term.name || term.iri;
@@ -21,8 +22,8 @@ type RelationErrors =
   ReadonlyArray<{ relationType?: { message?: string } } | undefined> | undefined;
 
 /**
- * Similar terms: concepts of the same kind, each with how it relates (related, broader or
- * narrower). When the concept was published, the set stays as it is; relations may change.
+ * Similar terms: concepts of the same kind, each with how it relates (related, broader,
+ * narrower or an exact match in another profile or version). When the concept was published, the set stays as it is; relations may change.
  */
 export function SimilarTermsField({
   value,

@@ -15,8 +15,8 @@ import { useState } from 'react';
 import type { ConceptList, ConceptRow, ConceptType } from '../../../../common/concepts';
 import { conceptKeys, useConceptSearch } from '../../../api/concepts';
 import { http } from '../../../api/http';
-import { ErrorAlert } from '../../profile/parts';
-import { CONCEPT_TYPE_LABELS } from '../format';
+import { ErrorAlert } from '../../../components/parts';
+import { CONCEPT_TYPE_LABELS } from '../../../components/items/concept-format';
 
 export const NO_TERMS_FOUND = 'No results found';
 const SHOWN = 10;

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { filterMediaTypes, MEDIA_TYPES } from '../../../../common/media-types';
 import { PROFILE_LIMITS } from '../../../../common/profiles';
-import type { InteractionComponent } from './values';
+import type { InteractionComponent } from '../../../lib/concept-values';
 
 const mono = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 

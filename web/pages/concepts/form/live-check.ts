@@ -8,7 +8,7 @@ import {
 import { conceptContent } from '../../../../common/concept-content';
 import { isValidIri } from '../../../../common/profiles';
 import { PROFILE_CONTEXT_IRI, validate, type Finding } from '../../../../xapi/index';
-import { withoutUnusedFields, type ConceptFormValues } from './values';
+import { withoutUnusedFields, type ConceptFormValues } from '../../../lib/concept-values';
 
 /** How long typing pauses before the form is checked again. */
 export const LIVE_CHECK_DELAY_MS = 300;

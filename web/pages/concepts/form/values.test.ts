@@ -9,7 +9,7 @@ import {
   editValues,
   suffixFromName,
   withoutUnusedFields,
-} from './values';
+} from '../../../lib/concept-values';
 
 const ctx = { profileIri: 'https://example.org/profile', conceptIri: '', localTerms: [] };
 

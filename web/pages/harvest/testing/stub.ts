@@ -5,7 +5,7 @@ import {
   type HarvestFileSummary,
   type HarvestQueue,
 } from '../../../../common/harvest';
-import { PROFILE_ID, V1 } from '../../profile/testing/stub';
+import { PROFILE_ID, V1 } from '../../../test/stubs/profile';
 
 export const FILE_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa1';
 export const OTHER_FILE_ID = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaa2';

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { componentKind } from '../PatternFields';
 import { moved, type ChosenComponent } from './values';
 
@@ -25,6 +25,26 @@ export function ChosenComponents({
   reorderable?: boolean;
 }) {
   const [dragged, setDragged] = useState<number | null>(null);
+  // A moved row is drawn anew at its new place: keyboard focus follows it there, to the button
+  // pressed, or to the other one when the row reached an end (a disabled button cannot hold it).
+  const moveFocus = useRef<{ index: number; up: boolean } | null>(null);
+  const moveButtons = useRef(new Map<string, HTMLButtonElement>());
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    const { index, up } = moveFocus.current;
+    moveFocus.current = null;
+    const atEnd = up ? index === 0 : index === components.length - 1;
+    const side = up !== atEnd ? 'up' : 'down';
+    moveButtons.current.get(`${index} ${side}`)?.focus();
+  });
+  const move = (from: number, to: number) => {
+    moveFocus.current = { index: to, up: to < from };
+    onChange(moved(components, from, to));
+  };
+  const buttonRef = (key: string) => (element: HTMLButtonElement | null) => {
+    if (element) moveButtons.current.set(key, element);
+    else moveButtons.current.delete(key);
+  };
   const [over, setOver] = useState<number | null>(null);
   const drop = (index: number) => {
     if (dragged !== null) onChange(moved(components, dragged, index));
@@ -103,18 +123,20 @@ export function ChosenComponents({
                 {reorderable && (
                   <Group gap={4} wrap="nowrap">
                     <Button
+                      ref={buttonRef(`${index} up`)}
                       size="compact-xs"
                       variant="default"
                       disabled={index === 0}
-                      onClick={() => onChange(moved(components, index, index - 1))}
+                      onClick={() => move(index, index - 1)}
                     >
                       Move up
                     </Button>
                     <Button
+                      ref={buttonRef(`${index} down`)}
                       size="compact-xs"
                       variant="default"
                       disabled={index === components.length - 1}
-                      onClick={() => onChange(moved(components, index, index + 1))}
+                      onClick={() => move(index, index + 1)}
                     >
                       Move down
                     </Button>

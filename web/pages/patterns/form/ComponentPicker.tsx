@@ -19,7 +19,8 @@ import {
 import { PATTERN_PAGE_SIZE, useComponentSearch } from '../../../api/patterns';
 import { SearchForm } from '../../../components/items/SearchForm';
 import { InfoButton, StatusBadge } from '../../../components/items/badges';
-import { ErrorAlert, Pager } from '../../profile/parts';
+import { ErrorAlert } from '../../../components/parts';
+import { Pager } from '../../../components/profile-parts';
 import { componentKind, type PanelTarget } from '../PatternFields';
 import { chosenFrom, type ChosenComponent } from './values';
 

@@ -11,7 +11,7 @@ import {
   type PatternComponent,
 } from '../../../../common/patterns';
 import { IRI_FORMAT_MESSAGE, REQUIRED } from '../../../../common/profiles';
-import { feedback } from '../../../app/feedback-store';
+import { feedback } from '../../../lib/feedback-store';
 import {
   change,
   COMPONENT_SEARCH,
@@ -37,7 +37,7 @@ import {
   versionPath,
   view,
   type StubCall,
-} from '../testing/stub';
+} from '../../../test/stubs/patterns';
 import { createdMessage, STEP_ADD, STEP_ARRANGE, STEP_DEFINE } from './CreatePatternPage';
 import { CHOOSER_TITLE } from './PatternTypeChooser';
 import { ended, paused, played, rewinding, serveForm, skipping } from './testing/screens';
@@ -209,7 +209,16 @@ describe('creating a sequence', () => {
     expect(within(row('3. Rewinding')).getByRole('button', { name: 'Move down' })).toBeDisabled();
     await userEvent.click(within(row('3. Rewinding')).getByRole('button', { name: 'Move up' }));
     expect(chosenNames()).toEqual(['1. Played', '2. Rewinding', '3. Ended']);
-    await userEvent.click(within(row('1. Played')).getByRole('button', { name: 'Move down' }));
+    // Focus follows the moved row, so the keyboard can go on moving it.
+    expect(within(row('2. Rewinding')).getByRole('button', { name: 'Move up' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(chosenNames()).toEqual(['1. Rewinding', '2. Played', '3. Ended']);
+    // At the top Move up is disabled: focus goes to the row's Move down.
+    expect(within(row('1. Rewinding')).getByRole('button', { name: 'Move down' })).toHaveFocus();
+    await userEvent.click(within(row('2. Played')).getByRole('button', { name: 'Move down' }));
+    expect(chosenNames()).toEqual(['1. Rewinding', '2. Ended', '3. Played']);
+    expect(within(row('3. Played')).getByRole('button', { name: 'Move up' })).toHaveFocus();
+    await userEvent.click(within(row('3. Played')).getByRole('button', { name: 'Move up' }));
     expect(chosenNames()).toEqual(['1. Rewinding', '2. Played', '3. Ended']);
     fireEvent.dragStart(row('3. Ended'));
     fireEvent.dragOver(row('1. Rewinding'));

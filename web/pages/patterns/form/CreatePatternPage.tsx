@@ -8,8 +8,8 @@ import {
   type PatternType,
 } from '../../../../common/patterns';
 import { useCreatePattern } from '../../../api/patterns';
-import { feedback } from '../../../app/feedback-store';
-import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
+import { feedback } from '../../../lib/feedback-store';
+import { DiscardChangesDialog } from '../../../components/DiscardChangesDialog';
 import { ComponentPanel } from '../ComponentPanel';
 import type { PanelTarget } from '../PatternFields';
 import { usePatternScope } from '../scope';

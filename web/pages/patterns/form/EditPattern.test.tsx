@@ -7,8 +7,8 @@ import {
   type PatternView,
 } from '../../../../common/patterns';
 import { MORE_INFO_MESSAGE } from '../../../../common/profiles';
-import { feedback } from '../../../app/feedback-store';
-import { RETRY_LABEL } from '../../common/WriteLockGate';
+import { feedback } from '../../../lib/feedback-store';
+import { RETRY_LABEL } from '../../../components/WriteLockGate';
 import {
   change,
   COMPONENT_SEARCH,
@@ -30,7 +30,7 @@ import {
   versionPath,
   view,
   type StubCall,
-} from '../testing/stub';
+} from '../../../test/stubs/patterns';
 import { SAVED_MESSAGE, unknownComponentsMessage } from './EditPatternPage';
 import { paused, played, rewinding, serveForm } from './testing/screens';
 
@@ -200,9 +200,9 @@ describe('editing a draft pattern', () => {
     const router = renderApp(editPath);
     await screen.findByRole('textbox', { name: /^Name/ });
     const form = screen.getByRole('region', { name: 'Edit Pattern' });
-    await userEvent.click(within(form).getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Pattern?' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete Pattern' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Delete pattern' }));
+    const dialog = await screen.findByRole('dialog', { name: /^Delete the pattern .+\?$/ });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete pattern' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(versionPath(V1)));
     expect(calls.filter((c) => c.method === 'POST' && c.path === lockPath)).toHaveLength(1);
   });
@@ -220,7 +220,7 @@ describe('editing a published pattern', () => {
     expect(screen.queryByRole('textbox', { name: /^Description/ })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Find components' })).toBeNull();
     const form = screen.getByRole('region', { name: 'Edit Pattern' });
-    expect(within(form).queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(within(form).queryByRole('button', { name: 'Delete pattern' })).toBeNull();
     expect(within(form).getByRole('button', { name: 'Deprecate' })).toBeVisible();
     await userEvent.type(screen.getByRole('textbox', { name: 'Tags' }), 'player{Enter}');
     const more = screen.getByRole('textbox', { name: /^More Information/ });

@@ -11,7 +11,7 @@ import {
   type PatternView,
 } from '../../../../common/patterns';
 import { useFetchVersionPattern, useUpdatePattern, useVersionPattern } from '../../../api/patterns';
-import { feedback } from '../../../app/feedback-store';
+import { feedback } from '../../../lib/feedback-store';
 import {
   ConflictOf,
   differencesOf,
@@ -22,7 +22,7 @@ import { ItemCrumbs } from '../../../components/items/ItemCrumbs';
 import { ItemEditFrame } from '../../../components/items/ItemEditFrame';
 import { itemFields } from '../../../components/items/types';
 import { EditableItem } from '../../../components/items/LoadedItem';
-import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
+import { DiscardChangesDialog } from '../../../components/DiscardChangesDialog';
 import { ComponentPanel } from '../ComponentPanel';
 import { patternDialogs } from '../dialogs';
 import type { PanelTarget } from '../PatternFields';
@@ -231,7 +231,7 @@ function FullPatternForm({
           Deprecate
         </Button>
         <Button variant="outline" color="red" onClick={onDelete}>
-          Delete
+          Delete pattern
         </Button>
       </FormButtons>
       <ComponentPanel target={panel} onClose={() => setPanel(null)} />

@@ -1,6 +1,6 @@
 import { Alert, List } from '@mantine/core';
 import { HttpError } from '../../../api/http';
-import { ErrorAlert } from '../../profile/parts';
+import { ErrorAlert } from '../../../components/parts';
 
 /** The list of problems a refused save carries (`errors`, e.g. a cycle), if it has one. */
 function problemsOf(error: unknown): string[] {

@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Paper, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { useCreateTemplate } from '../../../api/templates';
-import { feedback } from '../../../app/feedback-store';
+import { feedback } from '../../../lib/feedback-store';
 import { useTemplateScope } from '../scope';
 import { blankTemplateValues, TemplateDetailsForm } from './TemplateDetailsForm';
 

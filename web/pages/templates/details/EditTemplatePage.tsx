@@ -7,14 +7,14 @@ import {
   useFetchVersionTemplate,
   useUpdateTemplateDetails,
 } from '../../../api/templates';
-import { feedback } from '../../../app/feedback-store';
+import { feedback } from '../../../lib/feedback-store';
 import {
   ConflictOf,
   differencesOf,
   otherThanConflict,
   useEditConflict,
 } from '../../../components/EditConflict';
-import { WriteLockGate } from '../../common/WriteLockGate';
+import { WriteLockGate } from '../../../components/WriteLockGate';
 import { useTemplateScope } from '../scope';
 import { EditableTemplate, TemplateCrumbs } from '../TemplateScreen';
 import {

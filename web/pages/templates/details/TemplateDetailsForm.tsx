@@ -16,9 +16,9 @@ import {
   NameInput,
   registerNameWithSuffix,
 } from '../../../components/items/DetailsInputs';
-import { CancelButton } from '../../common/DiscardChangesDialog';
-import { ErrorAlert } from '../../profile/parts';
-import { TEMPLATE_NOUN } from '../format';
+import { CancelButton } from '../../../components/DiscardChangesDialog';
+import { ErrorAlert } from '../../../components/parts';
+import { TEMPLATE_NOUN } from '../../../components/items/TemplatePanel';
 
 /** The form's values: every field present, the IRI choice only used for a new template. */
 export interface TemplateFormValues {

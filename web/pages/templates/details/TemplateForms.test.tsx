@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { LOCK_TIMED_OUT_MESSAGE } from '../../../../common/locks';
 import { IRI_FORMAT_MESSAGE, REQUIRED } from '../../../../common/profiles';
 import { TEMPLATE_LIMITED_EDIT_MESSAGE } from '../../../../common/templates';
-import { feedback } from '../../../app/feedback-store';
-import { DISCARD_TITLE } from '../../common/DiscardChangesDialog';
-import { lockAnswer, lockedBy } from '../../common/testing/locks';
-import { KEPT_HINT, REESTABLISH_LABEL, RETRY_LABEL } from '../../common/WriteLockGate';
+import { feedback } from '../../../lib/feedback-store';
+import { DISCARD_TITLE } from '../../../components/DiscardChangesDialog';
+import { lockAnswer, lockedBy } from '../../../test/locks';
+import { KEPT_HINT, REESTABLISH_LABEL, RETRY_LABEL } from '../../../components/WriteLockGate';
 import { serveSignedIn, serveTemplate } from '../testing/screens';
 import {
   editable,
@@ -28,7 +28,7 @@ import {
   version,
   versionApi,
   view,
-} from '../testing/stub';
+} from '../../../test/stubs/templates';
 import { templateCreatedMessage } from './CreateTemplatePage';
 import { TEMPLATE_SAVED_MESSAGE } from './EditTemplatePage';
 

@@ -13,9 +13,9 @@ import {
   useSearchState,
   type Picked,
 } from '../../../components/items/AddItems';
-import { ConceptResultRow } from '../../concepts/AddConceptsPage';
-import { ConceptPanel } from '../../concepts/ConceptPanel';
-import { CONCEPT_TYPE_LABELS } from '../../concepts/format';
+import { ConceptResultRow } from '../../../components/items/ConceptResultRow';
+import { ConceptPanel } from '../../../components/items/ConceptPanel';
+import { CONCEPT_TYPE_LABELS } from '../../../components/items/concept-format';
 import { ProblemsAlert } from '../TemplateScreen';
 
 export type PickedConcept = Picked;

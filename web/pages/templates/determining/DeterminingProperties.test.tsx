@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DETERMINING_PROPERTY_EXISTS } from '../../../../common/templates';
-import { feedback } from '../../../app/feedback-store';
+import { feedback } from '../../../lib/feedback-store';
 import {
   ada,
   CONCEPT_2,
@@ -22,7 +22,7 @@ import {
   templateView,
   V1,
   type StubCall,
-} from '../testing/stub';
+} from '../../../test/stubs/templates';
 import { PROPERTY_SAVED_MESSAGE } from './DeterminingPropertyPages';
 import { bobSavedFirst, differenceRow } from '../../../test/edit-conflict';
 

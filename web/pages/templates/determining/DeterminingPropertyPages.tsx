@@ -13,14 +13,14 @@ import {
   useFetchVersionTemplate,
   useSetDeterminingProperty,
 } from '../../../api/templates';
-import { feedback } from '../../../app/feedback-store';
+import { feedback } from '../../../lib/feedback-store';
 import {
   ConflictOf,
   differencesOf,
   otherThanConflict,
   useEditConflict,
 } from '../../../components/EditConflict';
-import { WriteLockGate } from '../../common/WriteLockGate';
+import { WriteLockGate } from '../../../components/WriteLockGate';
 import { hasProperty } from '../format';
 import { useTemplateScope } from '../scope';
 import { PageDoesNotExist } from '../../../components/items/LoadedItem';

@@ -13,7 +13,7 @@ import {
   useFetchVersionTemplate,
   useSetTemplateRefs,
 } from '../../../api/templates';
-import { feedback } from '../../../app/feedback-store';
+import { feedback } from '../../../lib/feedback-store';
 import {
   ConflictOf,
   differencesOf,
@@ -21,7 +21,7 @@ import {
   useEditConflict,
 } from '../../../components/EditConflict';
 import { SelectedItems, toggled, type Picked } from '../../../components/items/AddItems';
-import { WriteLockGate } from '../../common/WriteLockGate';
+import { WriteLockGate } from '../../../components/WriteLockGate';
 import { hasProperty } from '../format';
 import { PageDoesNotExist } from '../../../components/items/LoadedItem';
 import { useTemplateScope } from '../scope';

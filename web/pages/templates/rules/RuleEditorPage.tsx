@@ -9,15 +9,15 @@ import {
   useFetchVersionTemplate,
   useUpdateRule,
 } from '../../../api/templates';
-import { feedback } from '../../../app/feedback-store';
+import { feedback } from '../../../lib/feedback-store';
 import {
   ConflictOf,
   differencesOf,
   otherThanConflict,
   useEditConflict,
 } from '../../../components/EditConflict';
-import { DiscardChangesDialog } from '../../common/DiscardChangesDialog';
-import { WriteLockGate } from '../../common/WriteLockGate';
+import { DiscardChangesDialog } from '../../../components/DiscardChangesDialog';
+import { WriteLockGate } from '../../../components/WriteLockGate';
 import { determiningValuesOf, otherRulesOf, ruleIndexOf, ruleText } from '../format';
 import { PageDoesNotExist } from '../../../components/items/LoadedItem';
 import { useTemplateScope } from '../scope';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUIRED } from '../../../../common/profiles';
 import { RULE_VALID_MESSAGE } from '../../../../common/rule-check';
-import { feedback } from '../../../app/feedback-store';
+import { feedback } from '../../../lib/feedback-store';
 import {
   ada,
   CONCEPT_ID,
@@ -21,7 +21,7 @@ import {
   templateView,
   V1,
   type StubCall,
-} from '../testing/stub';
+} from '../../../test/stubs/templates';
 import { RULE_SAVED_MESSAGE, RULE_VALID_SHOWN_MS } from './RuleEditorPage';
 import { SCOPE_NOTE_REMOVED_MESSAGE, SCOPE_NOTE_SAVED_MESSAGE } from './ScopeNotes';
 import { bobSavedFirst, differenceRow } from '../../../test/edit-conflict';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { REQUIRED } from '../../../../common/profiles';
 import type { TemplateChange } from '../../../../common/templates';
 import { useFetchVersionTemplate, useUpdateRule } from '../../../api/templates';
-import { feedback } from '../../../app/feedback-store';
+import { feedback } from '../../../lib/feedback-store';
 import {
   ConflictOf,
   differencesOf,
@@ -15,10 +15,9 @@ import {
   type Saved,
 } from '../../../components/EditConflict';
 import { ConfirmChangeDialog } from '../../../components/items/dialogs';
-import { HiddenHeader } from '../../organization/parts';
-import { availableLanguages, languageName, rankLanguageOptions } from '../../profile/languages';
-import { ErrorAlert } from '../../profile/parts';
-import { NO_LANGUAGE_MATCH } from '../../profile/TranslationsField';
+import { ErrorAlert, HiddenHeader } from '../../../components/parts';
+import { availableLanguages, languageName, rankLanguageOptions } from '../../../lib/languages';
+import { NO_LANGUAGE_MATCH } from '../../../components/TranslationsField';
 import { underTemplateLock, type TemplateTarget } from '../dialogs';
 
 export const SCOPE_NOTE_SAVED_MESSAGE = 'The scope note was saved.';

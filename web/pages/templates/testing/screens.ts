@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { TemplateView } from '../../../../common/templates';
-import { feedback } from '../../../app/feedback-store';
-import { ada, signedIn, stubServer, templateHandlers } from './stub';
+import { feedback } from '../../../lib/feedback-store';
+import { ada, signedIn, stubServer, templateHandlers } from '../../../test/stubs/templates';
 
 // Every test of the template screens starts without messages and ends without its fake server.
 beforeEach(() => feedback.reset());

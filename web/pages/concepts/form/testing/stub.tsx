@@ -5,12 +5,12 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, Route, RouterProvider, Routes, useParams } from 'react-router';
 import type { ConceptList, ConceptRow, ConceptType } from '../../../../../common/concepts';
 import type { Profile, ProfileVersion } from '../../../../../common/profiles';
-import { theme } from '../../../../app/theme';
+import { theme } from '../../../../lib/theme';
 import { ConceptScopeContext, type ConceptScope } from '../../scope';
 import { ConceptTypeChooser } from '../ConceptTypeChooser';
 import { CreateConceptPage } from '../CreateConceptPage';
 import { EditConceptPage } from '../EditConceptPage';
-import { PROFILE_ID, PROFILE_IRI, V1 } from '../../../profile/testing/stub';
+import { PROFILE_ID, PROFILE_IRI, V1 } from '../../../../test/stubs/profile';
 
 export {
   ada,
@@ -30,7 +30,7 @@ export {
   versionPath,
   view,
   type StubCall,
-} from '../../../profile/testing/stub';
+} from '../../../../test/stubs/profile';
 
 export const OTHER_PROFILE_ID = '66666666-6666-4666-8666-666666666666';
 export const CONCEPT_ID = '88888888-8888-4888-8888-888888888881';

@@ -14,7 +14,7 @@ import {
   version,
   versionApi,
   view,
-} from '../../testing/stub';
+} from '../../../../test/stubs/patterns';
 
 /** The components the pattern form tests pick: three statement templates and two patterns. */
 export const played = component({ name: 'Played', uuid: TEMPLATE_ID });
