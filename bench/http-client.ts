@@ -35,6 +35,12 @@ export class Browser {
     return text ? (JSON.parse(text) as unknown) : null;
   }
 
+  /** The session cookie and CSRF token, for a client of its own (a load generator). */
+  credentials(): { cookie: string; csrf: string } {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    return { cookie, csrf: this.csrf };
+  }
+
   async signIn(email: string, password: string): Promise<void> {
     this.csrf = ((await this.request('GET', '/app/csrf')) as { token: string }).token;
     const { salt } = (await this.request(

@@ -11,12 +11,13 @@
  * The machine's other work shows in the figures: compare runs made on the same machine.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './server-process.js';
+import { wrkMix } from './wrk-mix.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.argv[2] ?? process.env.SOAK_SECONDS ?? 180);
@@ -63,40 +64,10 @@ interface Figures {
   non2xx: number;
 }
 
-/** wrk with a Lua script that walks the URL mix, one URL per request. */
-async function loadWithWrk(base: string, urls: string[], work: string): Promise<Figures> {
-  const script = path.join(work, 'mix.lua');
-  writeFileSync(
-    script,
-    `local urls = {${urls.map((u) => JSON.stringify(u)).join(', ')}}
-local i = 0
-request = function()
-  i = i % #urls + 1
-  return wrk.format("GET", urls[i])
-end
-`,
-  );
-  const wrk = spawn('wrk', [
-    '-t2',
-    `-c${connections}`,
-    `-d${seconds}s`,
-    '--latency',
-    '-s',
-    script,
-    base,
-  ]);
-  let out = '';
-  wrk.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  await new Promise((resolve) => wrk.once('exit', resolve));
-  const latency = (p: string) => new RegExp(`\\s${p}%\\s+(\\S+)`).exec(out)?.[1] ?? '?';
-  return {
-    tool: 'wrk',
-    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
-    perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    p50: latency('50'),
-    p99: latency('99'),
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-  };
+/** wrk walking the URL mix, one URL per request. */
+async function loadWithWrk(base: string, urls: string[]): Promise<Figures> {
+  const figures = await wrkMix({ base, urls, threads: 2, connections, seconds });
+  return { tool: 'wrk', ...figures };
 }
 
 /** A keep-alive Node client: `connections` loops, each walking the URL mix. */
@@ -179,7 +150,7 @@ try {
   console.log(
     `soak: ${seconds} s, ${connections} connections, ${hasWrk ? 'wrk' : 'node'}, mix: ${urls.join(' ')}`,
   );
-  const figures = hasWrk ? await loadWithWrk(base, urls, work) : await loadWithNode(base, urls);
+  const figures = hasWrk ? await loadWithWrk(base, urls) : await loadWithNode(base, urls);
   const rssAfter = rssOf(pid);
   const logged = logBytes() - logBefore;
 

@@ -4,20 +4,35 @@
  */
 import type {
   CompiledProfile,
+  FollowOutcome,
   JsonObject,
   PatternsValidation,
   StatementValidation,
   TemplateEvaluation,
 } from '../xapi/index.js';
-import { compileProfile, followsPatterns, parse, validateStatement } from '../xapi/index.js';
+import {
+  XAPI_VERSIONS,
+  compileProfile,
+  followsPatterns,
+  parse,
+  validateStatement,
+  type XapiVersion,
+} from '../xapi/index.js';
 
 export interface CheckOptions {
   profile: string;
   statements: string;
   pattern: boolean;
   regular: boolean;
+  /** Check every statement, not only those that name a version of the profile in their category. */
+  all: boolean;
   json: boolean;
+  /** Check every statement as this version of xAPI instead of the one it names. */
+  xapiVersion?: XapiVersion | undefined;
 }
+
+/** Exit statuses: a partial stream is neither a success nor a finding. */
+export const EXIT = { ok: 0, findings: 1, usage: 2, partial: 3 } as const;
 
 export interface CheckIo {
   out: (text: string) => void;
@@ -31,32 +46,53 @@ Checks xAPI statements against the Statement Templates of a profile (communicati
 STATEMENTS.json holds one statement, an array of statements, or an LRS result {"statements": [...]}.
 StatementRefs are looked up among the statements of the same file.
 
+A profile binds the statements that name one of its versions in context.contextActivities.category:
+only those are checked. The others are listed as not bound, for information; they are no finding.
+
 Options:
   --profile FILE      the profile whose templates (and patterns) apply (required)
+  --all               check every statement, whatever its category (templates and patterns)
   --pattern           also check that the statements follow a primary pattern (spec 2.2), per
-                      registration, ordered by timestamp; only statements naming a version of the
-                      profile in context.contextActivities.category are considered
+                      registration, ordered by timestamp; each registration is followed, partial
+                      (it stopped part way: more statements could complete it) or not followed
   --regular           with --pattern: read patterns as regular expressions instead of the spec's
                       greedy matching, to compare the two
+  --xapi-version V    check every statement as xAPI V (1.0.3 or 2.0.0); by default a statement
+                      whose "version" is 2.0.x is checked as 2.0.0 and any other as 1.0.3
   --json              print the results as JSON instead of text
   -h, --help          show this help
 
-A statement is a finding when it is not a valid xAPI statement, when a template applies to it and
-is not followed, when it names the profile in its category and no template applies, or when it puts
-one of the profile's extensions where its type does not allow or gives an activity an "@context".
-Exit status: 0 no findings, 1 at least one finding, 2 unreadable input or wrong usage.`;
+A checked statement is a finding when it is not a valid xAPI statement, when no template applies
+to it, when a template applies and is not followed, or when it puts one of the profile's extensions
+where its type does not allow or gives an activity an "@context". With --pattern, a registration
+not followed is a finding too.
+Exit status: 0 no findings (and with --pattern every registration followed),
+             1 at least one finding,
+             2 unreadable input or wrong usage,
+             3 no findings, but with --pattern some registration is partial: not followed yet.`;
 
 export function parseCheckArgs(rest: string[]): CheckOptions | string {
   let profile: string | undefined;
   const files: string[] = [];
-  const options = { pattern: false, regular: false, json: false };
+  const options: Omit<CheckOptions, 'profile' | 'statements'> = {
+    pattern: false,
+    regular: false,
+    all: false,
+    json: false,
+  };
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i]!;
     if (arg === '-h' || arg === '--help') return 'help';
     if (arg === '--json') options.json = true;
     else if (arg === '--pattern') options.pattern = true;
     else if (arg === '--regular') options.regular = true;
-    else if (arg === '--profile') {
+    else if (arg === '--all') options.all = true;
+    else if (arg === '--xapi-version') {
+      const version = rest[++i];
+      if (!XAPI_VERSIONS.some((v) => v === version))
+        return `--xapi-version takes ${XAPI_VERSIONS.join(' or ')}.`;
+      options.xapiVersion = version as XapiVersion;
+    } else if (arg === '--profile') {
       profile = rest[++i];
       if (profile === undefined) return '--profile needs a value.';
     } else if (arg.startsWith('-') && arg !== '-') return `Unknown option "${arg}".`;
@@ -117,29 +153,42 @@ export async function check(options: CheckOptions, io: CheckIo): Promise<number>
     if (isObject(s) && typeof s.id === 'string') byId.set(s.id, s);
   }
   const lookupStatement = (id: string) => byId.get(id);
-  const validations = statements.map((s) => validateStatement(s, compiled, { lookupStatement }));
   const versions = new Set(compiled.versionIds);
-  const findings = validations.map((v, i) => isFinding(v, statements[i], versions));
+  const bound = statements.map((s) => options.all || namesProfile(s, versions));
+  const validations = statements.map((s, i) =>
+    bound[i]
+      ? validateStatement(s, compiled, { lookupStatement, xapiVersion: options.xapiVersion })
+      : undefined,
+  );
+  const findings = validations.map((v) => v !== undefined && isFinding(v));
   const patterns = options.pattern
     ? followsPatterns(statements, compiled, {
         semantics: options.regular ? 'regular' : 'greedy',
+        ignoreCategory: options.all,
         lookupStatement,
         validations,
       })
     : undefined;
-  const failed = findings.some(Boolean) || (patterns !== undefined && !patterns.followed);
-  if (options.json) {
-    io.out(
-      JSON.stringify(
-        toJson(options, compiled, statements, validations, findings, patterns),
-        null,
-        2,
-      ),
-    );
-  } else {
-    printHuman(options, compiled, statements, validations, findings, patterns, io);
-  }
-  return failed ? 1 : 0;
+  const code =
+    findings.some(Boolean) || patterns?.outcome === 'not-followed'
+      ? EXIT.findings
+      : patterns?.outcome === 'partial'
+        ? EXIT.partial
+        : EXIT.ok;
+  const report = { options, compiled, statements, validations, findings, patterns };
+  if (options.json) io.out(JSON.stringify(toJson(report, code), null, 2));
+  else printHuman(report, io);
+  return code;
+}
+
+interface Report {
+  options: CheckOptions;
+  compiled: CompiledProfile;
+  statements: unknown[];
+  /** Undefined for a statement the profile does not bind (not checked). */
+  validations: (StatementValidation | undefined)[];
+  findings: boolean[];
+  patterns: PatternsValidation | undefined;
 }
 
 function fail(io: CheckIo, message: string): number {
@@ -160,35 +209,38 @@ function namesProfile(statement: unknown, versions: Set<string>): boolean {
   return list.some((a) => isObject(a) && typeof a.id === 'string' && versions.has(a.id));
 }
 
-function isFinding(v: StatementValidation, statement: unknown, versions: Set<string>): boolean {
-  if (v.profileProblems.length > 0) return true;
-  if (v.outcome === 'unmatched') return namesProfile(statement, versions);
-  return v.outcome !== 'success';
+function isFinding(v: StatementValidation): boolean {
+  return v.profileProblems.length > 0 || v.outcome !== 'success';
 }
 
 function toJson(
-  options: CheckOptions,
-  compiled: CompiledProfile,
-  statements: unknown[],
-  validations: StatementValidation[],
-  findings: boolean[],
-  patterns: PatternsValidation | undefined,
+  { options, compiled, statements, validations, findings, patterns }: Report,
+  exitCode: number,
 ) {
   return {
     profile: options.profile,
     profileId: compiled.profileId ?? null,
     profileProblems: compiled.problems,
-    findings: findings.filter(Boolean).length + (patterns && !patterns.followed ? 1 : 0),
+    exitCode,
+    findings: findings.filter(Boolean).length + (patterns?.outcome === 'not-followed' ? 1 : 0),
+    notBound: validations.filter((v) => v === undefined).length,
     statements: validations.map((v, index) => ({
       index,
       id: statementId(statements[index]),
+      // Not bound: the statement names no version of the profile in its category; not checked.
+      bound: v !== undefined,
       finding: findings[index],
-      outcome: v.outcome,
-      matched: v.matched,
-      failed: v.failed,
-      statementProblems: v.statementProblems,
-      profileProblems: v.profileProblems,
-      templates: v.templates.filter((t) => t.applies),
+      ...(v === undefined
+        ? {}
+        : {
+            outcome: v.outcome,
+            xapiVersion: v.xapiVersion,
+            matched: v.matched,
+            failed: v.failed,
+            statementProblems: v.statementProblems,
+            profileProblems: v.profileProblems,
+            templates: v.templates.filter((t) => t.applies),
+          }),
     })),
     ...(patterns ? { patterns } : {}),
   };
@@ -201,30 +253,29 @@ function statementId(statement: unknown): string | null {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function printHuman(
-  options: CheckOptions,
-  compiled: CompiledProfile,
-  statements: unknown[],
-  validations: StatementValidation[],
-  findings: boolean[],
-  patterns: PatternsValidation | undefined,
+  { options, compiled, statements, validations, patterns }: Report,
   io: CheckIo,
 ): void {
-  const count = (outcome: string) => validations.filter((v) => v.outcome === outcome).length;
+  const count = (outcome: string) => validations.filter((v) => v?.outcome === outcome).length;
+  const notBound = validations.filter((v) => v === undefined).length;
   io.out(
     `${options.statements}: ${plural(statements.length, 'statement')} against ${compiled.profileId ?? options.profile} ` +
       `(${plural(compiled.templates.length, 'template')}): ${count('success')} valid, ${count('invalid')} invalid, ` +
-      `${count('unmatched')} unmatched, ${count('not-a-statement')} not statements`,
+      `${count('unmatched')} unmatched, ${count('not-a-statement')} not statements` +
+      (notBound > 0 ? `, ${notBound} not bound to the profile (not checked)` : ''),
   );
   for (const p of compiled.problems) io.out(`  Note: ${p.id}: ${p.message}`);
   validations.forEach((v, i) => {
     const id = statementId(statements[i]);
-    const label = `Statement ${i + 1}${id ? ` (${id})` : ''}`;
-    if (v.outcome === 'success') {
+    const label = `Statement ${i + 1}${id ? ` (${id})` : ''}${v ? `, as xAPI ${v.xapiVersion}` : ''}`;
+    if (v === undefined) {
+      io.out(
+        `${label}: not bound to this profile (its category names no version of it), not checked; --all checks it`,
+      );
+    } else if (v.outcome === 'success') {
       io.out(`${label}: valid, matches ${v.matched.join(', ')}`);
     } else if (v.outcome === 'unmatched') {
-      io.out(
-        `${label}: no template applies${findings[i] ? ' (it names the profile in its category)' : ''}`,
-      );
+      io.out(`${label}: no template applies`);
     } else if (v.outcome === 'not-a-statement') {
       io.out(`${label}: not a valid xAPI statement`);
       for (const p of v.statementProblems) io.out(`    ${p.path}  ${p.message}`);
@@ -232,8 +283,8 @@ function printHuman(
       io.out(`${label}: invalid for ${v.failed.join(', ')}`);
       for (const t of v.templates) if (t.applies && !t.passed) printTemplate(t, io);
     }
-    if (v.profileProblems.length > 0) io.out('  Use of the profile:');
-    for (const p of v.profileProblems) io.out(`    ${p.path}  ${p.message}`);
+    if (v && v.profileProblems.length > 0) io.out('  Use of the profile:');
+    for (const p of v?.profileProblems ?? []) io.out(`    ${p.path}  ${p.message}`);
   });
   if (patterns) printPatterns(patterns, statements, io);
 }
@@ -246,13 +297,17 @@ function printTemplate(t: TemplateEvaluation, io: CheckIo): void {
   for (const rule of t.failedRules) io.out(`    ${rule.message}`);
 }
 
+const FOLLOW_LABEL: Record<FollowOutcome, string> = {
+  followed: 'followed',
+  partial: 'partial, not followed yet',
+  'not-followed': 'not followed',
+};
+
 function printPatterns(result: PatternsValidation, statements: unknown[], io: CheckIo): void {
-  io.out(
-    `Patterns (${result.semantics} matching): ${result.followed ? 'followed' : 'not followed'}`,
-  );
+  io.out(`Patterns (${result.semantics} matching): ${FOLLOW_LABEL[result.outcome]}`);
   if (result.skipped.length > 0) {
     io.out(
-      `  Not for this profile (no version in category): statements ${result.skipped.map((i) => i + 1).join(', ')}`,
+      `  Not bound to this profile (no version in category): statements ${result.skipped.map((i) => i + 1).join(', ')}`,
     );
   }
   for (const r of result.rejected) io.out(`  Statement ${r.index + 1}: ${r.message}`);
@@ -261,7 +316,7 @@ function printPatterns(result: PatternsValidation, statements: unknown[], io: Ch
       ? `registration ${stream.registration}${stream.subregistration ? `, subregistration ${stream.subregistration}` : ''}`
       : 'no registration';
     const order = stream.statements.map((i) => i + 1).join(', ');
-    io.out(`  ${key} (statements ${order}): ${stream.followed ? 'followed' : 'not followed'}`);
+    io.out(`  ${key} (statements ${order}): ${FOLLOW_LABEL[stream.outcome]}. ${stream.message}`);
     for (const n of stream.notValidated) {
       io.out(
         `    Statement ${n.index + 1} is ${n.outcome === 'not-a-statement' ? 'not a statement' : n.outcome}, which fails the stream`,

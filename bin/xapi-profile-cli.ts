@@ -3,6 +3,8 @@ import type { Finding, ValidationMode } from '../xapi/index.js';
 import { validate } from '../xapi/index.js';
 import type { CheckOptions } from './xapi-profile-check.js';
 import { check, checkUsage, parseCheckArgs } from './xapi-profile-check.js';
+import type { SimulateOptions } from './xapi-profile-simulate.js';
+import { parseSimulateArgs, simulateCommand, simulateUsage } from './xapi-profile-simulate.js';
 
 const validateUsage = `Usage: xapi-profile validate [options] FILE...
 
@@ -19,18 +21,25 @@ Exit status: 0 no errors, 1 at least one error, 2 unreadable input or wrong usag
 
 const usage = `${validateUsage}
 
-${checkUsage}`;
+${checkUsage}
+
+${simulateUsage}`;
 
 export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
   read: (file: string) => Promise<string>;
+  drain?: () => Promise<void>;
 }
 
 const defaultIo: Io = {
   out: (text) => process.stdout.write(text + '\n'),
   err: (text) => process.stderr.write(text + '\n'),
   read: (file) => readFile(file, 'utf8'),
+  drain: () =>
+    process.stdout.writableNeedDrain
+      ? new Promise((done) => process.stdout.once('drain', done))
+      : Promise.resolve(),
 };
 
 interface Options {
@@ -40,7 +49,7 @@ interface Options {
   files: string[];
 }
 
-type Command = { check: CheckOptions } | { validate: Options };
+type Command = { check: CheckOptions } | { validate: Options } | { simulate: SimulateOptions };
 
 function parseArgs(args: string[]): Command | string {
   const [command, ...rest] = args;
@@ -48,6 +57,10 @@ function parseArgs(args: string[]): Command | string {
   if (command === 'check') {
     const options = parseCheckArgs(rest);
     return typeof options === 'string' ? options : { check: options };
+  }
+  if (command === 'simulate') {
+    const options = parseSimulateArgs(rest);
+    return typeof options === 'string' ? options : { simulate: options };
   }
   if (command !== 'validate') return `Unknown command "${command}".`;
   const options: Options = { json: false, mode: 'import', known: [], files: [] };
@@ -76,7 +89,14 @@ interface FileReport {
 
 export async function main(args: string[], io: Io = defaultIo): Promise<number> {
   const command = parseArgs(args);
-  const help = args[0] === 'check' ? checkUsage : args[0] === 'validate' ? validateUsage : usage;
+  const help =
+    args[0] === 'check'
+      ? checkUsage
+      : args[0] === 'validate'
+        ? validateUsage
+        : args[0] === 'simulate'
+          ? simulateUsage
+          : usage;
   if (command === 'help') {
     io.out(help);
     return args.length === 0 ? 2 : 0;
@@ -86,6 +106,7 @@ export async function main(args: string[], io: Io = defaultIo): Promise<number> 
     return 2;
   }
   if ('check' in command) return check(command.check, io);
+  if ('simulate' in command) return simulateCommand(command.simulate, io);
   return validateFiles(command.validate, io);
 }
 

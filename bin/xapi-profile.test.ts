@@ -125,6 +125,36 @@ describe.skipIf(!existsSync(authored))('xapi-profile validate on the authored co
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('0 errors');
   });
+
+  it('exits 3 for a lone cmi5 launched statement: the session is open, not followed', () => {
+    const cmi5 = 'https://w3id.org/xapi/cmi5';
+    const launched = {
+      id: uuid(0xc51),
+      actor: { mbox: 'mailto:learner@example.org' },
+      verb: { id: 'http://adlnet.gov/expapi/verbs/launched' },
+      object: { id: 'https://example.org/au' },
+      timestamp: '2026-01-01T00:00:01Z',
+      context: {
+        registration: uuid(0xc5),
+        contextActivities: {
+          grouping: [{ id: 'https://example.org/course' }],
+          category: [{ id: `${cmi5}/v1.0` }],
+        },
+        extensions: {
+          [`${cmi5}/context/extensions/sessionid`]: 'session-1',
+          [`${cmi5}/context/extensions/launchmode`]: 'Normal',
+          [`${cmi5}/context/extensions/launchurl`]: 'https://example.org/au',
+          [`${cmi5}/context/extensions/moveon`]: 'NotApplicable',
+          [`${cmi5}/context/extensions/launchparameters`]: '',
+        },
+      },
+    };
+    const profile = join(authored, 'cmi5/v1.0/cmi5.jsonld');
+    const r = run('check', '--pattern', '--profile', profile, file('cmi5.json', [launched]));
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('Patterns (greedy matching): partial, not followed yet');
+    expect(r.stdout).toContain(`expects next ${cmi5}#initialized.`);
+  });
 });
 
 describe('xapi-profile check', () => {
@@ -176,27 +206,28 @@ describe('xapi-profile check', () => {
       const r = run('check', '--profile', profile, file(name, content));
       expect([name, r.code, r.stderr]).toEqual([name, 0, '']);
       expect(r.stdout).toContain(
-        `Statement 1 (${started.id as string}): valid, matches ${templateId('started')}`,
+        `Statement 1 (${started.id as string}), as xAPI 1.0.3: valid, matches ${templateId('started')}`,
       );
     }
   });
 
   it('exits 1 and groups findings by statement', () => {
     const notAStatement = { actor: { mbox: 'nobody' }, verb: { id: 'x' } };
-    const r = run('check', '--profile', profile, file('bad.json', [bare, finished, notAStatement]));
+    const batch = file('bad.json', [bare, finished, notAStatement]);
+    const r = run('check', '--all', '--profile', profile, batch);
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe(
       `${join(dir, 'bad.json')}: 3 statements against https://example.org/xapi/profile (3 templates): 1 valid, 1 invalid, 0 unmatched, 1 not statements`,
     );
     expect(lines).toContain(
-      `Statement 1 (${bare.id as string}): invalid for ${templateId('started')}`,
+      `Statement 1 (${bare.id as string}), as xAPI 1.0.3: invalid for ${templateId('started')}`,
     );
     expect(lines).toContain(`  Template ${templateId('started')}:`);
     expect(lines).toContain(
       '    Rule 1 at $.result.success: nothing was found, and the rule requires it to be included.',
     );
-    expect(lines).toContain('Statement 3: not a valid xAPI statement');
+    expect(lines).toContain('Statement 3, as xAPI 1.0.3: not a valid xAPI statement');
     expect(lines).toContain('    /object  A statement needs "object".');
   });
 
@@ -208,7 +239,7 @@ describe('xapi-profile check', () => {
       file('unmatched.json', [statement({ verb: verb('other') })]),
     );
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('no template applies (it names the profile in its category)');
+    expect(r.stdout).toContain('no template applies');
     const elsewhere = run(
       'check',
       '--profile',
@@ -216,6 +247,53 @@ describe('xapi-profile check', () => {
       file('elsewhere.json', [statement({ verb: verb('other'), category: false })]),
     );
     expect(elsewhere.code).toBe(0);
+  });
+
+  it('holds to the profile only the statements it binds; --all checks every one', () => {
+    // A statement that breaks the started template but names no version of the profile.
+    const unbound = statement({ verb: verb('started'), category: false });
+    const notAStatement = { actor: { mbox: 'nobody' }, verb: { id: 'x' } };
+    const batch = file('unbound.json', [started, unbound, notAStatement]);
+    const r = run('check', '--profile', profile, batch);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe(
+      `${batch}: 3 statements against https://example.org/xapi/profile (3 templates): 1 valid, 0 invalid, 0 unmatched, 0 not statements, 2 not bound to the profile (not checked)`,
+    );
+    expect(lines).toContain(
+      `Statement 2 (${unbound.id as string}): not bound to this profile (its category names no version of it), not checked; --all checks it`,
+    );
+    const json = JSON.parse(run('check', '--json', '--profile', profile, batch).stdout) as {
+      notBound: number;
+      statements: { bound: boolean; finding: boolean; outcome?: string }[];
+    };
+    expect(json.notBound).toBe(2);
+    expect(json.statements.map((x) => [x.bound, x.finding, x.outcome])).toEqual([
+      [true, false, 'success'],
+      [false, false, undefined],
+      [false, false, undefined],
+    ]);
+
+    const all = run('check', '--all', '--profile', profile, batch);
+    expect(all.code).toBe(1);
+    expect(all.stdout).toContain(
+      `Statement 2 (${unbound.id as string}), as xAPI 1.0.3: invalid for`,
+    );
+    expect(all.stdout).toContain('Statement 3, as xAPI 1.0.3: not a valid xAPI statement');
+  });
+
+  it('--all holds every statement to the patterns too', () => {
+    const outside = [started, finished].map((x) => {
+      const context = { ...(x.context as object), contextActivities: {} };
+      return { ...x, context };
+    });
+    const batch = file('outside.json', outside);
+    const r = run('check', '--pattern', '--profile', profile, batch);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('No statement names this profile in its category');
+    const all = run('check', '--pattern', '--all', '--profile', profile, batch);
+    expect(all.code).toBe(0);
+    expect(all.stdout).toContain(`registration ${registration} (statements 1, 2): followed.`);
   });
 
   it('reports an extension of the profile used out of place', () => {
@@ -268,11 +346,77 @@ describe('xapi-profile check', () => {
       '--regular',
       file('cut.json', [started]),
     );
-    expect(cut.code).toBe(1);
-    expect(cut.stdout).toContain('Patterns (regular matching): not followed');
+    expect(cut.code).toBe(3);
+    expect(cut.stdout).toContain('Patterns (regular matching): partial, not followed yet');
     expect(cut.stdout).toContain(
-      `${patternId('main')}: partial. Matched 1 statements, then ran out`,
+      `${patternId('main')}: partial. Matched 1 statement, then ran out`,
     );
+  });
+
+  it('exits 0 followed, 3 partial, 1 not followed, 2 bad input', () => {
+    const check = (name: string, batch: unknown) =>
+      run('check', '--pattern', '--profile', profile, file(name, batch));
+    const followed = check('followed.json', [started, finished]);
+    expect([followed.code, followed.stderr]).toEqual([0, '']);
+    expect(followed.stdout).toContain('Patterns (greedy matching): followed');
+
+    const partial = check('partial.json', [started]);
+    expect(partial.code).toBe(3);
+    expect(partial.stdout).toContain('Patterns (greedy matching): partial, not followed yet');
+    expect(partial.stdout).toContain(
+      `registration ${registration} (statements 1): partial, not followed yet. Not finished: ${patternId('main')} is still open after statement 1 and expects next ${templateId('finished')}.`,
+    );
+
+    const leftOver = check('left-over.json', [
+      started,
+      finished,
+      statement({ verb: verb('finished'), registration, timestamp: '2026-01-01T00:00:03Z' }),
+    ]);
+    expect(leftOver.code).toBe(1);
+    expect(leftOver.stdout).toContain('Patterns (greedy matching): not followed');
+    expect(leftOver.stdout).toContain(
+      `(statements 1, 2, 3): not followed. ${patternId('main')} ends after statement 2; 1 statement is left over, from statement 3.`,
+    );
+
+    // A partial stream beside a finding is a finding.
+    const both = check('both.json', [started, statement({ verb: verb('other') })]);
+    expect(both.code).toBe(1);
+
+    const bad = check('bad-input.json', 42);
+    expect(bad.code).toBe(2);
+    const json = JSON.parse(
+      run('check', '--json', '--pattern', '--profile', profile, file('p.json', [started])).stdout,
+    ) as { exitCode: number; patterns: { outcome: string; streams: { outcome: string }[] } };
+    expect(json.exitCode).toBe(3);
+    expect(json.patterns.outcome).toBe('partial');
+    expect(json.patterns.streams[0]!.outcome).toBe('partial');
+  });
+
+  it('checks a statement as the xAPI version it names, or as --xapi-version says', () => {
+    const agents = {
+      ...finished,
+      context: {
+        ...(finished.context as object),
+        contextAgents: [
+          { objectType: 'contextAgent', agent: { mbox: 'mailto:coach@example.org' } },
+        ],
+      },
+    };
+    const named = file('v2.json', [{ ...agents, version: '2.0.0' }]);
+    const asNamed = run('check', '--profile', profile, named);
+    expect(asNamed.stdout).toMatch(/Statement 1 \(.+\), as xAPI 2\.0\.0: valid/);
+    const unnamed = file('v1.json', [agents]);
+    const asOlder = run('check', '--profile', profile, unnamed);
+    expect(asOlder.code).toBe(1);
+    expect(asOlder.stdout).toMatch(/as xAPI 1\.0\.3: not a valid xAPI statement/);
+    expect(asOlder.stdout).toContain('/context/contextAgents');
+    const asked = run('check', '--xapi-version', '2.0.0', '--json', '--profile', profile, unnamed);
+    expect(asked.code).toBe(0);
+    const out = JSON.parse(asked.stdout) as { statements: { xapiVersion: string }[] };
+    expect(out.statements[0]!.xapiVersion).toBe('2.0.0');
+    const wrong = run('check', '--xapi-version', '1.1', '--profile', profile, unnamed);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--xapi-version takes 1.0.3 or 2.0.0.');
   });
 
   it('prints JSON with --json', () => {
