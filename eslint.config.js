@@ -3,6 +3,49 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// The web app's layers, top to bottom (docs/ARCHITECTURE.md, "The web app's layers"): each imports
+// only the ones below it. `scripts/boundaries.test.ts` proves that each rule fails on a violation.
+const SERVER_IMPORTS = {
+  group: ['**/server', '**/server/**'],
+  message: 'The web app reaches the server only through web/api/, with types from common/.',
+};
+/** An import that climbs out of its folder and names one of `folders` of web/. */
+const climbingInto = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+const TESTS = ['web/**/*.test.{ts,tsx}', 'web/**/testing/**'];
+const webRule = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS, ...patterns] }] },
+});
+const lowerLayer = (folder, above, message) =>
+  webRule([`web/${folder}/**/*.{ts,tsx}`], [{ regex: climbingInto(above), message }]);
+/**
+ * A screen imports its own area, and the layers below pages/ (climbing to web/ and going down),
+ * never another area (climbing exactly to web/pages/) nor web/app/. A file `depth` folders below
+ * its area's folder climbs `depth + 1` times to reach web/pages/. Tests may import web/app/ to
+ * draw the whole site, as web/main.tsx does.
+ */
+const pagesAt = (depth) => {
+  const files = `web/pages/*/${'*/'.repeat(depth)}*.{ts,tsx}`;
+  const otherArea = {
+    regex: `^(\\.\\./){${depth + 1}}[^./]`,
+    message:
+      'A screen imports only its own area of web/pages/: move what two areas share down to web/components/ or web/lib/, or let web/app/ compose them.',
+  };
+  const app = {
+    regex: `^(\\.\\./){${depth + 2}}app(/|$)`,
+    message:
+      'web/app/ is the top of the web app (entry, route table, layout): screens import nothing from it; app-wide services live in web/lib/.',
+  };
+  return [
+    webRule([files], [otherArea, app], TESTS),
+    webRule(
+      TESTS.map((tests) => [files, tests]),
+      [otherArea],
+    ),
+  ];
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -79,23 +122,23 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['web/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server', '**/server/**'],
-              message:
-                'The web app reaches the server only through web/api/, with types from common/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  webRule(['web/**/*.{ts,tsx}'], []),
+  lowerLayer(
+    'components',
+    ['pages', 'app'],
+    'web/components/ is UI that screens share: it imports no screen (web/pages/) and nothing of web/app/.',
+  ),
+  lowerLayer(
+    'api',
+    ['components', 'pages', 'app'],
+    'web/api/ holds the calls to the server: it imports no component, no screen and nothing of web/app/.',
+  ),
+  lowerLayer(
+    'lib',
+    ['api', 'components', 'pages', 'app'],
+    'web/lib/ is the bottom layer of the web app: it imports nothing from web/api/, web/components/, web/pages/ or web/app/.',
+  ),
+  ...[0, 1, 2, 3, 4].flatMap(pagesAt),
   {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,

@@ -85,7 +85,11 @@ export default defineConfig({
       // The webhook spec's receiver listens on 127.0.0.1.
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       // The same flows on a PostgreSQL server when a throwaway database is named.
-      ...(onPostgres ? { DATABASE_URL: process.env.E2E_DATABASE_URL as string } : {}),
+      // One process: the specs watch one server's mail and jobs; server/cluster.test.ts runs
+      // the processes of a cluster.
+      ...(onPostgres
+        ? { DATABASE_URL: process.env.E2E_DATABASE_URL as string, WEB_CONCURRENCY: '1' }
+        : {}),
     },
   },
 });

@@ -112,6 +112,8 @@ test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', a
   await check(`${version}/concepts/create`);
   await check(`${version}/concepts/create/Verb`);
   await check(`${version}/concepts/create/ContextExtension`);
+  // The Activity form, with the definition context it writes (a finding's control, rule H2).
+  await check(`${version}/concepts/create/Activity`);
   await check(`${version}/concepts/${verb.concept.uuid}`);
   await check(`${version}/concepts/${verb.concept.uuid}/edit`);
   await check(`${version}/templates`);
@@ -131,6 +133,18 @@ test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', a
   });
   await check(`${version}/patterns/${pattern.pattern.uuid}`);
   await check(`${version}/test`);
+  await check(`${version}/generate`);
+  // Dialogs are checked open: their close buttons, fields and text.
+  await check(version, async (p) => {
+    await p.getByRole('button', { name: 'Publish' }).click();
+    await expect(p.getByRole('dialog')).toBeVisible();
+  });
+  await check(version, async (p) => {
+    await p.getByRole('button', { name: 'Delete profile' }).click();
+    await expect(p.getByRole('dialog', { name: /^Delete the profile/ })).toBeVisible();
+  });
+  await check('/user/hooks');
+  await check('/user/hooks/create');
 
   // Admin screens.
   await check('/admin/users');

@@ -61,7 +61,11 @@ test('the interactive reference lists the API without loading anything from else
   await page.goto('/api-info');
   await page.getByRole('link', { name: 'interactive API reference' }).click();
   await expect(page).toHaveURL(`${origin}/api/reference/`);
-  await expect(page.getByText('xAPI Profile Server public API').first()).toBeVisible();
+  // The reference loads its own bundle and the whole OpenAPI document before it draws anything:
+  // on a busy machine that takes longer than a screen of the app.
+  await expect(page.getByText('xAPI Profile Server public API').first()).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText('/api/profile', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('/api/validate', { exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');

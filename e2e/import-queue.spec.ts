@@ -72,7 +72,9 @@ test('statements imported into the queue: a known verb added, an unknown one cre
     page.getByText('Choose a JSON file of xAPI statements or a profile in a valid JSON-LD file.'),
   ).toBeVisible();
   await expect(
-    page.getByText(/A file of statements may hold up to [\d,]+ statements\./),
+    page.getByText(
+      /A file of statements may hold up to [\d,]+ statements naming up to [\d,]+ distinct concepts\./,
+    ),
   ).toBeVisible();
   findings.push(...(await seriousAxeFindings(page, 'import')));
 

@@ -70,8 +70,17 @@ test('a web hook hears of a publication and shows it in its delivery log @postgr
       await expect(log.getByText('HTTP 204')).toBeVisible({ timeout: 1000 });
     }).toPass({ timeout: 30_000 });
     await expect(log.getByText('Profile published')).toBeVisible();
+    await expect(log.getByText('1 attempt', { exact: true })).toBeVisible();
+    // The delivery's details: its outcome and the body sent, as the receiver got it.
+    await log.getByRole('button', { name: /^Details of the delivery/ }).click();
+    await expect(page.getByLabel('Event body sent')).toContainText(profileName);
     await expectAccessible(page, screen);
     await page.screenshot({ path: 'test-results/webhooks-delivery-log.png', fullPage: true });
+
+    // The list with a hook in it: its Remove button is read against axe's contrast rule too.
+    await page.goto('/user/hooks');
+    await expect(page.getByRole('button', { name: 'Remove Local mirror' })).toBeVisible();
+    await expectAccessible(page, screen);
 
     expect(received).toHaveLength(1);
     const [delivery] = received;

@@ -1,10 +1,11 @@
 /**
  * Byte budgets of what the build writes, checked at the end of every build (the web app through
- * `budgetsPlugin` in `web/vite.config.ts`, the server at the end of `scripts/build-server.ts`),
- * so a change that makes a download or the server heavier fails the build instead of going
- * unnoticed. Budgets are on bytes, never on time: bytes are the same on every machine and every
- * run, while a timing moves with whatever else the machine is doing. The budgets and why each is
- * set where it is are in `budgets.json` at the root of the repository (see docs/decisions.md).
+ * `budgetsPlugin` in `web/vite.config.ts`, the server at the end of `scripts/build-server.ts`), so
+ * a change that makes a download or the server heavier fails the build instead of going unnoticed.
+ * Budgets are on bytes, never on time: bytes are the same on every machine and every run, while a
+ * timing moves with whatever else the machine is doing. The budgets and why each is set where it is
+ * are in `budgets.json` at the root of the repository (see
+ * docs/decisions/byte-budgets-of-the-build.md).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

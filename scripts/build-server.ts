@@ -13,10 +13,11 @@ export const SERVER_OUT_DIR = path.join(root, 'dist/server');
  * Compiles the server to plain JavaScript once, so `npm start` runs it without the TypeScript
  * loader: under `--import tsx` every module is compiled in memory at start-up, by a loader that
  * stays resident in a thread of its own, which cost the idle server about 58 MiB (see
- * docs/decisions.md). Packages stay in node_modules; only our own code is bundled, into
- * `main.js` and the SPARQL worker's `sparql-worker.js`, with the migrations copied beside them
- * (both are found relative to the bundle). Fails when a file exceeds its byte budget
- * (`budgets.json`); otherwise returns the figures beside their budgets.
+ * docs/decisions/idle-memory-of-the-server-and-the-cost-of-a-kept-read.md). Packages stay in
+ * node_modules; only our own code is bundled, into `main.js` and the SPARQL worker's
+ * `sparql-worker.js`, with the migrations copied beside them (both are found relative to the
+ * bundle). Fails when a file exceeds its byte budget (`budgets.json`); otherwise returns the
+ * figures beside their budgets.
  */
 export async function buildServer(): Promise<string> {
   await rm(SERVER_OUT_DIR, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs the compiled server (`npm run build:server`) with the memory settings measured in
-# docs/decisions.md ("Idle memory of the server"). Each can be overridden from the environment.
+# docs/decisions/idle-memory-of-the-server-and-the-cost-of-a-kept-read.md.
+# Each can be overridden from the environment.
 # glibc reads its MALLOC_* variables only when a process starts, so they are set here, before
 # node runs, and not by the server itself.
 set -e
