@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerErrorHandling(app);
   registerJsonBodies(app);
   registerInputGuard(app);
-  await registerLoadShedding(app, config.loadShedding);
+  registerLoadShedding(app, config.loadShedding);
 
   await healthRoutes(app, services);
   await registerOpenApi(app);

@@ -1,6 +1,4 @@
-import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { ErrorCode } from '../../common/errors';
 import type { Config } from '../config';
@@ -12,6 +10,7 @@ const RETRY_AFTER_SECONDS = 5;
 export interface Pressure {
   /** Why the node refuses new work now (empty when it does not). */
   reasons: string[];
+  /** The mean wait a request met at the event loop over the last quarter to half second. */
   eventLoopDelayMs: number;
   /** The longest single delay of the event loop in the last 10 to 20 seconds. */
   eventLoopDelayMaxMs: number;
@@ -30,77 +29,116 @@ declare module 'fastify' {
      */
     forgetStartUpDelays(): void;
   }
+  interface FastifyContextConfig {
+    /** Answered even under pressure (`/health`, which says why). */
+    answersUnderPressure?: boolean;
+  }
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
-/** How often the loop's delay is sampled, in ms: a burst is noticed within a fraction of a second. */
+/** How often a sample of the loop's delay ends, in ms: a burst is noticed within a fraction of a second. */
 const SAMPLE_MS = 250;
-/** The sampling resolution of the delay histograms, in ms. */
+/** How often the loop's turns are timed, in ms. */
 const RESOLUTION_MS = 10;
 
 /**
- * The event loop's delay, as this node measures it: the mean over the last sample, and the
- * longest single stall over the last 10 to 20 s. A sample with no measurement in it (the loop
- * was busy the whole time, or idle) keeps the mean before it rather than reading as endless.
+ * The turns of the event loop in one sample, as a timer every `RESOLUTION_MS` times them: a turn
+ * that held the loop S ms is seen as a gap of S ms between two runs of the timer.
  */
-function measureDelays(app: FastifyInstance) {
-  const samples = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  const stalls = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  samples.enable();
-  stalls.enable();
-  let meanMs = 0;
-  let previousMaxNs = 0;
+class Turns {
+  private sum = 0;
+  private sumOfSquares = 0;
+  longest = 0;
+
+  add(ms: number): void {
+    this.sum += ms;
+    this.sumOfSquares += ms * ms;
+    this.longest = Math.max(this.longest, ms);
+  }
+
+  /**
+   * The mean wait of a request that arrived at a random moment of the sample. A turn of S ms is
+   * S ms of the sample and delays what arrives during it by S/2 on average, so the mean wait is
+   * Σ S² / (2 Σ S). A plain mean of the turns instead weighs a 2 s stall like one 10 ms turn, and
+   * reads below the limit or above it depending on how far into the sample the stall began. Half
+   * the resolution is taken off: an idle loop's turns are the resolution itself, and it waits
+   * nothing. Undefined for a sample with no turn in it.
+   */
+  meanWaitMs(): number | undefined {
+    if (this.sum <= 0) return undefined;
+    return Math.max(0, this.sumOfSquares / (2 * this.sum) - RESOLUTION_MS / 2);
+  }
+}
+
+/**
+ * The event loop's delay and the process's memory, as this node measures them. The delay is read
+ * live at each request over the sample under way and the one before it, so a stall that has just
+ * ended counts at once and for a quarter to half a second after, whichever of the timers ran first
+ * when it ended. A sample with no turn in it keeps the one before. The turns are timed here rather
+ * than by `monitorEventLoopDelay`: its histogram drops the first turn after each reset, so a
+ * stall that began just after a sample ended was not counted at all.
+ */
+function measureLoad(app: FastifyInstance) {
+  let current = new Turns();
+  let previousWaitMs = 0;
+  let stalls = new Turns();
+  let previousLongestMs = 0;
+  let last = performance.now();
+  let memory = process.memoryUsage();
+  const timing = setInterval(() => {
+    const now = performance.now();
+    current.add(now - last);
+    stalls.add(now - last);
+    last = now;
+  }, RESOLUTION_MS);
   const sampling = setInterval(() => {
-    if (samples.count > 0) meanMs = Math.max(0, samples.mean / 1e6 - RESOLUTION_MS);
-    samples.reset();
+    previousWaitMs = current.meanWaitMs() ?? previousWaitMs;
+    current = new Turns();
+    // Read here rather than per request: the resident size is a read of /proc on Linux.
+    memory = process.memoryUsage();
   }, SAMPLE_MS);
   const windowing = setInterval(() => {
-    previousMaxNs = stalls.max;
-    stalls.reset();
+    previousLongestMs = stalls.longest;
+    stalls = new Turns();
   }, 10_000);
-  sampling.unref();
-  windowing.unref();
+  for (const timer of [timing, sampling, windowing]) timer.unref();
   app.addHook('onClose', () => {
-    clearInterval(sampling);
-    clearInterval(windowing);
-    samples.disable();
-    stalls.disable();
+    for (const timer of [timing, sampling, windowing]) clearInterval(timer);
   });
   return {
     forget: () => {
-      meanMs = 0;
-      samples.reset();
+      previousWaitMs = 0;
+      current = new Turns();
+      last = performance.now();
     },
-    meanMs: () => meanMs,
-    longestMs: () => Math.max(previousMaxNs, stalls.max) / 1e6,
+    waitMs: () => Math.max(previousWaitMs, current.meanWaitMs() ?? 0),
+    longestMs: () => Math.max(previousLongestMs, stalls.longest),
+    memory: () => memory,
   };
 }
 
 /**
- * Load shedding (`@fastify/under-pressure`): while the event loop is delayed past the limit, or
- * the heap is nearly full, every new request but `/health` is answered 503 `OVERLOADED` with
- * `Retry-After`, rather than queued behind the work that delays it. `/health` answers and says
- * why. Either limit set to 0 is off. The delay is this module's own measure, given to the
- * library as a health check: the library's reads an empty sample as an endless delay, which
- * under a steady load refused requests while no stall was longer than a quarter of a second.
+ * Load shedding: while requests wait at the event loop past the limit, or the heap is nearly
+ * full, every new request but `/health` is answered 503 `OVERLOADED` with `Retry-After`, rather
+ * than queued behind the work that delays it. `/health` answers and says why. Either limit set to
+ * 0 is off. Decided at each request from what is measured then; why this is not
+ * `@fastify/under-pressure` is in docs/decisions/bounded-work-per-request.md.
  */
-export async function registerLoadShedding(
-  app: FastifyInstance,
-  limits: Config['loadShedding'],
-): Promise<void> {
+export function registerLoadShedding(app: FastifyInstance, limits: Config['loadShedding']): void {
   const maxHeapUsedBytes =
     limits.heapPercent > 0
       ? Math.round((v8.getHeapStatistics().heap_size_limit * limits.heapPercent) / 100)
       : 0;
-  const delays = measureDelays(app);
-  const delayed = () => limits.eventLoopDelayMs > 0 && delays.meanMs() > limits.eventLoopDelayMs;
-  const reasonsNow = (heapUsed: number): string[] => {
+  const load = measureLoad(app);
+  const reasonsNow = (): string[] => {
     const reasons: string[] = [];
-    if (delayed())
+    const waitMs = load.waitMs();
+    if (limits.eventLoopDelayMs > 0 && waitMs > limits.eventLoopDelayMs)
       reasons.push(
-        `the event loop is delayed by ${Math.round(delays.meanMs())} ms (limit ${limits.eventLoopDelayMs} ms)`,
+        `the event loop is delayed by ${Math.round(waitMs)} ms (limit ${limits.eventLoopDelayMs} ms)`,
       );
+    const { heapUsed } = load.memory();
     if (maxHeapUsedBytes > 0 && heapUsed > maxHeapUsedBytes)
       reasons.push(
         `the heap holds ${mb(heapUsed)} (limit ${mb(maxHeapUsedBytes)}, ${limits.heapPercent} % of what it may hold)`,
@@ -108,39 +146,29 @@ export async function registerLoadShedding(
     return reasons;
   };
 
-  await app.register(underPressure, {
-    maxHeapUsedBytes,
-    sampleInterval: SAMPLE_MS,
-    healthCheck: () => Promise.resolve(!delayed()),
-    healthCheckInterval: SAMPLE_MS,
+  // A hook on the root instance runs for every route, and for requests no route matched.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.answersUnderPressure) return;
+    const reasons = reasonsNow();
+    if (reasons.length === 0) return;
+    const message = `The server is too busy to take this request now (${reasons.join('; ')}); try again in ${RETRY_AFTER_SECONDS} seconds.`;
+    request.log.warn({ message }, 'new work refused: the node is under pressure');
     // A rejection reaches the error handler, which answers it as every other error.
-    pressureHandler: async (request) => {
-      const reasons = reasonsNow(app.memoryUsage().heapUsed);
-      const message = `The server is too busy to take this request now (${reasons.join('; ') || 'under pressure'}); try again in ${RETRY_AFTER_SECONDS} seconds.`;
-      request.log.warn({ message }, 'new work refused: the node is under pressure');
-      throw new RetryLaterError(503, ErrorCode.Overloaded, message, RETRY_AFTER_SECONDS);
-    },
+    throw new RetryLaterError(503, ErrorCode.Overloaded, message, RETRY_AFTER_SECONDS);
   });
 
-  app.decorate('forgetStartUpDelays', delays.forget);
+  app.decorate('forgetStartUpDelays', load.forget);
   app.decorate('pressure', (): Pressure => {
-    const usage = app.memoryUsage();
+    const { heapUsed, rss } = load.memory();
     return {
-      reasons: reasonsNow(usage.heapUsed),
-      eventLoopDelayMs: Math.round(delays.meanMs() * 10) / 10,
-      eventLoopDelayMaxMs: Math.round(delays.longestMs() * 10) / 10,
-      heapUsedBytes: usage.heapUsed,
-      rssBytes: usage.rssBytes,
+      reasons: reasonsNow(),
+      eventLoopDelayMs: Math.round(load.waitMs() * 10) / 10,
+      eventLoopDelayMaxMs: Math.round(load.longestMs() * 10) / 10,
+      heapUsedBytes: heapUsed,
+      rssBytes: rss,
     };
   });
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Under pressure, the library calls this instead of refusing; answering nothing lets the request through. */
-    pressureHandler?: () => undefined;
-  }
-}
-
 /** Route config that keeps a route answering under pressure (`/health`, which says why). */
-export const answersUnderPressure = { pressureHandler: () => undefined };
+export const answersUnderPressure = { answersUnderPressure: true };
