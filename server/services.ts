@@ -161,8 +161,10 @@ export function buildServices(
   const apiKeys = new ApiKeyService(db, organizations);
   const statementChecks = new StatementCheckService(db);
   const userAdmin = new UserAdminService(db);
-  const simulations = new SimulationService(statementChecks, (user, profileId, versionId) =>
-    profiles.document(user, profileId, versionId),
+  const simulations = new SimulationService(
+    statementChecks,
+    (user, profileId, versionId) => profiles.document(user, profileId, versionId),
+    (organizationId, iri) => profiles.groupDraftDocument(organizationId, iri),
   );
   return {
     config,

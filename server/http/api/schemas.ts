@@ -149,7 +149,9 @@ export const validateTemplatesBodySchema = z
 
 export const simulateBodySchema = z
   .object({
-    profile: profileIriField,
+    profile: profileIriField.describe(
+      "The IRI of a profile hosted here (its current published version) or of one published version; with a read key of the draft's group, a draft version's IRI or the IRI of a profile never published.",
+    ),
     seed: z
       .union([z.number().int(), z.string().max(200)])
       .optional()

@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../xapi/index';
 import { compileProfile, followsPatterns, parse, validateStatement } from '../../../xapi/index';
@@ -124,6 +125,86 @@ describe('public API: POST /api/simulate', () => {
     expect((body as unknown as { message: string }).message).toMatch(
       /^The profile cannot be simulated in full: .*unfollowable/,
     );
+  });
+
+  it('simulates a draft for a read key of its group, and answers anyone else as if it did not exist', async () => {
+    const draft = uniqueProfile();
+    await api.import(group.keys.readWrite, draft.doc, { published: false });
+    const other = await makeKeyedGroup(t.app, 'Outsiders');
+    for (const iri of [`${draft.base}/v2`, draft.base]) {
+      const response = await api.post(
+        '/api/simulate',
+        { profile: iri, seed: 5, max: 50 },
+        { key: group.keys.readOnly },
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const statements = lines(response.body);
+      expect(statements.length).toBeGreaterThan(0);
+      const compiled = compileProfile(parse(draft.doc).model!);
+      for (const s of statements) expect(validateStatement(s, compiled).outcome).toBe('success');
+      expect(followsPatterns(statements, compiled).followed).toBe(true);
+
+      const nothing = await api.post('/api/simulate', {
+        profile: `${iri}-nothing`,
+        max: 50,
+      });
+      for (const key of [undefined, other.keys.readWrite]) {
+        const refused = await api.post(
+          '/api/simulate',
+          { profile: iri, max: 50 },
+          key ? { key } : {},
+        );
+        expectError(refused, 404, 'NOT_FOUND');
+        // The same words as for an IRI nothing here has, with the IRI asked for.
+        expect(refused.json<{ message: string }>().message).toBe(
+          nothing.json<{ message: string }>().message.replace(`${iri}-nothing`, iri),
+        );
+      }
+      // A key of the group that may not read is told so: the group knows its draft exists.
+      expectError(
+        await api.post('/api/simulate', { profile: iri, max: 50 }, { key: group.keys.writeOnly }),
+        403,
+        'FORBIDDEN',
+      );
+    }
+  });
+
+  it('stops generating when the client goes away mid-stream', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const seen = t.app.services.simulations;
+    let stopsAsked = 0;
+    let stoppedTrue = false;
+    const start = seen.start.bind(seen);
+    seen.start = async (caller, input, stop) =>
+      start(caller, input, () => {
+        stopsAsked += 1;
+        const answer = stop();
+        if (answer) stoppedTrue = true;
+        return answer;
+      });
+    try {
+      const request = httpRequest(`${address}/api/simulate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        agent: false,
+      });
+      const response = await new Promise<IncomingMessage>((resolve, reject) => {
+        request.on('response', resolve).on('error', reject);
+        request.end(JSON.stringify({ profile: hosted.base, max: 10_000 }));
+      });
+      expect(response.statusCode).toBe(200);
+      await new Promise((resolve) => response.once('data', resolve));
+      // Reading has begun, so the stream did not stop when the request's body was read.
+      expect(stoppedTrue).toBe(false);
+      request.destroy();
+      const until = Date.now() + 10_000;
+      while (!stoppedTrue && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(stoppedTrue).toBe(true);
+      expect(stopsAsked).toBeGreaterThan(0);
+    } finally {
+      seen.start = start;
+    }
   });
 
   it('answers 404 for a profile not published here, and 400 naming what to fix in the input', async () => {

@@ -7,6 +7,7 @@ import { STATEMENT_LIMITS } from '../../modules/statement-check/input';
 import { SIMULATION_LIMITS } from '../../modules/statement-check/simulate';
 import type { SimulationProblem, TracedStatement } from '../../../xapi/simulate/index';
 import type { Services } from '../../services';
+import { watchClientGone } from '../client-gone';
 import { declareCounts } from '../input-guard';
 import type { ZodApp } from '../types';
 import {
@@ -98,24 +99,25 @@ export function statementCheckRoutes(app: ZodApp, services: Services): void {
         bodyLimit: BODY_LIMITS.statement,
         schema: {
           summary: 'Simulate statements from a profile',
-          description: `Statements generated from the primary patterns of \`profile\` (a profile or version IRI published here), as NDJSON (\`application/x-ndjson\`, one statement a line), streamed as they are made. Every statement is checked against its template and every registration against the primary patterns before it is sent; the same input and \`seed\` give the same bytes. Bounded: at most ${SIMULATION_LIMITS.maxStatements.toLocaleString('en-US')} statements, and no registration starts after ${SIMULATION_LIMITS.maxMilliseconds / 1000} s of work (those started are finished, so every registration sent is whole). 400 \`SIMULATION_IMPOSSIBLE\` lists in \`problems\` why the profile cannot be simulated (a rule no statement can follow, a pattern the specification's matching never accepts), each with the template or pattern id and, for a rule, its index and location. When only part of the profile cannot be simulated, the rest is: the answer's \`Simulation-Left-Out\` header counts the problems and \`Simulation-Problems\` carries them as percent-encoded JSON (as many as fit in ${PROBLEMS_HEADER_CHARS.toLocaleString('en-US')} characters); send \`strict: true\` to be refused with all of them instead. No key needed.`,
+          description: `Statements generated from the primary patterns of \`profile\` (a profile or version IRI published here; with a read key of its group in \`x-api-key\`, a draft's version IRI, or the IRI of a profile never published), as NDJSON (\`application/x-ndjson\`, one statement a line), streamed as they are made. Every statement is checked against its template and every registration against the primary patterns before it is sent; the same input and \`seed\` give the same bytes. Bounded: at most ${SIMULATION_LIMITS.maxStatements.toLocaleString('en-US')} statements, and no registration starts after ${SIMULATION_LIMITS.maxMilliseconds / 1000} s of work (those started are finished, so every registration sent is whole). 400 \`SIMULATION_IMPOSSIBLE\` lists in \`problems\` why the profile cannot be simulated (a rule no statement can follow, a pattern the specification's matching never accepts), each with the template or pattern id and, for a rule, its index and location. When only part of the profile cannot be simulated, the rest is: the answer's \`Simulation-Left-Out\` header counts the problems and \`Simulation-Problems\` carries them as percent-encoded JSON (as many as fit in ${PROBLEMS_HEADER_CHARS.toLocaleString('en-US')} characters); send \`strict: true\` to be refused with all of them instead. No key needed.`,
           tags: ['Validation'],
           body: simulateBodySchema,
           produces: ['application/x-ndjson'],
           response: {
             200: z.string().describe('NDJSON: one xAPI statement a line.'),
             400: simulationErrorSchema,
-            ...errors(404, 413, 415, 429),
+            ...errors(401, 403, 404, 413, 415, 429),
           },
         },
       },
       async (request, reply) => {
         const deadline = Date.now() + SIMULATION_LIMITS.maxMilliseconds;
-        let gone = false;
-        request.raw.on('close', () => {
-          gone = true;
-        });
-        const run = await simulations.start(request.body, () => gone || Date.now() > deadline);
+        const gone = watchClientGone(reply);
+        const run = await simulations.start(
+          request.apiCaller,
+          request.body,
+          () => gone() || Date.now() > deadline,
+        );
         if (run.problems.length > 0) {
           reply.header('simulation-left-out', String(run.problems.length));
           reply.header('simulation-problems', problemsHeader(run.problems));

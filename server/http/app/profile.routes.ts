@@ -36,6 +36,7 @@ import {
 import type { Services } from '../../services';
 import type { ZodApp } from '../types';
 import { visitorOf } from '../visitor';
+import { watchClientGone } from '../client-gone';
 
 const profileParams = z.object({ profileId: z.uuid('must be a profile id') });
 const versionParams = profileParams.extend({ versionId: z.uuid('must be a version id') });
@@ -278,17 +279,13 @@ export function profileRoutes(app: ZodApp, services: Services): void {
     },
     async (request, reply) => {
       const deadline = Date.now() + SIMULATION_LIMITS.maxMilliseconds;
-      // The answer closing before it was sent means the browser went away.
-      let gone = false;
-      reply.raw.on('close', () => {
-        gone = true;
-      });
+      const gone = watchClientGone(reply);
       return services.simulations.simulateVersion(
         request.user,
         request.params.profileId,
         request.params.versionId,
         request.body,
-        () => gone || Date.now() > deadline,
+        () => gone() || Date.now() > deadline,
       );
     },
   );
@@ -303,16 +300,13 @@ export function profileRoutes(app: ZodApp, services: Services): void {
       },
     },
     async (request, reply) => {
-      let gone = false;
-      reply.raw.on('close', () => {
-        gone = true;
-      });
+      const gone = watchClientGone(reply);
       return services.lrsSends.sendVersion(
         request.user,
         request.params.profileId,
         request.params.versionId,
         request.body,
-        () => (gone ? 'The browser went away before the statements were all sent.' : null),
+        () => (gone() ? 'The browser went away before the statements were all sent.' : null),
       );
     },
   );

@@ -16,6 +16,7 @@ import type { ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { groupPolicy, isMember } from '../organizations/policy';
+import { findOrganization } from '../organizations/repo';
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
 import { latestPublished } from '../item-store/listing';
@@ -44,6 +45,7 @@ import { detailsRevision, presentListItem, presentProfile, presentVersion } from
 import { refuseStaleSave } from '../edit-conflicts';
 import {
   countProfilesByOrganization,
+  findProfile,
   findProfileByIri,
   findUser,
   findVersion,
@@ -550,9 +552,34 @@ export class ProfileService {
     return this.documentOf(loaded, version);
   }
 
+  /**
+   * The document of the draft an IRI names, for a caller acting for the group `organizationId`
+   * (an API key's): a draft version's own IRI, or the IRI of a profile never published, whose
+   * draft is all it has. Null for anything else, whoever holds it, so a caller learns nothing of
+   * another group's drafts.
+   */
+  async groupDraftDocument(
+    organizationId: string,
+    iri: string,
+  ): Promise<Record<string, unknown> | null> {
+    const byIri = await findProfileByIri(this.db, iri);
+    const versionId = byIri
+      ? byIri.currentPublishedVersionId
+        ? null
+        : byIri.currentDraftVersionId
+      : (await findVersionByIri(this.db, iri))?.id;
+    const version = versionId ? await findVersion(this.db, versionId) : null;
+    if (!version || version.state !== 'draft') return null;
+    const profile = byIri ?? (await findProfile(this.db, version.profileId));
+    if (!profile || profile.organizationId !== organizationId) return null;
+    const organization = await findOrganization(this.db, organizationId);
+    if (!organization) return null;
+    return this.documentOf({ profile, organization }, version);
+  }
+
   /** The JSON-LD of a version: the stored snapshot once published, built on the fly for a draft. */
   private async documentOf(
-    loaded: Loaded,
+    loaded: Pick<Loaded, 'profile' | 'organization'>,
     version: ProfileVersionRow,
   ): Promise<Record<string, unknown>> {
     if (version.snapshot) return normalizeDocument(version.snapshot as JsonObject);

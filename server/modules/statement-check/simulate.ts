@@ -16,6 +16,7 @@ import {
 } from '../../../common/simulate';
 import type { UserRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
+import { requireKey, type ApiCaller } from '../public-api/access';
 import type { StatementCheckService } from './service';
 
 export { SIMULATION_LIMITS };
@@ -48,24 +49,53 @@ export type VersionDocuments = (
   versionId: string,
 ) => Promise<Record<string, unknown>>;
 
+/** The document of a draft an IRI names when the group `organizationId` holds it, else null. */
+export type GroupDraftDocuments = (
+  organizationId: string,
+  iri: string,
+) => Promise<Record<string, unknown> | null>;
+
 /** How many statements the site's call gathers between two turns of the event loop. */
 const CHUNK = 200;
 
 /**
  * Statements simulated from a profile version (`xapi/simulate`): each checked against its
  * template and each registration against the primary patterns before it leaves. `/api` names a
- * published version by IRI; the site names any version it shows by id.
+ * version by IRI (a draft with its group's key); the site names any version it shows by id.
  */
 export class SimulationService {
   constructor(
     private readonly checks: StatementCheckService,
     private readonly documents?: VersionDocuments,
+    private readonly groupDrafts?: GroupDraftDocuments,
   ) {}
 
-  /** Prepares a run of a published version, or a 400 listing why it cannot be simulated. */
-  async start(input: SimulateInput, stop: () => boolean): Promise<SimulationRun> {
-    const { model } = await this.checks.publishedModel(input.profile);
-    return this.run(model, input, stop);
+  /**
+   * Prepares a run of the version `input.profile` names, or a 400 listing why it cannot be
+   * simulated: a published version for anyone, a draft for a read key of its group. Anyone else
+   * gets the same 404 whether a draft has the IRI or nothing does.
+   */
+  async start(
+    caller: ApiCaller,
+    input: SimulateInput,
+    stop: () => boolean,
+  ): Promise<SimulationRun> {
+    return this.run(await this.modelFor(caller, input.profile), input, stop);
+  }
+
+  private async modelFor(caller: ApiCaller, iri: string): Promise<Profile> {
+    try {
+      return (await this.checks.publishedModel(iri)).model;
+    } catch (error) {
+      const notPublished = error instanceof AppError && error.status === 404;
+      if (!notPublished || !caller.key || !this.groupDrafts) throw error;
+      const draft = await this.groupDrafts(caller.key.organizationId, iri);
+      if (!draft) throw error;
+      requireKey(caller, 'read');
+      const { model } = parse(draft);
+      if (!model) throw notFound("This draft's document cannot be read as a profile.");
+      return model;
+    }
   }
 
   /**

@@ -239,8 +239,12 @@ export function SimulatePage() {
           does, before it is sent. The same body gives the same bytes.
         </Text>
         <Text>
-          No key is needed, and web pages on any site may call it. The command line does the same
-          without limits: <Code>npx xapi-profile simulate --profile PROFILE.jsonld</Code>.
+          No key is needed for a published profile, and web pages on any site may call it. A working
+          group simulates its draft by sending one of its keys with read permission in{' '}
+          <Code>x-api-key</Code> and the draft&apos;s version IRI (or the IRI of a profile never
+          published) in <Code>profile</Code>; to anyone else the draft is not found. The command
+          line does the same without limits:{' '}
+          <Code>npx xapi-profile simulate --profile PROFILE.jsonld</Code>.
         </Text>
         <Text>
           On this site, every version page has <strong>Generate Statements</strong>, drafts included
@@ -256,7 +260,14 @@ export function SimulatePage() {
       <DocSection title="Request">
         <ParamTable
           label="Headers"
-          params={[{ name: 'Content-Type', need: 'Required', meaning: 'application/json' }]}
+          params={[
+            { name: 'Content-Type', need: 'Required', meaning: 'application/json' },
+            {
+              name: 'x-api-key',
+              need: 'Optional',
+              meaning: "A read key of the draft's working group, to simulate a draft.",
+            },
+          ]}
         />
         <ParamTable
           label="Body fields"
