@@ -25,6 +25,11 @@ export interface JobDefinition<T extends object = object> {
   singleton?: boolean;
   /** Queued by every node's runner on each poll (singletons only: the queue holds one at most). */
   repeat?: boolean;
+  /**
+   * With `repeat`: queued at a node's start and then every this many seconds, instead of on
+   * every poll, for work that is rarely there to do.
+   */
+  repeatEverySeconds?: number;
   handle(data: T, context: JobContext): Promise<void>;
 }
 

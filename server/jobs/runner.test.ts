@@ -53,6 +53,35 @@ describe('the job runner', () => {
     }
   });
 
+  it('queues a job repeated on every poll each poll, and one repeated every minute at start only', async () => {
+    const runs = { everyPoll: 0, everyMinute: 0 };
+    const repeated = (name: keyof typeof runs, repeatEverySeconds?: number) =>
+      defineJob<Record<string, never>>({
+        name: `repeated-${name}`,
+        retry: { limit: 0, delaySeconds: 0 },
+        expireInSeconds: 30,
+        singleton: true,
+        repeat: true,
+        ...(repeatEverySeconds ? { repeatEverySeconds } : {}),
+        handle: async () => {
+          runs[name] += 1;
+        },
+      });
+    // Polls every 0.5 s: over three seconds the first runs about six times, the second once.
+    const runner = testRunner(database, [repeated('everyPoll'), repeated('everyMinute', 60)]);
+    await runner.start();
+    try {
+      await eventually('the job repeated every minute to run at start', async () =>
+        runs.everyMinute === 1 ? true : null,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(runs.everyPoll).toBeGreaterThanOrEqual(3);
+      expect(runs.everyMinute).toBe(1);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it.skipIf(!baseUrl)(
     'runs each of N jobs exactly once on two nodes of one PostgreSQL',
     async () => {

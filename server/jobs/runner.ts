@@ -32,12 +32,13 @@ type AnyJob = JobDefinition<never>;
  * Runs jobs on pg-boss over the app's own database. Jobs are rows: a job is taken by one node
  * only (SKIP LOCKED), a failed run is retried with back-off, and a run whose node died is failed
  * by the maintenance of any node once it expires, then retried. Jobs marked `repeat` are queued
- * again on every poll of every node; being singletons, the queue never holds more than one.
+ * again on every poll of every node, or at start and every `repeatEverySeconds`; being
+ * singletons, the queue never holds more than one.
  */
 export class JobRunner implements JobQueue {
   private boss: PgBoss | null = null;
   private readonly workerIds = new Map<string, string>();
-  private repeatTimer: NodeJS.Timeout | undefined;
+  private repeatTimers: NodeJS.Timeout[] = [];
   private readonly context: JobContext;
   /** Statements pg-boss has under way, and job batches being run: `stop` waits for both. */
   private statementsUnderWay = 0;
@@ -88,13 +89,15 @@ export class JobRunner implements JobQueue {
       );
       this.workerIds.set(job.name, workerId);
     }
-    const repeated = this.jobs.filter((job) => job.repeat);
-    this.repeatTimer = setInterval(() => {
-      for (const job of repeated)
-        this.send(job as JobDefinition, {}).catch((error: unknown) =>
-          this.context.log.error({ job: job.name, err: error }, 'could not queue a job'),
-        );
-    }, this.options.pollingIntervalSeconds * 1000);
+    const queue = (job: AnyJob) =>
+      this.send(job as JobDefinition, {}).catch((error: unknown) =>
+        this.context.log.error({ job: job.name, err: error }, 'could not queue a job'),
+      );
+    for (const job of this.jobs.filter((job) => job.repeat)) {
+      if (job.repeatEverySeconds !== undefined) void queue(job);
+      const seconds = job.repeatEverySeconds ?? this.options.pollingIntervalSeconds;
+      this.repeatTimers.push(setInterval(() => void queue(job), seconds * 1000));
+    }
   }
 
   /** The executor, counting the statements under way (the count moves before the first await). */
@@ -160,7 +163,7 @@ export class JobRunner implements JobQueue {
 
   /** Stops taking jobs, lets the running ones finish, and leaves the database open. */
   async stop(): Promise<void> {
-    clearInterval(this.repeatTimer);
+    for (const timer of this.repeatTimers.splice(0)) clearInterval(timer);
     const boss = this.boss;
     if (!boss) return;
     this.boss = null;

@@ -135,15 +135,23 @@ export function statementCheckRoutes(app: ZodApp, services: Services): void {
 /** Room for the problems of a partial run in one header, below what proxies commonly allow. */
 const PROBLEMS_HEADER_CHARS = 4096;
 
-/** The problems of a partial run as percent-encoded JSON, as many whole ones as fit. */
+/**
+ * The problems of a partial run as percent-encoded JSON, as many whole ones as fit. Each is
+ * encoded once: the encoding of a JSON array is the encoding of its parts between encoded
+ * brackets and commas.
+ */
 export function problemsHeader(problems: readonly SimulationProblem[]): string {
-  let encoded = encodeURIComponent('[]');
-  for (let count = 1; count <= problems.length; count++) {
-    const next = encodeURIComponent(JSON.stringify(problems.slice(0, count)));
-    if (next.length > PROBLEMS_HEADER_CHARS) break;
-    encoded = next;
+  const [open, comma, close] = ['[', ',', ']'].map(encodeURIComponent) as [string, string, string];
+  const parts: string[] = [];
+  let length = open.length + close.length;
+  for (const problem of problems) {
+    const part = encodeURIComponent(JSON.stringify(problem));
+    const added = part.length + (parts.length > 0 ? comma.length : 0);
+    if (length + added > PROBLEMS_HEADER_CHARS) break;
+    parts.push(part);
+    length += added;
   }
-  return encoded;
+  return open + parts.join(comma) + close;
 }
 
 /** Lines in chunks, giving the event loop a turn between chunks so other requests go on. */
