@@ -95,6 +95,17 @@ export const deprecateSchema = z
   .strict();
 export type DeprecateInput = z.input<typeof deprecateSchema>;
 
+/** One value of an item to remove, named as a finding names it: a JSON Pointer inside the item. */
+export const removeValueSchema = z
+  .object({
+    pointer: z
+      .string({ error: REQUIRED })
+      .min(2, 'must name a value inside the item, e.g. /scopeNote')
+      .max(2000),
+  })
+  .strict();
+export type RemoveValueInput = z.input<typeof removeValueSchema>;
+
 /** Items of other profiles to list in a version, e.g. `{ conceptIds: [...] }`. */
 export const linkItemsSchema = <K extends string>(key: K, label: string) =>
   z

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VersionFinding, versionFindingsSchema } from '../../common/harvest';
 import type { z } from 'zod';
 import { http } from './http';
-import { profileKeys } from './profiles';
+import { succeeded } from './organizations';
+import { profileKeys, refreshProfiles } from './profiles';
 
 export type { VersionFinding };
 
@@ -21,5 +22,44 @@ export function useVersionFindings(profileId: string, versionId: string, enabled
       http.get<z.infer<typeof versionFindingsSchema>>(findingsUrl(profileId, versionId)),
     select: (answer) => answer.findings,
     enabled,
+  });
+}
+
+const PLURALS = { concept: 'concepts', template: 'templates', pattern: 'patterns' } as const;
+
+/**
+ * The pointer inside its item of the value a finding names (`/concepts/3/remark` → `/remark`),
+ * or null when the finding is at the item itself.
+ */
+export function itemPointer(path: string): string | null {
+  const inside = path.split('/').slice(3);
+  return inside.length > 0 && inside.some((s) => s !== '') ? `/${inside.join('/')}` : null;
+}
+
+/**
+ * Removes the value a finding names from its item (`POST …/{plural}/{id}/remove-value`), then
+ * reads the item kind's queries and the profile's, findings included, again.
+ */
+export function useRemoveFindingValue(profileId: string, versionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ finding, pointer }: { finding: VersionFinding; pointer: string }) => {
+      const item = finding.item;
+      if (!item) throw new Error('This finding is not inside an item.');
+      const plural = PLURALS[item.kind];
+      return succeeded(
+        http.post<{ success: boolean }>(
+          `/app/profile/${encodeURIComponent(profileId)}/version/${encodeURIComponent(versionId)}/${plural}/${encodeURIComponent(item.id)}/remove-value`,
+          { pointer },
+        ),
+      );
+    },
+    onSuccess: (_answer, { finding }) =>
+      Promise.all([
+        finding.item
+          ? queryClient.invalidateQueries({ queryKey: [PLURALS[finding.item.kind]] })
+          : null,
+        refreshProfiles(queryClient),
+      ]),
   });
 }

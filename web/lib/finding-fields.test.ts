@@ -57,8 +57,7 @@ describe('where each finding inside an item is fixed', () => {
 
   it('names a control for every field a page fixes', () => {
     for (const [code, entries] of Object.entries(ITEM_FINDING_FIELDS))
-      for (const entry of entries)
-        if (entry.fix !== 'none') expect(entry.control, `${code} ${entry.field}`).not.toBe('');
+      for (const entry of entries) expect(entry.control, `${code} ${entry.field}`).not.toBe('');
   });
 
   it('finds the entry of a finding from its pointer, or from the message for a missing field', () => {
@@ -69,7 +68,7 @@ describe('where each finding inside an item is fixed', () => {
       control: 'Activity definition context',
       fix: 'on-save',
     });
-    expect(fieldOf(at('H3', 'concept', '/concepts/1/activityDefinition/foo'))?.fix).toBe('none');
+    expect(fieldOf(at('H3', 'concept', '/concepts/1/activityDefinition/foo'))?.fix).toBe('remove');
     expect(fieldOf(at('J7', 'template', '/templates/0/rules/2/location'))?.control).toBe(
       'Rule JSON',
     );
@@ -79,7 +78,10 @@ describe('where each finding inside an item is fixed', () => {
       fieldOf(at('G1', 'concept', '/concepts/2', 'A document resource needs a "contentType".'))
         ?.control,
     ).toBe('Media Type');
-    expect(fieldOf(at('A4', 'concept', '/concepts/2/scopeNote'))?.fix).toBe('none');
+    expect(fieldOf(at('A4', 'concept', '/concepts/2/scopeNote'))).toMatchObject({
+      fix: 'remove',
+      control: 'Remove this value',
+    });
   });
 
   it('links a template finding to the form that holds its field', () => {

@@ -10,9 +10,10 @@ type ItemKind = NonNullable<VersionFinding['item']>['kind'];
  *   such as the activity context, or a wrong value the form leaves out);
  * - `delete`: the value is the item's permanent IRI or kind; the page offers to delete the item
  *   (or, once published, to deprecate it);
- * - `none`: no control yet (docs/decisions/findings-fixable-where-they-link.md says why).
+ * - `remove`: no form manages the value (a property the item should not have); the Findings
+ *   panel's "Remove this value" beside the finding takes it out of the item.
  */
-export type FindingFix = 'control' | 'on-save' | 'delete' | 'none';
+export type FindingFix = 'control' | 'on-save' | 'delete' | 'remove';
 
 /** The screen of the item that holds the control. */
 export type FindingPage =
@@ -57,6 +58,8 @@ const pattern = (field: string, control: string, fix: FindingFix = 'control'): F
 });
 
 const DELETE = 'Delete';
+/** The button beside the finding in the Findings panel. */
+export const REMOVE = 'Remove this value';
 const SIMILAR = 'Find Similar Terms';
 const RULE = 'Rule JSON';
 const COMPONENTS = 'Components';
@@ -87,8 +90,8 @@ const relatedTemplates = Object.values(TEMPLATE_REF_KEYS).map((key) =>
 export const ITEM_FINDING_FIELDS: Readonly<Record<string, readonly FindingField[]>> = {
   // Document form: keys, compaction, empty values.
   A2: [
-    concept('@id', '', 'none'),
-    concept('@type', '', 'none'),
+    concept('@id', REMOVE, 'remove'),
+    concept('@type', REMOVE, 'remove'),
     concept('broader', SIMILAR, 'on-save'),
     concept('narrower', SIMILAR, 'on-save'),
     concept('related', SIMILAR, 'on-save'),
@@ -98,36 +101,36 @@ export const ITEM_FINDING_FIELDS: Readonly<Record<string, readonly FindingField[
     concept('exactMatch', SIMILAR, 'on-save'),
     concept('recommendedActivityTypes', 'Find Recommended Terms', 'on-save'),
     concept('recommendedVerbs', 'Find Recommended Terms', 'on-save'),
-    template('@id', 'template page', '', 'none'),
-    template('@type', 'template page', '', 'none'),
+    template('@id', 'template page', REMOVE, 'remove'),
+    template('@type', 'template page', REMOVE, 'remove'),
     ...determining.filter((f) => !['verb', 'objectActivityType'].includes(f.field)),
     ...relatedTemplates,
-    template('rules', 'template page', '', 'none'),
-    pattern('@id', '', 'none'),
-    pattern('@type', '', 'none'),
+    template('rules', 'template page', REMOVE, 'remove'),
+    pattern('@id', REMOVE, 'remove'),
+    pattern('@type', REMOVE, 'remove'),
   ],
   A3: [
-    concept('*', '', 'none'),
-    template('*', 'template page', '', 'none'),
-    pattern('*', '', 'none'),
+    concept('*', REMOVE, 'remove'),
+    template('*', 'template page', REMOVE, 'remove'),
+    pattern('*', REMOVE, 'remove'),
   ],
   A4: [
-    concept('*', '', 'none'),
-    template('*', 'template page', '', 'none'),
+    concept('*', REMOVE, 'remove'),
+    template('*', 'template page', REMOVE, 'remove'),
     template('rules', 'rule editor', RULE),
-    pattern('*', '', 'none'),
+    pattern('*', REMOVE, 'remove'),
   ],
   A5: [
     ...labels(concept),
-    concept('*', '', 'none'),
+    concept('*', REMOVE, 'remove'),
     ...labels(templateDetails),
     ...determining,
     ...relatedTemplates,
     template('rules', 'rule editor', RULE),
-    template('*', 'template page', '', 'none'),
+    template('*', 'template page', REMOVE, 'remove'),
     ...labels(pattern),
     ...members,
-    pattern('*', '', 'none'),
+    pattern('*', REMOVE, 'remove'),
   ],
   // Concepts (D–H).
   D1: [concept('type', DELETE, 'delete')],
@@ -176,7 +179,7 @@ export const ITEM_FINDING_FIELDS: Readonly<Record<string, readonly FindingField[
     concept('activityDefinition/target', 'Target'),
     concept('activityDefinition/steps', 'Steps'),
     concept('activityDefinition/extensions', 'Extensions'),
-    concept('activityDefinition/*', '', 'none'),
+    concept('activityDefinition/*', REMOVE, 'remove'),
   ],
   H4: [concept('activityDefinition/extensions', 'Extensions')],
   H5: [concept('activityDefinition/extensions', 'Extensions')],

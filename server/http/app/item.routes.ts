@@ -6,6 +6,7 @@ import {
   myDeletedItemsSchema,
   deprecateSchema,
   linkAnswerSchema,
+  removeValueSchema,
   type ItemKind,
 } from '../../../common/items';
 import { lockAnswerSchema } from '../../../common/locks';
@@ -55,6 +56,14 @@ export interface ItemCalls<Create, Edit, Search> {
     input: { reason: string; link: string },
     basedOn?: string,
   ): Promise<unknown>;
+  removeValue(
+    user: User,
+    profileId: string,
+    versionId: string,
+    id: string,
+    pointer: string,
+    basedOn?: string,
+  ): Promise<unknown>;
   link(user: User, profileId: string, versionId: string, ids: string[]): Promise<LinkAnswer>;
   removeLink(user: User, profileId: string, versionId: string, id: string): Promise<LinkAnswer>;
   lock(user: User, profileId: string, versionId: string, id: string): Promise<HeldLock>;
@@ -96,7 +105,7 @@ const idOf = (kind: ItemKind, params: Partial<Record<string, string>>): string =
 
 /**
  * The routes every kind of item has, registered once per kind: its list, detail, create, edit,
- * delete, deprecate, links, write lock, public detail, search, restore and claim. A route all
+ * delete, deprecate, removing one value, links, write lock, public detail, search, restore and claim. A route all
  * kinds share is added here, once.
  */
 export function itemRoutes<Create, Edit, Search>(
@@ -177,6 +186,22 @@ export function itemRoutes<Create, Edit, Search>(
         p.versionId,
         idOf(kind, p),
         body,
+        headers[IF_MATCH_HEADER],
+      ),
+  );
+
+  app.post(
+    `${one}/remove-value`,
+    {
+      schema: { params, headers: basedOnHeadersSchema, body: removeValueSchema, response: change },
+    },
+    async ({ user, params: p, headers, body }) =>
+      service.removeValue(
+        user,
+        p.profileId,
+        p.versionId,
+        idOf(kind, p),
+        body.pointer,
         headers[IF_MATCH_HEADER],
       ),
   );

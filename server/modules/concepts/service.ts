@@ -54,7 +54,7 @@ const conceptKind: ItemKindSpec<ConceptRow, ConceptView, ConceptChange, ConceptL
   },
   changed: (uuid, versionId) => ({ success: true, concept: { uuid }, versionId }),
   page: (concepts, page) => ({ success: true, concepts, ...page }),
-  toleratesStoredProblems: false,
+  toleratesStoredProblems: true,
 };
 
 /** Concepts inside profile versions: the item kernel with the concept form and its checks. */

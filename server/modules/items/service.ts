@@ -41,6 +41,7 @@ import {
 import { recordEvent } from '../events/outbox';
 import { refuseStaleSave, revisionTag } from '../edit-conflicts';
 import { checkItemInDocument } from './check';
+import { withoutValue } from './remove-value';
 import { linkItems, unlinkItem } from './links';
 
 export interface ItemServiceDeps {
@@ -342,11 +343,17 @@ export class ItemService<Row, View, Change, List> {
     apply: (ctx: EditContext) => Edit | Promise<Edit>,
     /** The revision the editor's form was filled from (If-Match); checked when given. */
     basedOn?: string,
+    /**
+     * `held`: a form's save, by the member holding the item's write lock. `one-shot`: a change
+     * made in one call with no form open, refused only while another member holds the lock.
+     */
+    lock: 'held' | 'one-shot' = 'held',
   ): Promise<Change> {
     return this.db.transaction(async (tx) => {
       const access = await this.access(user, profileId, versionId, tx, true);
       const { user: author, row } = await editableItem(tx, access, this.spec.kind, id);
-      await this.deps.locks.requireHeld(tx, author, lockResource.item(id));
+      if (lock === 'held') await this.deps.locks.requireHeld(tx, author, lockResource.item(id));
+      else await this.deps.locks.refuseHeldByOthers(tx, author, lockResource.item(id));
       await this.refuseStale(tx, access, id, basedOn);
       const previous = row.item.content;
       const edit = await apply({
@@ -378,6 +385,31 @@ export class ItemService<Row, View, Change, List> {
       });
       return this.spec.changed(id, draft.id);
     });
+  }
+
+  /**
+   * Removes one value of the item at `pointer` (a JSON Pointer inside the item): how a finding
+   * about a property no form manages is fixed (an A4 word no context defines, a key an activity
+   * definition does not have). Checked like every edit: refused when the removal brings a problem
+   * the item did not have, such as a required property gone.
+   */
+  removeValue(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    id: string,
+    pointer: string,
+    basedOn?: string,
+  ): Promise<Change> {
+    return this.edit(
+      user,
+      profileId,
+      versionId,
+      id,
+      ({ content }) => ({ content: withoutValue(content, pointer) }),
+      basedOn,
+      'one-shot',
+    );
   }
 
   /**

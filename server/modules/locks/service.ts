@@ -131,6 +131,17 @@ export class LockService {
   }
 
   /**
+   * Refuses (409 RESOURCE_LOCKED, naming the holder) while someone other than `user` holds a
+   * live lock on `resource`: for a change made in one call, which takes no lock of its own.
+   */
+  async refuseHeldByOthers(db: Db, user: LockOwner, resource: string): Promise<void> {
+    const now = this.now();
+    const current = await findLock(db, resource);
+    if (current && current.lock.expiresAt > now && current.lock.userId !== user.id)
+      throw lockedBy(current.holder, current.lock.expiresAt, now, 'this');
+  }
+
+  /**
    * Hands the caller's lock from one resource to another, e.g. from a published version to the
    * draft its save created; call it in that save's transaction, after `requireHeld`.
    */

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VersionFinding } from '../../../common/harvest';
 import {
@@ -151,5 +152,57 @@ describe('version findings', () => {
     expect(await screen.findByRole('region', { name: 'Profile details' })).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Findings' })).toBeNull();
     expect(calls.some((c) => c.path === versionApi(V1, '/findings'))).toBe(false);
+  });
+  it('removes a value no form manages from beside its finding, after asking', async () => {
+    const stray: VersionFinding = {
+      ruleId: 'A4',
+      severity: 'error',
+      path: '/concepts/0/remark',
+      message: '"remark" is not a property the specification defines.',
+      item: error.item,
+    };
+    let findings = [stray, error];
+    const calls = stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
+        [`GET ${versionApi(V1, '/findings')}`]: () => [200, { success: true, findings }],
+        [`POST ${versionApi(V1, `/concepts/${CONCEPT_ID}/remove-value`)}`]: () => {
+          findings = [error];
+          return [200, { success: true, concept: { uuid: CONCEPT_ID }, versionId: V1 }];
+        },
+      },
+      signedIn(ada),
+    );
+    renderApp(versionPath(V1));
+    const region = await panel();
+    // Only the finding no form fixes offers it.
+    expect(within(region).getAllByRole('button', { name: /^Remove the value at/ })).toHaveLength(1);
+    await userEvent.click(
+      within(region).getByRole('button', {
+        name: 'Remove the value at /remark of the concept won',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Value?' });
+    expect(within(dialog).getByText('/remark')).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove value' }));
+    await waitFor(() => expect(within(region).queryByText(stray.message)).toBeNull());
+    const removal = calls.find((c) => c.method === 'POST');
+    expect(removal?.body).toEqual({ pointer: '/remark' });
+  });
+
+  it('offers no removal on a published version', async () => {
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(profile(), version({ state: 'published' }))),
+        [`GET ${versionApi(V1, '/findings')}`]: findingsAnswer([
+          { ...error, ruleId: 'A4', path: '/concepts/0/remark' },
+        ]),
+      },
+      signedIn(ada),
+    );
+    renderApp(versionPath(V1));
+    const region = await panel();
+    expect(within(region).getByText('/concepts/0/remark')).toBeVisible();
+    expect(within(region).queryByRole('button', { name: /^Remove the value at/ })).toBeNull();
   });
 });

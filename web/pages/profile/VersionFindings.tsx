@@ -1,10 +1,17 @@
-import { Anchor, Badge, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Profile, ProfileVersion } from '../../../common/profiles';
-import { useVersionFindings, type VersionFinding } from '../../api/findings';
+import {
+  itemPointer,
+  useRemoveFindingValue,
+  useVersionFindings,
+  type VersionFinding,
+} from '../../api/findings';
 import { HttpError } from '../../api/http';
 import { itemListScope, type VersionPaths } from '../../components/items/ItemsListPage';
-import { ErrorAlert } from '../../components/parts';
+import { ConfirmDialog, ErrorAlert } from '../../components/parts';
+import { feedback } from '../../lib/feedback-store';
 import { fieldOf, findingSubpage } from '../../lib/finding-fields';
 
 const KIND_LABELS: Record<NonNullable<VersionFinding['item']>['kind'], string> = {
@@ -42,6 +49,8 @@ function fixOf(finding: VersionFinding): string | null {
       return 'Fixed when the item is saved';
     case 'delete':
       return 'Fixed only by deleting the item';
+    case 'remove':
+      return 'No form manages this value';
     default:
       return null;
   }
@@ -55,18 +64,86 @@ export function findingsSummary(findings: readonly VersionFinding[]): string {
   return `${plural(errors, 'error')}, ${plural(findings.length - errors, 'warning')}`;
 }
 
+/** The value a finding names, when removing it is how the finding is fixed. */
+function removableValue(finding: VersionFinding): string | null {
+  return finding.item && fieldOf(finding)?.fix === 'remove' ? itemPointer(finding.path) : null;
+}
+
+/**
+ * "Remove this value" beside a finding no form can fix, and the question before it: the value
+ * is taken out of the item in the draft at once, which only a new import would bring back.
+ */
+function RemoveValueButton({
+  finding,
+  pointer,
+  remove,
+}: {
+  finding: VersionFinding & { item: NonNullable<VersionFinding['item']> };
+  pointer: string;
+  remove: ReturnType<typeof useRemoveFindingValue>;
+}) {
+  const [opened, setOpened] = useState(false);
+  const where = `${pointer} of the ${KIND_LABELS[finding.item.kind]} ${finding.item.name}`;
+  const close = () => {
+    setOpened(false);
+    remove.reset();
+  };
+  return (
+    <>
+      <Button
+        size="compact-xs"
+        variant="default"
+        onClick={() => setOpened(true)}
+        aria-label={`Remove the value at ${where}`}
+      >
+        Remove this value
+      </Button>
+      <ConfirmDialog
+        opened={opened}
+        title="Remove Value?"
+        confirmLabel="Remove value"
+        busy={remove.isPending}
+        error={remove.error}
+        onClose={close}
+        onConfirm={() =>
+          remove.mutate(
+            { finding, pointer },
+            {
+              onSuccess: () => {
+                feedback.showSuccess({
+                  subject: 'Value removed',
+                  message: `${pointer} was removed from ${finding.item.name}.`,
+                });
+                setOpened(false);
+              },
+            },
+          )
+        }
+      >
+        <Code>{pointer}</Code> and everything in it will be taken out of the{' '}
+        {KIND_LABELS[finding.item.kind]} <strong>{finding.item.name}</strong> in this draft. No form
+        of the site manages this value, so only importing the profile again would bring it back.
+      </ConfirmDialog>
+    </>
+  );
+}
+
 function FindingRow({
   finding,
   itemPath,
   detailsPath,
+  remove,
 }: {
   finding: VersionFinding;
   itemPath: (finding: VersionFinding & { item: NonNullable<VersionFinding['item']> }) => string;
   /** The profile details form, where the viewer may edit them. */
   detailsPath: string | null;
+  /** Removing a value no form manages, where the viewer may edit the draft. */
+  remove: ReturnType<typeof useRemoveFindingValue> | null;
 }) {
   const { item } = finding;
   const fix = fixOf(finding);
+  const pointer = remove ? removableValue(finding) : null;
   return (
     <List.Item>
       <Stack gap={4}>
@@ -112,6 +189,11 @@ function FindingRow({
           ) : null}
           At <Code>{finding.path || '/'}</Code>
         </Text>
+        {item && pointer && remove && (
+          <Group>
+            <RemoveValueButton finding={{ ...finding, item }} pointer={pointer} remove={remove} />
+          </Group>
+        )}
       </Stack>
     </List.Item>
   );
@@ -131,6 +213,7 @@ export function VersionFindings({
   paths: VersionPaths;
 }) {
   const query = useVersionFindings(profile.uuid, version.uuid);
+  const remove = useRemoveFindingValue(profile.uuid, version.uuid);
   if (query.error) {
     // A version the viewer may no longer see is the page's concern, not the panel's.
     if (query.error instanceof HttpError && query.error.status === 404) return null;
@@ -170,6 +253,7 @@ export function VersionFindings({
               finding={finding}
               itemPath={itemPath}
               detailsPath={version.state === 'draft' ? paths(version.uuid, 'edit') : null}
+              remove={version.state === 'draft' ? remove : null}
             />
           ))}
         </List>
