@@ -138,3 +138,48 @@ test('a profile that breaks MUSTs comes in as a draft and is fixed item by item 
   await expect(page.getByRole('status', { name: 'Profile imported' })).toBeVisible();
   await expect(findings).toContainText('10 errors');
 });
+
+test('a value no form manages is removed from beside its finding', async ({ page }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(15_000);
+  const stamp = Date.now().toString(36);
+  await signIn(page, siteAdmin);
+  const api = await siteApi(page.request);
+  const orgId = await createGroup(api, { name: `Notes Group ${stamp}`, description: 'Notes.' });
+  const key = await createApiKey(api, orgId, { description: 'notes', writePermission: true });
+  // cmi5 v1.0 under IRIs of its own (so it meets no other import of it), with a note on its first
+  // concept: the specification defines no "scopeNote" on a concept (A4), and no form manages one.
+  const profile = JSON.parse(
+    readFileSync(cmi5File, 'utf8')
+      .replaceAll('https://w3id.org/xapi/cmi5', `https://example.org/${stamp}/cmi5`)
+      .replaceAll('https://w3id.org/xapi/adl', `https://example.org/${stamp}/adl`),
+  ) as { concepts: Array<Record<string, unknown>> };
+  profile.concepts[0]!.scopeNote = { en: 'Used once the learner is done.' };
+  const imported = await page.request.post('/api/profile', {
+    data: { profile, status: { published: false } },
+    headers: { 'x-api-key': key },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  const { metadata } = (await imported.json()) as {
+    metadata: { profile_url: string; version_uuid: string };
+  };
+  const profileId = metadata.profile_url.split('/').pop() ?? '';
+  await page.goto(`/organization/${orgId}/profile/${profileId}/version/${metadata.version_uuid}`);
+
+  const findings = page.getByRole('region', { name: 'Findings' });
+  const removals = findings.getByRole('button', { name: /^Remove the value at \/scopeNote of/ });
+  await expect(removals.first()).toBeVisible();
+  const before = await removals.count();
+  const first = removals.first();
+  const label = (await first.getAttribute('aria-label')) ?? '';
+  await first.click();
+  const dialog = page.getByRole('dialog', { name: 'Remove Value?' });
+  await expect(dialog).toContainText('/scopeNote');
+  await expectAccessible(page, { include: '[role="dialog"]' });
+  await page.screenshot({ path: test.info().outputPath('remove-value.png') });
+  await dialog.getByRole('button', { name: 'Remove value' }).click();
+  await expect(page.getByRole('status', { name: 'Value removed' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(removals).toHaveCount(before - 1);
+  await expect(findings.getByRole('button', { name: label, exact: true })).toHaveCount(0);
+});
