@@ -106,6 +106,15 @@ export function itemRows<F extends ItemFixture>(k: ItemKindRows<F>): MatrixRow<F
       expect: writeRule,
     },
     {
+      method: 'POST',
+      route: `${one}/remove-value`,
+      url: (f) => `${own(f)}/remove-value`,
+      // A value the item has not: a member passes every check up to the removal itself, which
+      // server/http/app/remove-value.test.ts follows to the end.
+      body: () => ({ pointer: '/nowhere' }),
+      expect: { draft: s(404, 404, 400), published: s(401, 403, 400) },
+    },
+    {
       method: 'DELETE',
       route: `${one}/link`,
       url: (f) => `${vb(f)}/${f.linked}/link`,
