@@ -3,8 +3,8 @@
  * straight into the database, then p50/p95 of typical searches (through the search page's own
  * service, ranking and totals included) beside a select of one concept by uuid, on PGlite and on
  * PostgreSQL. Goal: search p95 at most 5 times the point select's p95. The typical search is two
- * words (about a hundred hits); a common word (thousands of hits), a typo (the fuzzy second try),
- * an IRI and a profile search are measured beside it.
+ * words (about a hundred hits); a common word (thousands of hits), a typo (corrected to a word of
+ * the names, then searched precisely), an IRI and a profile search are measured beside it.
  *
  *   node --import tsx bench/search.ts [--rounds 200] [--no-pg]
  *

@@ -12,7 +12,8 @@ import { migrationsFolder, queryRows } from './client';
 /**
  * Migration 0021_searchable_items on a database the schema before it filled: a published
  * concept, a deprecated one, one only a draft lists and a deleted one. What the public may find
- * is filled in by the migration, and the search finds it.
+ * is filled in by the migration, and the search finds it; 0023_search_words fills the words of
+ * those names.
  */
 const LAST_BEFORE = '0020_counter_rollups';
 const P = 'https://example.org/profiles/searchable';
@@ -107,5 +108,16 @@ describe('migration 0021_searchable_items on data of the schema before it', () =
       parentProfile: { name: 'Searchable' },
     });
     expect(results.total).toBe(2);
+  });
+
+  it('fills the words a typed word is corrected to (migration 0023_search_words) from what is findable', async () => {
+    const rows = await queryRows<{ word: string }>(
+      fresh.database.db,
+      sql`select word from search_words order by word`,
+    );
+    // The names of findable items and of the published profile; not what only a draft lists.
+    expect(rows.map((r) => r.word)).toEqual(['old', 'searchable', 'shown', 'zebrafied']);
+    const corrected = await callsOf(app).get('/app/search/concepts?search=zebarfied%20shown');
+    expect(corrected.json<ItemResults>().results.map((r) => r.name)).toEqual(['zebrafied shown']);
   });
 });

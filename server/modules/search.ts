@@ -1,4 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
 
 /**
  * A LIKE pattern that matches `text` literally anywhere: %, _ and the escape character are
@@ -29,15 +30,20 @@ export interface SearchText {
   tsquery: string | null;
 }
 
-export function searchTextOf(text: string): SearchText {
-  const raw = text.trim();
-  const words = [
+/** The words of a text as a search reads them: lower case, letters and digits, at most 12. */
+function wordsOf(raw: string): string[] {
+  return [
     ...new Set(
       (raw.toLowerCase().match(/[\p{L}\p{Nd}]+/gu) ?? []).map((w) =>
         w.slice(0, SEARCH_WORD_LENGTH_MAX),
       ),
     ),
   ].slice(0, SEARCH_WORDS_MAX);
+}
+
+export function searchTextOf(text: string): SearchText {
+  const raw = text.trim();
+  const words = wordsOf(raw);
   return {
     raw,
     tsquery:
@@ -79,14 +85,52 @@ export function textMatch(columns: SearchColumns, t: SearchText, mode: MatchMode
   return sql`(${sql.join(branches, sql` or `)})`;
 }
 
-/** Runs a search precisely, then fuzzily when the precise try found nothing. */
+/** Words shorter than this are not corrected: too few letters to tell a typo from another word. */
+const CORRECTED_WORD_LENGTH_MIN = 4;
+
+/**
+ * The text with each word replaced by the closest word the searchable names have (trigram
+ * similarity at least pg_trgm's 0.3, best first; a word names have is its own closest), or null
+ * when no word changes. One indexed lookup per word in `search_words`, a table of a few thousand
+ * rows where the fuzzy try reads thousands of names.
+ */
+export async function correctedText(db: Db, t: SearchText): Promise<SearchText | null> {
+  const words = wordsOf(t.raw);
+  const typed = words.filter((w) => w.length >= CORRECTED_WORD_LENGTH_MIN);
+  if (typed.length === 0) return null;
+  const rows = await queryRows<{ typed: string; known: string | null }>(
+    db,
+    sql`select q.w as typed, (select s.word from search_words s where s.word % q.w
+          order by similarity(s.word, q.w) desc, s.word limit 1) as known
+        from unnest(array[${sql.join(
+          typed.map((w) => sql`${w}::text`),
+          sql`, `,
+        )}]) as q(w)`,
+  );
+  const known = new Map(rows.map((r) => [r.typed, r.known ?? r.typed]));
+  const corrected = words.map((w) => known.get(w) ?? w);
+  if (corrected.every((w, i) => w === words[i])) return null;
+  return searchTextOf(corrected.join(' '));
+}
+
+/**
+ * Runs a search precisely; when that finds nothing, precisely again with each typed word
+ * corrected to the closest word of the searchable names ("compelted" finds what "completed"
+ * finds); when that finds nothing either, fuzzily.
+ */
 export async function preciseThenFuzzy<R extends { total: number }>(
+  db: Db,
   t: SearchText | null,
-  run: (mode: MatchMode) => Promise<R>,
+  run: (mode: MatchMode, text: SearchText | null) => Promise<R>,
 ): Promise<R> {
-  const precise = await run('precise');
+  const precise = await run('precise', t);
   if (precise.total > 0 || !t || t.raw === '') return precise;
-  return run('fuzzy');
+  const corrected = await correctedText(db, t);
+  if (corrected) {
+    const again = await run('precise', corrected);
+    if (again.total > 0) return again;
+  }
+  return run('fuzzy', t);
 }
 
 /**

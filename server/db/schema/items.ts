@@ -165,6 +165,17 @@ export const searchableItems = pgTable(
   ],
 );
 
+/**
+ * The words of what the site search may find (the names of searchable items and of published
+ * profiles), for correcting a typed word that finds nothing ("compelted" → "completed") before
+ * falling back to trigram matching of whole names. Words are added by triggers as names become
+ * searchable (migration 0023_search_words) and never removed: a stale word only leads to a
+ * corrected search that finds nothing, after which the fuzzy one runs as before.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
+
 /** Daily public API reads and writes per key, upserted atomically. */
 export const apiKeyCounters = pgTable(
   'api_key_counters',

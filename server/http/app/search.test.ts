@@ -97,6 +97,22 @@ describe('search', () => {
       expect(inside.results.map((r) => r.name)).toEqual([`${word}completed`]);
     });
 
+    it('corrects a typed word to a word of the names, then searches as if it were typed right', async () => {
+      const word = uniqueWord();
+      const name = `${word.slice(0, 5)}finished`;
+      await published([verb(name, `Seen beside ${word} alone.`), verb('Other', 'Not this.')]);
+      // The typo is read as the name's word; the other word is only in the description, which
+      // trigram matching of names would never find.
+      const typo = name.replace('finished', 'finsihed');
+      const answer = await find('concepts', { search: `${typo} ${word}` });
+      expect(answer.results.map((r) => r.name)).toEqual([name]);
+      const words = await queryRows<{ word: string }>(
+        t.database.db,
+        sql`select word from search_words where word = ${name.toLowerCase()}`,
+      );
+      expect(words).toHaveLength(1);
+    });
+
     it('forgives a slip of one letter in a short word', async () => {
       await published([verb('paused')], { name: 'Video lessons' });
       const slip = await find('concepts', { search: 'pausd' });

@@ -287,7 +287,7 @@ export interface SearchOptions {
  */
 export function searchItems(db: Db, options: SearchOptions) {
   const text = options.search.trim() ? searchTextOf(options.search) : null;
-  return preciseThenFuzzy(text, (mode) => searchItemsBy(db, options, text, mode));
+  return preciseThenFuzzy(db, text, (mode, typed) => searchItemsBy(db, options, typed, mode));
 }
 
 async function searchItemsBy(

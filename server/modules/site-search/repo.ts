@@ -49,7 +49,9 @@ export interface ProfileHit {
 
 /** One page of published profiles the text finds, best first, newest first among equals. */
 export function searchProfiles(db: Db, q: SearchPage) {
-  return preciseThenFuzzy(q.text, (mode) => searchProfilesBy(db, q, mode));
+  return preciseThenFuzzy(db, q.text, (mode, text) =>
+    searchProfilesBy(db, { ...q, text: text ?? q.text }, mode),
+  );
 }
 
 async function searchProfilesBy(db: Db, q: SearchPage, mode: MatchMode) {
@@ -144,7 +146,9 @@ export interface ItemHit {
  * the profile's published version (never a draft's name), or none.
  */
 export function searchPublishedItems(db: Db, kind: ItemRow['kind'], q: ItemSearchPage) {
-  return preciseThenFuzzy(q.text, (mode) => searchPublishedItemsBy(db, kind, q, mode));
+  return preciseThenFuzzy(db, q.text, (mode, text) =>
+    searchPublishedItemsBy(db, kind, { ...q, text: text ?? q.text }, mode),
+  );
 }
 
 type ItemSearchPage = SearchPage & { types?: string[] | undefined };
