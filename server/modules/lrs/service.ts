@@ -33,11 +33,11 @@ export class LrsSendService {
     gone: () => string | null,
   ): Promise<SiteSendResult> {
     const { lrs, ...choices } = input;
-    const check = { allowPrivate: this.options.allowPrivateTargets };
+    const check = { allowPrivate: this.options.allowPrivateTargets, name: 'The LRS endpoint' };
     // Refused before any work: an endpoint that is not one, or a literal address never posted to.
     const problem =
       endpointProblem(lrs.endpoint) ?? targetProblem(statementsUrlOf(lrs.endpoint), check);
-    if (problem) throw badRequest(problem.replace(/^The target/, 'The LRS endpoint'));
+    if (problem) throw badRequest(problem);
     const simulation = await this.simulations.simulateVersion(
       user,
       profileId,

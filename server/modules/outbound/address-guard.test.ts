@@ -61,6 +61,24 @@ describe('the webhook address guard', () => {
     expect(targetProblem('javascript:alert(1)', strict)).toMatch(/http/);
   });
 
+  it('names the target as its caller calls it, and says where credentials go instead', () => {
+    const lrs = { allowPrivate: false, name: 'The LRS endpoint' };
+    expect(targetProblem('http://10.0.0.1/xapi/statements', lrs)).toMatch(
+      /^The LRS endpoint is refused: 10\.0\.0\.1 is a loopback, private/,
+    );
+    expect(targetProblem('ftp://lrs.example.org/', lrs)).toBe(
+      'The LRS endpoint must be an http:// or https:// URL.',
+    );
+    expect(
+      targetProblem('https://u:p@hooks.example.org/', {
+        allowPrivate: false,
+        credentialsGo: 'use the client secret to sign instead',
+      }),
+    ).toBe(
+      'The target must not carry a user name or password; use the client secret to sign instead.',
+    );
+  });
+
   it('refuses at resolution a name whose address is loopback', async () => {
     const lookup = guardedLookup({ allowPrivate: false });
     const error = await new Promise<Error | null>((resolve) =>

@@ -51,6 +51,10 @@ export function refusedAddressReason(address: string): string | null {
 export interface TargetCheck {
   /** Loopback and private addresses are allowed (development). */
   allowPrivate: boolean;
+  /** What the URL is called in a refusal (default "The target", as the webhook form calls it). */
+  name?: string;
+  /** Where credentials go instead of the URL, said when the URL carries some. */
+  credentialsGo?: string;
 }
 
 /**
@@ -58,20 +62,21 @@ export interface TargetCheck {
  * a literal IP address must be one the server posts to. A host name is checked when it resolves.
  */
 export function targetProblem(target: string, check: TargetCheck): string | null {
+  const name = check.name ?? 'The target';
   let url: URL;
   try {
     url = new URL(target);
   } catch {
-    return 'The target must be an absolute http:// or https:// URL.';
+    return `${name} must be an absolute http:// or https:// URL.`;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return 'The target must be an http:// or https:// URL.';
+    return `${name} must be an http:// or https:// URL.`;
   if (url.username || url.password)
-    return 'The target must not carry a user name or password; use the client secret to sign instead.';
+    return `${name} must not carry a user name or password${check.credentialsGo ? `; ${check.credentialsGo}` : ''}.`;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (check.allowPrivate || isIP(host) === 0) return null;
   const reason = refusedAddressReason(host);
-  return reason ? `The target is refused: ${reason}.` : null;
+  return reason ? `${name} is refused: ${reason}.` : null;
 }
 
 type LookupCallback = (

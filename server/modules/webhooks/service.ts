@@ -130,6 +130,7 @@ export class WebhookService {
     if (input.target !== undefined) {
       const problem = targetProblem(input.target, {
         allowPrivate: this.deps.allowPrivateTargets,
+        credentialsGo: 'use the client secret to sign instead',
       });
       if (problem) throw badRequest(problem, { field: 'target' });
       columns.target = input.target;
