@@ -2,7 +2,7 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../app';
 import { queryRows, type Database } from '../db/client';
-import { outboxEvents, profileCounters } from '../db/schema';
+import { outboxEvents, profileCounters, profileVersionGraphs } from '../db/schema';
 import { makeKeyedGroup, type KeyedGroup } from '../test/api-keys';
 import { testConfig } from '../test/app';
 import { makeProfile, publishVersion } from '../test/authoring';
@@ -60,13 +60,21 @@ describe('the read path writes nothing to the database', () => {
     const key = group.keys.readOnly;
     // A key records its first use; from then on it is only read (at most every 15 minutes).
     expect((await get('/api/profile', { 'x-api-key': key })).statusCode).toBe(200);
-    // Publishing left an event for the job runner; let it be handed over first.
+    // Publishing left an event for the job runner; let it be handed over first, and the jobs it
+    // starts (storing the version's SPARQL graph) finish what publishing began.
     await eventually('the outbox to be dispatched', async () => {
       const waiting = await database.db
         .select({ id: outboxEvents.id })
         .from(outboxEvents)
         .where(isNull(outboxEvents.dispatchedAt));
       return waiting.length === 0;
+    });
+    await eventually('the version graph to be stored', async () => {
+      const stored = await database.db
+        .select({ id: profileVersionGraphs.versionId })
+        .from(profileVersionGraphs)
+        .where(eq(profileVersionGraphs.versionId, profile.versionId));
+      return stored.length === 1;
     });
     await app.services.counters.flush();
 
