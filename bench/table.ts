@@ -2,7 +2,7 @@
  * The benchmark table: the same measurements against this checkout ("now"), optionally another
  * checkout ("before", `--before PATH`), nginx serving the same bytes, and the goal, in one run.
  *
- *   npm run bench -- [--before /path/to/checkout] [--seconds 5] [--no-pg]
+ *   npm run bench -- [--before /path/to/checkout] [--seconds 5] [--no-pg] [--soak-seconds 180]
  *
  * Needs wrk (load) and, for the nginx column, nginx on PATH or in /usr/sbin; PostgreSQL rows need
  * a server on 127.0.0.1:5432 (BENCH_DATABASE_URL to change), where a throwaway database is made
@@ -20,6 +20,7 @@ import { measureBundle } from '../scripts/budgets.js';
 import { randomUUID } from 'node:crypto';
 import { Browser, importProfile, validateProfile } from './http-client.js';
 import { FLOOD_ROW_LABELS, measureSparqlFlood } from './sparql-flood.js';
+import { soak, type SoakResult } from './soak.js';
 import {
   BENCH_ADMIN,
   freePort,
@@ -470,6 +471,30 @@ if (existsSync(videoFile)) {
     },
   );
   notes.push(flood.note);
+}
+
+// The soak: minutes of mixed public reads on the demo content, PGlite, one process.
+const soakSeconds = Number(option('--soak-seconds') ?? 180);
+if (soakSeconds > 0) {
+  console.error(`Soaking for ${soakSeconds} s…`);
+  const soakCell = (r: SoakResult) => {
+    const change = ((r.rssAfter - r.rssWarm) / r.rssWarm) * 100;
+    return `${r.non2xx} errors, p99 ${r.p99}, RSS ${change >= 0 ? '+' : ''}${change.toFixed(1)} % after warm-up`;
+  };
+  const measure = (root?: string) =>
+    soak({ seconds: soakSeconds, connections: 64, ...(root ? { root } : {}) }).then(soakCell);
+  rows.push({
+    label: `Soak, ${soakSeconds} s, 64 conn, mixed public reads (PGlite)`,
+    now: await measure().catch((error: unknown) => `not measured: ${String(error)}`),
+    ...(beforeRoot
+      ? {
+          before: await measure(resolve(beforeRoot)).catch(
+            (error: unknown) => `not measured: ${String(error)}`,
+          ),
+        }
+      : {}),
+    goal: '0 errors, p99 ≤ 50 ms, RSS within 10 %',
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
