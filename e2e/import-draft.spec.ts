@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { createApiKey, createGroup, expectAccessible, siteApi } from './site';
 import { signIn, siteAdmin } from './users';
@@ -10,6 +11,25 @@ const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const cmi5File = resolve(repoRoot, '../shared/corpus/authored/cmi5/v1.0/cmi5.jsonld');
 
 test.skip(!existsSync(cmi5File), 'the shared corpus is not on this machine');
+
+/** Imports a profile as a draft through `/api` with a group's key; answers its version page. */
+async function importDraft(
+  request: APIRequestContext,
+  key: string,
+  orgId: string,
+  profile: unknown,
+): Promise<string> {
+  const imported = await request.post('/api/profile', {
+    data: { profile, status: { published: false } },
+    headers: { 'x-api-key': key },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  const { metadata } = (await imported.json()) as {
+    metadata: { profile_url: string; version_uuid: string };
+  };
+  const profileId = metadata.profile_url.split('/').pop() ?? '';
+  return `/organization/${orgId}/profile/${profileId}/version/${metadata.version_uuid}`;
+}
 
 test('a profile that breaks MUSTs comes in as a draft and is fixed item by item from its findings', async ({
   page,
@@ -38,16 +58,7 @@ test('a profile that breaks MUSTs comes in as a draft and is fixed item by item 
     headers: { 'x-api-key': key },
   });
   expect(refused.status()).toBe(400);
-  const imported = await page.request.post('/api/profile', {
-    data: { profile, status: { published: false } },
-    headers: { 'x-api-key': key },
-  });
-  expect(imported.status(), await imported.text()).toBe(200);
-  const { metadata } = (await imported.json()) as {
-    metadata: { profile_url: string; version_uuid: string };
-  };
-  const profileId = metadata.profile_url.split('/').pop() ?? '';
-  const versionPath = `/organization/${orgId}/profile/${profileId}/version/${metadata.version_uuid}`;
+  const versionPath = await importDraft(page.request, key, orgId, profile);
 
   // The version page lists the findings, errors first, each with the item to fix.
   await page.goto(versionPath);
@@ -155,16 +166,7 @@ test('a value no form manages is removed from beside its finding', async ({ page
       .replaceAll('https://w3id.org/xapi/adl', `https://example.org/${stamp}/adl`),
   ) as { concepts: Array<Record<string, unknown>> };
   profile.concepts[0]!.scopeNote = { en: 'Used once the learner is done.' };
-  const imported = await page.request.post('/api/profile', {
-    data: { profile, status: { published: false } },
-    headers: { 'x-api-key': key },
-  });
-  expect(imported.status(), await imported.text()).toBe(200);
-  const { metadata } = (await imported.json()) as {
-    metadata: { profile_url: string; version_uuid: string };
-  };
-  const profileId = metadata.profile_url.split('/').pop() ?? '';
-  await page.goto(`/organization/${orgId}/profile/${profileId}/version/${metadata.version_uuid}`);
+  await page.goto(await importDraft(page.request, key, orgId, profile));
 
   const findings = page.getByRole('region', { name: 'Findings' });
   const removals = findings.getByRole('button', { name: /^Remove the value at \/scopeNote of/ });
