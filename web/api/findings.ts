@@ -25,7 +25,12 @@ export function useVersionFindings(profileId: string, versionId: string, enabled
   });
 }
 
-const PLURALS = { concept: 'concepts', template: 'templates', pattern: 'patterns' } as const;
+/** The URL segment of each kind of item a finding can be in, as the site's addresses spell it. */
+export const ITEM_SEGMENTS = {
+  concept: 'concepts',
+  template: 'templates',
+  pattern: 'patterns',
+} as const;
 
 /**
  * The pointer inside its item of the value a finding names (`/concepts/3/remark` → `/remark`),
@@ -46,7 +51,7 @@ export function useRemoveFindingValue(profileId: string, versionId: string) {
     mutationFn: ({ finding, pointer }: { finding: VersionFinding; pointer: string }) => {
       const item = finding.item;
       if (!item) throw new Error('This finding is not inside an item.');
-      const plural = PLURALS[item.kind];
+      const plural = ITEM_SEGMENTS[item.kind];
       return succeeded(
         http.post<{ success: boolean }>(
           `/app/profile/${encodeURIComponent(profileId)}/version/${encodeURIComponent(versionId)}/${plural}/${encodeURIComponent(item.id)}/remove-value`,
@@ -57,7 +62,7 @@ export function useRemoveFindingValue(profileId: string, versionId: string) {
     onSuccess: (_answer, { finding }) =>
       Promise.all([
         finding.item
-          ? queryClient.invalidateQueries({ queryKey: [PLURALS[finding.item.kind]] })
+          ? queryClient.invalidateQueries({ queryKey: [ITEM_SEGMENTS[finding.item.kind]] })
           : null,
         refreshProfiles(queryClient),
       ]),

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Profile, ProfileVersion } from '../../../common/profiles';
 import {
+  ITEM_SEGMENTS,
   itemPointer,
   useRemoveFindingValue,
   useVersionFindings,
@@ -18,12 +19,6 @@ const KIND_LABELS: Record<NonNullable<VersionFinding['item']>['kind'], string> =
   concept: 'concept',
   template: 'statement template',
   pattern: 'pattern',
-};
-
-const SEGMENTS: Record<NonNullable<VersionFinding['item']>['kind'], string> = {
-  concept: 'concepts',
-  template: 'templates',
-  pattern: 'patterns',
 };
 
 /**
@@ -227,7 +222,7 @@ export function VersionFindings({
   ];
   const view = { profile, version };
   const itemPath = (finding: VersionFinding & { item: NonNullable<VersionFinding['item']> }) =>
-    itemListScope(view, paths, SEGMENTS[finding.item.kind]).itemPath(
+    itemListScope(view, paths, ITEM_SEGMENTS[finding.item.kind]).itemPath(
       finding.item.id,
       findingSubpage(finding),
     );
