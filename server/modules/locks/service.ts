@@ -110,9 +110,7 @@ export class LockService {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const taken = await upsertLock(db, { resource, userId: user.id, now, expiresAt });
       if (taken) return this.present(taken);
-      const current = await findLock(db, resource);
-      if (current && current.lock.expiresAt > now && current.lock.userId !== user.id)
-        throw lockedBy(current.holder, current.lock.expiresAt, now, 'this');
+      await this.refuseHeldByOthers(db, user, resource, now);
     }
     throw new AppError(409, ErrorCode.ResourceLocked, 'This is being edited. Try again later.');
   }
@@ -134,8 +132,12 @@ export class LockService {
    * Refuses (409 RESOURCE_LOCKED, naming the holder) while someone other than `user` holds a
    * live lock on `resource`: for a change made in one call, which takes no lock of its own.
    */
-  async refuseHeldByOthers(db: Db, user: LockOwner, resource: string): Promise<void> {
-    const now = this.now();
+  async refuseHeldByOthers(
+    db: Db,
+    user: LockOwner,
+    resource: string,
+    now = this.now(),
+  ): Promise<void> {
     const current = await findLock(db, resource);
     if (current && current.lock.expiresAt > now && current.lock.userId !== user.id)
       throw lockedBy(current.holder, current.lock.expiresAt, now, 'this');
