@@ -76,6 +76,21 @@ describe('removing one value of an item', () => {
     for (const pointer of ['/id', '/type', '/inScheme'])
       expect((await calls.post(url, { pointer })).statusCode, pointer).toBe(400);
     expect((await calls.post(url, { pointer: 'remark' })).statusCode).toBe(400);
+    // Malformed bodies are a 400 naming what to fix, never a 500.
+    for (const body of [
+      {},
+      { pointer: 123 },
+      { pointer: '/' },
+      { pointer: '/remark', extra: true },
+      { pointer: `/${'x'.repeat(2001)}` },
+      { pointer: '/remark\u0000' },
+      { pointer: '/remark\ud800' },
+      { pointer: '/~2/~' },
+    ]) {
+      const refused = await calls.post(url, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json<{ message: string }>().message.length).toBeGreaterThan(0);
+    }
 
     const stale = await calls.post(url, { pointer: '/remark' }, { 'if-match': '"stale"' });
     expect([409, 412]).toContain(stale.statusCode);
