@@ -24,11 +24,12 @@ const FORM_OR_JSON: Param = {
   ),
 };
 
-const PROFILE_FIELD: Param = {
-  name: 'profile',
-  need: 'Required',
-  meaning:
-    'The IRI of a profile published on this server (its current published version is used) or the IRI of one of its published versions.',
+const PUBLISHED_PROFILE =
+  'The IRI of a profile published on this server (its current published version is used) or the IRI of one of its published versions.';
+const PROFILE_FIELD: Param = { name: 'profile', need: 'Required', meaning: PUBLISHED_PROFILE };
+const SIMULATE_PROFILE_FIELD: Param = {
+  ...PROFILE_FIELD,
+  meaning: `${PUBLISHED_PROFILE} With a read key of its working group in x-api-key, a draft's version IRI, or the IRI of a profile never published.`,
 };
 
 /** Errors both calls share: bad input, unknown profile, size and rate limits. */
@@ -272,7 +273,7 @@ export function SimulatePage() {
         <ParamTable
           label="Body fields"
           params={[
-            PROFILE_FIELD,
+            SIMULATE_PROFILE_FIELD,
             {
               name: 'seed',
               need: 'Optional',
