@@ -187,6 +187,7 @@ export class ProfileService {
 
   /** The newest version the viewer may see; counts a page view. */
   async latest(user: UserRow | null, profileId: string, visitor: Visitor): Promise<ProfileView> {
+    if (!user) return this.publicView(profileId, null, visitor);
     const loaded = await this.load(user, profileId);
     const id = loaded.member
       ? (loaded.profile.currentDraftVersionId ?? loaded.profile.currentPublishedVersionId)
@@ -202,10 +203,38 @@ export class ProfileService {
     versionId: string,
     visitor: Visitor,
   ): Promise<ProfileView> {
+    if (!user) return this.publicView(profileId, versionId, visitor);
     const loaded = await this.load(user, profileId);
     const version = visibleVersion(loaded, await findVersion(this.db, versionId));
     this.countView(loaded, version, visitor);
     return this.view(loaded, version);
+  }
+
+  /**
+   * A profile page as someone signed out sees it (a published version, `versionId` or the
+   * newest): the same for every such visitor, so it is kept until the profile or its group
+   * changes, as the lists are. Five database reads made it the one public page that queued
+   * every other read behind it under load. The view is still counted on every request.
+   */
+  private async publicView(
+    profileId: string,
+    versionId: string | null,
+    visitor: Visitor,
+  ): Promise<ProfileView> {
+    const key = `profile-view:${profileId}:${versionId ?? 'newest'}`;
+    const kept = this.deps.cache.list<ProfileView>(key);
+    if (kept) {
+      this.deps.counters.view({ profileId, published: true, member: false, visitor });
+      return kept;
+    }
+    const ticket = this.deps.cache.ticket();
+    const loaded = await this.load(null, profileId);
+    const id = versionId ?? loaded.profile.currentPublishedVersionId;
+    const version = visibleVersion(loaded, id ? await findVersion(this.db, id) : null);
+    this.countView(loaded, version, visitor);
+    const answer = await this.view(loaded, version);
+    this.deps.cache.keepList(ticket, key, answer);
+    return answer;
   }
 
   /** The findings of a version's document, for whoever may see the version. */
