@@ -112,6 +112,7 @@ export function buildServices(
       ? new SmtpMailer(config.smtpUrl, config.mailFrom)
       : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log));
   const secrets = new SecretBox(config.secrets.SESSION_SECRET);
+  const sparql = new SparqlService(db, config.sparql, log);
   const jobs = new JobRunner(
     database,
     appJobs,
@@ -125,6 +126,7 @@ export function buildServices(
         allowPrivateTargets: config.webhooks.allowPrivateTargets,
         retryDelaysMs: config.webhooks.retryDelaysMs,
       },
+      convertGraph: (document, iri) => sparql.convertToNTriples(document, iri),
     },
     {
       ...defaultRunnerOptions,
@@ -205,7 +207,7 @@ export function buildServices(
       allowPrivateTargets: config.lrsAllowPrivateTargets,
     }),
     readCache,
-    sparql: new SparqlService(db, config.sparql, log),
+    sparql,
     webhooks: new WebhookService({
       db,
       secrets,

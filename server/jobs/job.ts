@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { MailLog, Mailer } from '../modules/mail/mailer';
+import type { ConvertGraph } from '../modules/sparql/stored';
 import type { WebhookSettings } from '../modules/webhooks/secret-box';
 
 /** What a job may use: the database, the queue for follow-up jobs, and the outside world. */
@@ -12,6 +13,8 @@ export interface JobContext {
   siteUrl: string;
   /** The secrets, address rule and retry schedule webhook deliveries follow. */
   webhooks: WebhookSettings;
+  /** A published document's SPARQL N-Triples, converted off the thread that serves requests. */
+  convertGraph: ConvertGraph;
 }
 
 export interface JobDefinition<T extends object = object> {

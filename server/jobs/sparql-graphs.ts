@@ -20,7 +20,7 @@ export const sparqlGraphBackfillJob = defineJob<Record<string, never>>({
   repeat: true,
   repeatEverySeconds: 60,
   async handle(_data, context) {
-    const { stored, failed } = await backfillVersionGraphs(context.db, BATCH);
+    const { stored, failed } = await backfillVersionGraphs(context.db, BATCH, context.convertGraph);
     if (stored > 0) context.log.info({ versions: stored }, 'SPARQL N-Triples stored');
     for (const { versionId, error } of failed)
       context.log.error({ err: error, versionId }, 'SPARQL N-Triples not stored for a version');

@@ -47,9 +47,10 @@ export const subscribers: readonly Subscriber[] = [
     },
   ),
   // The SPARQL store loads a version's graph from these N-Triples instead of converting its
-  // document: converted here, once, after the version is published, off the publishing request.
-  subscribe('sparql-graph', ['profileVersionPublished'], async (event, { db }) => {
-    await storeVersionGraph(db, event.payload.versionId);
+  // document: converted once, after the version is published, off the publishing request, on a
+  // SPARQL worker rather than the thread that serves requests.
+  subscribe('sparql-graph', ['profileVersionPublished'], async (event, { db, convertGraph }) => {
+    await storeVersionGraph(db, event.payload.versionId, convertGraph);
   }),
   subscribe(
     'webhooks',

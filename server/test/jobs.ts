@@ -3,6 +3,7 @@ import { executorFor } from '../jobs/executor';
 import { defineJob, type JobDefinition } from '../jobs/job';
 import { JobRunner, type RunnerOptions } from '../jobs/runner';
 import { SecretBox } from '../modules/webhooks/secret-box';
+import { convertToNTriples } from '../modules/sparql/stored';
 
 export const silentLog = { info: () => {}, error: () => {} };
 
@@ -40,6 +41,7 @@ export function testRunner(
         allowPrivateTargets: true,
         retryDelaysMs: [10, 20],
       },
+      convertGraph: convertToNTriples,
     },
     { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, batchSize: 10, ...options },
   );

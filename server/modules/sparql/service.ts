@@ -707,6 +707,18 @@ export class SparqlService {
     this.pump();
   }
 
+  /**
+   * A published document's graph as N-Triples, converted on a worker (before any query waiting
+   * there) so that the thread serving requests never holds still for it. Refused at once while
+   * the workers are paused after failures: whoever asked tries again later.
+   */
+  async convertToNTriples(document: unknown, iri: string): Promise<string> {
+    if (this.paused) throw storeFailed();
+    const reply = await this.convert(iri, document);
+    if (!reply.ok) throw new Error(`The document of ${iri} cannot be converted: ${reply.error}`);
+    return reply.ntriples ?? '';
+  }
+
   /** Converts a document on whichever worker is free first. */
   private convert(graph: string, document: unknown): Promise<WorkerReply> {
     if (this.closed) return Promise.reject(stopping());

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import jsonld from 'jsonld';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { profileVersionGraphs, profileVersions, profiles } from '../../db/schema';
 import { makeKeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
@@ -131,7 +131,9 @@ describe('SPARQL N-Triples stored at publish', () => {
         await canonical(await convertToNTriples(version.snapshot, version.iri)),
       );
       // Written once: storing again leaves the row as it was (fresh blank nodes would differ).
-      expect(await storeVersionGraph(t.app.services.database.db, version.id)).toBe(true);
+      expect(
+        await storeVersionGraph(t.app.services.database.db, version.id, convertToNTriples),
+      ).toBe(true);
       expect((await rowOf(version.id))!).toEqual(row);
     }
   });
@@ -152,7 +154,11 @@ describe('SPARQL N-Triples stored at publish', () => {
     expect(converted.merged).toMatch(/"Org B"/);
     // The backfill stores them again, not the store that read them.
     expect(await rowsOf()).toEqual([]);
-    const { stored, failed } = await backfillVersionGraphs(t.app.services.database.db, 100);
+    const { stored, failed } = await backfillVersionGraphs(
+      t.app.services.database.db,
+      100,
+      convertToNTriples,
+    );
     expect(failed).toEqual([]);
     expect(stored).toBeGreaterThanOrEqual(2);
     expect(await rowsOf()).toHaveLength(2);
@@ -189,7 +195,7 @@ describe('SPARQL N-Triples stored at publish', () => {
     expect(sparql.replacements).toBe(1);
     await expectMix(sparql);
     // The backfill replaces the stale row and leaves the current one alone.
-    const { stored } = await backfillVersionGraphs(db, 100);
+    const { stored } = await backfillVersionGraphs(db, 100, convertToNTriples);
     expect(stored).toBe(1);
     expect((await rowOf(va.id))!.ntriples).toContain(MARKER);
     const rowB = (await rowOf(vb.id))!;
@@ -197,5 +203,45 @@ describe('SPARQL N-Triples stored at publish', () => {
     expect(await canonical(rowB.ntriples)).toBe(
       await canonical(await convertToNTriples(vb.snapshot, vb.iri)),
     );
+  });
+});
+
+describe('the conversion after publishing', () => {
+  const t = useTestApp();
+
+  it('runs on a SPARQL worker, never on the thread that serves requests', async () => {
+    const group = await makeKeyedGroup(t.app, 'Converted elsewhere');
+    const offThread = vi.spyOn(t.app.services.sparql, 'convertToNTriples');
+    const inThread = vi.spyOn(jsonld, 'toRDF');
+    try {
+      const profile = uniqueProfile();
+      await new ApiClient(t.app).import(group.keys.readWrite, profile.doc);
+      const [version] = await t.app.services.database.db
+        .select({
+          id: profileVersions.id,
+          iri: profileVersions.iri,
+          snapshot: profileVersions.snapshot,
+        })
+        .from(profileVersions)
+        .innerJoin(profiles, eq(profiles.id, profileVersions.profileId))
+        .where(eq(profiles.iri, profile.base));
+      const stored = await eventually('the N-Triples of the version', async () => {
+        const [row] = await t.app.services.database.db
+          .select()
+          .from(profileVersionGraphs)
+          .where(eq(profileVersionGraphs.versionId, version!.id));
+        return row ?? null;
+      });
+      expect(offThread).toHaveBeenCalledWith(version!.snapshot, version!.iri);
+      expect(inThread).not.toHaveBeenCalled();
+      inThread.mockRestore();
+      // What the worker gave is the graph this thread would have converted.
+      expect(await canonical(stored.ntriples)).toBe(
+        await canonical(await convertToNTriples(version!.snapshot, version!.iri)),
+      );
+    } finally {
+      offThread.mockRestore();
+      inThread.mockRestore();
+    }
   });
 });
