@@ -83,7 +83,7 @@ let storedVersions = 0;
 const storing = await timed(async () => {
   for (;;) {
     const { stored, failed } = await backfillVersionGraphs(database.db, 50, (document, iri) =>
-      app.services.sparql.convertToNTriples(document, iri),
+      app.services.graphConverter.toNTriples(document, iri),
     );
     if (failed.length > 0) throw new Error(`${failed.length} versions not converted`);
     storedVersions += stored;

@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     await stopSparql();
     await services.sparql.close();
+    await services.graphConverter.close();
   });
 
   const routeTable: BuiltApp['routeTable'] = [];

@@ -24,6 +24,7 @@ import { SimulationService } from './modules/statement-check/simulate';
 import { LrsSendService } from './modules/lrs/service';
 import { ReadCache } from './modules/read-cache/cache';
 import { SparqlService, type SparqlLog } from './modules/sparql/service';
+import { GraphConverter } from './modules/sparql/converter';
 import { CaptchaService } from './modules/captcha/captcha';
 import { OutboxMailer, SmtpMailer, type MailLog, type Mailer } from './modules/mail/mailer';
 import { appJobs } from './jobs';
@@ -76,6 +77,8 @@ export interface Services {
   readCache: ReadCache;
   /** The SPARQL store of this node; `buildApp` keeps it in step with announced changes. */
   sparql: SparqlService;
+  /** Converts published documents to SPARQL N-Triples in a thread of its own. */
+  graphConverter: GraphConverter;
   /** People's webhooks; deliveries are jobs. */
   webhooks: WebhookService;
 }
@@ -112,7 +115,7 @@ export function buildServices(
       ? new SmtpMailer(config.smtpUrl, config.mailFrom)
       : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log));
   const secrets = new SecretBox(config.secrets.SESSION_SECRET);
-  const sparql = new SparqlService(db, config.sparql, log);
+  const graphConverter = new GraphConverter();
   const jobs = new JobRunner(
     database,
     appJobs,
@@ -126,7 +129,7 @@ export function buildServices(
         allowPrivateTargets: config.webhooks.allowPrivateTargets,
         retryDelaysMs: config.webhooks.retryDelaysMs,
       },
-      convertGraph: (document, iri) => sparql.convertToNTriples(document, iri),
+      convertGraph: (document, iri) => graphConverter.toNTriples(document, iri),
     },
     {
       ...defaultRunnerOptions,
@@ -207,7 +210,8 @@ export function buildServices(
       allowPrivateTargets: config.lrsAllowPrivateTargets,
     }),
     readCache,
-    sparql,
+    sparql: new SparqlService(db, config.sparql, log),
+    graphConverter,
     webhooks: new WebhookService({
       db,
       secrets,

@@ -10,6 +10,7 @@ import { queryForm, type QueryForm } from './query-form';
 import { findSnapshot, listPublishedGraphs, type PublishedGraph } from './repo';
 import { scanQuery } from './scan';
 import { findStoredGraphs } from './stored';
+import { WORKER, WORKER_ENTRY } from './worker-script';
 
 export interface SparqlOptions {
   /** How long one query may run before its worker is stopped and replaced. */
@@ -89,16 +90,6 @@ interface Graph {
   /** The graph as a worker converted it (inferences included), to refill a fresh worker. */
   ntriples: string;
 }
-
-/**
- * Run from source (tests, `npm run dev`), the worker needs the TypeScript loader registered first
- * (`boot.js`); the compiled server (`npm start`) has the worker compiled beside it.
- */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const WORKER = FROM_SOURCE
-  ? new URL('./boot.js', import.meta.url)
-  : new URL('./sparql-worker.js', import.meta.url);
-const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
 
 /** Graphs read from the database and sent to a worker in one request. */
 const FILL_BATCH = 64;
@@ -705,18 +696,6 @@ export class SparqlService {
         },
       });
     this.pump();
-  }
-
-  /**
-   * A published document's graph as N-Triples, converted on a worker (before any query waiting
-   * there) so that the thread serving requests never holds still for it. Refused at once while
-   * the workers are paused after failures: whoever asked tries again later.
-   */
-  async convertToNTriples(document: unknown, iri: string): Promise<string> {
-    if (this.paused) throw storeFailed();
-    const reply = await this.convert(iri, document);
-    if (!reply.ok) throw new Error(`The document of ${iri} cannot be converted: ${reply.error}`);
-    return reply.ntriples ?? '';
   }
 
   /** Converts a document on whichever worker is free first. */

@@ -209,9 +209,9 @@ describe('SPARQL N-Triples stored at publish', () => {
 describe('the conversion after publishing', () => {
   const t = useTestApp();
 
-  it('runs on a SPARQL worker, never on the thread that serves requests', async () => {
+  it('runs in a thread of its own, never on the thread that serves requests', async () => {
     const group = await makeKeyedGroup(t.app, 'Converted elsewhere');
-    const offThread = vi.spyOn(t.app.services.sparql, 'convertToNTriples');
+    const offThread = vi.spyOn(t.app.services.graphConverter, 'toNTriples');
     const inThread = vi.spyOn(jsonld, 'toRDF');
     try {
       const profile = uniqueProfile();
