@@ -3,7 +3,7 @@ import { WORKER_STACK_MB, type WorkerReply } from './protocol';
 import { WORKER, WORKER_ENTRY } from './worker-script';
 
 /** How long a converter thread waits for the next document before it stops. */
-const IDLE_MS = 10_000;
+const IDLE_MS = 2_000;
 
 interface Pending {
   resolve: (reply: WorkerReply) => void;

@@ -8,6 +8,7 @@ import {
   type WorkerRequest,
 } from './protocol';
 import { asNTriples, documentGraph } from './rdf';
+import { lowerThisThreadPriority } from './thread-priority';
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const XSD_STRING = `${XSD}string`;
@@ -237,6 +238,9 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
     }
   }
 }
+
+// A query or a conversion never takes a core from the thread serving requests.
+lowerThisThreadPriority();
 
 // Requests are answered one after the other, in the order they came.
 let chain: Promise<void> = Promise.resolve();
