@@ -119,7 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await services.jobs.stop();
     }
   });
-  const stopFollowing = await followChanges(database, services.readCache);
+  const stopFollowing = await followChanges(database, services.readCache, [
+    (change) => services.apiKeys.forget(change),
+  ]);
   app.addHook('onClose', () => stopFollowing());
   const stopSparql = await followSparqlChanges(database, services.sparql);
   app.addHook('onClose', async () => {

@@ -73,4 +73,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app nodes on one PostgreSQL
       BOUND_MS,
     );
   });
+
+  it('refuses on node B a key disabled through node A, though node B remembered it', async () => {
+    const group = await makeKeyedGroup(a);
+    const key = group.keys.readOnly;
+    const opensOnB = async () =>
+      (await new ApiClient(b).get('/api/profile', { key })).statusCode === 200;
+    expect(await opensOnB()).toBe(true);
+    expect(await opensOnB()).toBe(true);
+    const site = callsOf(a, group.cookie);
+    const listed = (await site.get(`/app/org/${group.organizationId}/apiKey`)).json<{
+      apiKeys: Array<{ id: string; description: string }>;
+    }>().apiKeys;
+    const id = listed.find((k) => k.description === 'r')?.id;
+    const disabled = await site.put(`/app/org/${group.organizationId}/apiKey/${id!}`, {
+      description: 'r',
+      readPermission: true,
+      writePermission: false,
+      isEnabled: false,
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    await eventually('the key refused on node B', async () => !(await opensOnB()), BOUND_MS);
+  });
 });

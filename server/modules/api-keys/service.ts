@@ -1,8 +1,10 @@
+import { LRUCache } from 'lru-cache';
 import type { ApiKey, ApiKeyCreate } from '../../../common/api-keys';
 import type { Db } from '../../db/client';
 import type { ApiKeyRow, UserRow } from '../../db/schema';
 import { hashToken } from '../accounts/tokens';
 import { conflict, notFound } from '../errors';
+import { announceChange, type Change } from '../events/changes';
 import { publicName } from '../organizations/presenter';
 import { groupPolicy } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
@@ -31,6 +33,14 @@ export interface ApiKeyChanges {
  */
 const TOUCH_AFTER_MS = 15 * 60_000;
 
+/**
+ * How long a node trusts a key it found without reading it again. Every change to a group's keys
+ * is announced to every node, which then forgets the keys it remembers; this bound covers a node
+ * that missed an announcement. Before, each request with a key read it from the database: on the
+ * embedded database that read cost more than answering a kept document.
+ */
+const REMEMBER_KEY_MS = 5_000;
+
 function present({ key, creator }: ApiKeyWithCreator): ApiKey {
   return {
     id: key.id,
@@ -50,6 +60,12 @@ function present({ key, creator }: ApiKeyWithCreator): ApiKey {
  * the server once: only its SHA-256 and last four characters are kept.
  */
 export class ApiKeyService {
+  /** Keys found lately, by the hash of their value; never an unknown value. */
+  private readonly remembered = new LRUCache<string, ApiKeyRow>({
+    max: 10_000,
+    ttl: REMEMBER_KEY_MS,
+  });
+
   constructor(
     private readonly db: Db,
     private readonly organizations: OrganizationService,
@@ -105,24 +121,50 @@ export class ApiKeyService {
     changes: ApiKeyChanges,
   ): Promise<ApiKey> {
     const { organization } = await this.authorize(user, organizationId);
-    if (!(await updateKey(this.db, organization.id, id, changes)))
-      throw notFound('No such API key in this working group.');
+    const updated = await this.db.transaction(async (tx) => {
+      const found = await updateKey(tx, organization.id, id, changes);
+      if (found) await announceChange(tx, { organizationId: organization.id });
+      return found;
+    });
+    if (!updated) throw notFound('No such API key in this working group.');
+    // Here at once; other nodes when the announcement reaches them.
+    this.remembered.clear();
     return this.get(user, organizationId, id);
   }
 
   async delete(user: UserRow | null, organizationId: string, id: string): Promise<void> {
     const { organization } = await this.authorize(user, organizationId);
-    if (!(await deleteKey(this.db, organization.id, id)))
-      throw notFound('No such API key in this working group.');
+    const deleted = await this.db.transaction(async (tx) => {
+      const found = await deleteKey(tx, organization.id, id);
+      if (found) await announceChange(tx, { organizationId: organization.id });
+      return found;
+    });
+    if (!deleted) throw notFound('No such API key in this working group.');
+    this.remembered.clear();
   }
 
   /** The key row for a value sent to the public API, recording its use now and then; null when unknown. */
   async authenticate(value: string): Promise<ApiKeyRow | null> {
     if (value.length === 0 || value.length > 200) return null;
-    const key = await findKeyByHash(this.db, hashToken(value.trim().toLowerCase()));
-    if (!key) return null;
+    const hash = hashToken(value.trim().toLowerCase());
     const now = this.now();
-    if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < TOUCH_AFTER_MS) return key;
-    return (await touchKey(this.db, key.id, now)) ?? key;
+    const touchedLately = (key: ApiKeyRow) =>
+      key.lastUsedAt !== null && now.getTime() - key.lastUsedAt.getTime() < TOUCH_AFTER_MS;
+    const remembered = this.remembered.get(hash);
+    if (remembered && touchedLately(remembered)) return remembered;
+    const key = await findKeyByHash(this.db, hash);
+    if (!key) return null;
+    const current = touchedLately(key) ? key : ((await touchKey(this.db, key.id, now)) ?? key);
+    this.remembered.set(hash, current);
+    return current;
+  }
+
+  /**
+   * Forgets the keys this node remembers when a group changed (its keys among what may have):
+   * called for every announced change, from any node. An announcement this node cannot read
+   * (null) may be anything, so it forgets then too.
+   */
+  forget(change: Change | null): void {
+    if (change === null || 'organizationId' in change) this.remembered.clear();
   }
 }

@@ -9,7 +9,7 @@ export const CHANGES_CHANNEL = 'public_read_changes';
 
 /**
  * What changed: a profile (anything about it or its versions), or a working group (its name and
- * link show in the lists of published profiles).
+ * link show in the lists of published profiles; its API keys are remembered by each node).
  */
 export type Change = { profileId: string } | { organizationId: string };
 

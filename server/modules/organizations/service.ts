@@ -163,7 +163,11 @@ export class OrganizationService {
     if ((profiles.get(organization.id) ?? 0) > 0) {
       throw badRequest('Delete or move the profiles of this working group before deleting it.');
     }
-    await deleteOrganization(this.db, organization.id);
+    await this.db.transaction(async (tx) => {
+      await deleteOrganization(tx, organization.id);
+      // Its API keys go with it, on every node.
+      await announceChange(tx, { organizationId: organization.id });
+    });
   }
 
   async members(user: UserRow | null, organizationId: string): Promise<MemberList> {
