@@ -1,10 +1,10 @@
 import { eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { queryRows, type Database } from '../db/client';
 import { outboxEvents, profileCounters, profileVersionGraphs } from '../db/schema';
 import { makeKeyedGroup, type KeyedGroup } from '../test/api-keys';
-import { testConfig } from '../test/app';
+import { testConfig, useTestApp } from '../test/app';
 import { makeProfile, publishVersion } from '../test/authoring';
 import { createTestDatabase } from '../test/database';
 import { eventually } from '../test/jobs';
@@ -26,35 +26,22 @@ async function countsOf(database: Database, profileId: string): Promise<Record<s
 }
 
 describe('the read path writes nothing to the database', () => {
-  const statements: string[] = [];
-  let database: Database;
-  let app: BuiltApp;
+  // No timed batch during the test: only an explicit flush writes the counts.
+  const t = useTestApp({ COUNTER_FLUSH_SECONDS: '300' }, {}, { recordStatements: true });
   let group: KeyedGroup;
   let profile: { id: string; versionId: string; iri: string };
   let reader: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ logQuery: (query) => statements.push(query) });
-    // No timed batch during the test: only an explicit flush writes the counts.
-    app = await buildApp({
-      config: testConfig({ COUNTER_FLUSH_SECONDS: '300' }),
-      database,
-      logger: false,
-    });
-    await app.ready();
-    group = await makeKeyedGroup(app, 'Read often');
-    const draft = await makeProfile(app, group.cookie, group.organizationId);
-    const view = await publishVersion(app, group.cookie, draft.profile.uuid, draft.version.uuid);
+    group = await makeKeyedGroup(t.app, 'Read often');
+    const draft = await makeProfile(t.app, group.cookie, group.organizationId);
+    const view = await publishVersion(t.app, group.cookie, draft.profile.uuid, draft.version.uuid);
     profile = { id: view.profile.uuid, versionId: view.version.uuid, iri: view.profile.iri };
-    reader = (await makePerson(database.db, app.services.sessions)).cookie;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    reader = (await makePerson(t.database.db, t.app.services.sessions)).cookie;
   });
 
   const get = (url: string, headers: Record<string, string> = {}, ip = '198.51.100.60') =>
-    app.inject({ method: 'GET', url, headers, remoteAddress: ip });
+    t.app.inject({ method: 'GET', url, headers, remoteAddress: ip });
 
   it('serves documents, metadata, lists and pages to keys, sessions and anonymous readers without writing', async () => {
     const key = group.keys.readOnly;
@@ -63,22 +50,22 @@ describe('the read path writes nothing to the database', () => {
     // Publishing left an event for the job runner; let it be handed over first, and the jobs it
     // starts (storing the version's SPARQL graph) finish what publishing began.
     await eventually('the outbox to be dispatched', async () => {
-      const waiting = await database.db
+      const waiting = await t.database.db
         .select({ id: outboxEvents.id })
         .from(outboxEvents)
         .where(isNull(outboxEvents.dispatchedAt));
       return waiting.length === 0;
     });
     await eventually('the version graph to be stored', async () => {
-      const stored = await database.db
+      const stored = await t.database.db
         .select({ id: profileVersionGraphs.versionId })
         .from(profileVersionGraphs)
         .where(eq(profileVersionGraphs.versionId, profile.versionId));
       return stored.length === 1;
     });
-    await app.services.counters.flush();
+    await t.app.services.counters.flush();
 
-    statements.length = 0;
+    t.statements.length = 0;
     const reads = [
       `/api/profile/${profile.id}`,
       `/api/profile/${profile.versionId}`,
@@ -109,11 +96,11 @@ describe('the read path writes nothing to the database', () => {
       const document = await get(`/profile/${profile.id}`, { accept: 'application/ld+json' }, ip);
       expect(document.statusCode).toBe(200);
     }
-    expect(statements.length).toBeGreaterThan(0);
-    expect(statements.filter((s) => WRITES.test(s))).toEqual([]);
+    expect(t.statements.length).toBeGreaterThan(0);
+    expect(t.statements.filter((s) => WRITES.test(s))).toEqual([]);
 
-    await app.services.counters.flush();
-    expect(await countsOf(database, profile.id)).toEqual({
+    await t.app.services.counters.flush();
+    expect(await countsOf(t.database, profile.id)).toEqual({
       // Per round, 4 document reads × 4 callers (a cookie means nothing to /api) + the
       // linked-data document; 3 of those reads are whole documents, so exports too.
       apiRead: 5 * (4 * 4 + 1),

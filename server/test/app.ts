@@ -31,20 +31,26 @@ export interface TestApp {
   app: BuiltApp;
   database: Database;
   config: Config;
+  /** Every statement the app sent, when the file asked for them (`recordStatements`). */
+  statements: string[];
 }
 
 /**
  * One app and database for a test file, built before its tests and closed after them. Tests
- * make their own data, so they never depend on each other.
+ * make their own data, so they never depend on each other. With `recordStatements`, every
+ * statement sent is kept in `statements` (tests of what a path reads or writes clear it first).
  */
 export function useTestApp(
   overrides: Record<string, string> = {},
   services: ServiceOverrides = {},
+  options: { recordStatements?: boolean } = {},
 ): TestApp {
-  const holder = {} as TestApp;
+  const holder = { statements: [] as string[] } as TestApp;
   beforeAll(async () => {
     holder.config = testConfig(overrides);
-    holder.database = await createTestDatabase();
+    holder.database = await createTestDatabase(
+      options.recordStatements ? { logQuery: (query) => holder.statements.push(query) } : undefined,
+    );
     holder.app = await buildApp({
       config: holder.config,
       database: holder.database,

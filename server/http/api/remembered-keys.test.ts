@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type BuiltApp } from '../../app';
-import type { Database } from '../../db/client';
+import { describe, expect, it } from 'vitest';
 import { makeKeyedGroup } from '../../test/api-keys';
-import { testConfig } from '../../test/app';
+import { useTestApp } from '../../test/app';
 import { callsOf } from '../../test/authoring';
-import { createTestDatabase } from '../../test/database';
 import { ApiClient, expectError } from '../../test/public-api';
 
 /** A statement that reads or writes the table of API keys. */
@@ -15,41 +12,28 @@ const KEY_TABLE = /\bapi_keys\b/;
  * it again; every change to a group's keys ends what is remembered at once.
  */
 describe('API keys a node remembers', () => {
-  const statements: string[] = [];
-  let database: Database;
-  let app: BuiltApp;
-  let api: ApiClient;
-
-  beforeAll(async () => {
-    database = await createTestDatabase({ logQuery: (query) => statements.push(query) });
-    app = await buildApp({ config: testConfig(), database, logger: false });
-    await app.ready();
-    api = new ApiClient(app);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const t = useTestApp({}, {}, { recordStatements: true });
+  const api = () => new ApiClient(t.app);
 
   it('reads a key once, then answers its requests from memory', async () => {
-    const group = await makeKeyedGroup(app, 'Remembered');
-    expect((await api.get('/api/profile', { key: group.keys.readOnly })).statusCode).toBe(200);
-    statements.length = 0;
+    const group = await makeKeyedGroup(t.app, 'Remembered');
+    expect((await api().get('/api/profile', { key: group.keys.readOnly })).statusCode).toBe(200);
+    t.statements.length = 0;
     for (let i = 0; i < 3; i++)
-      expect((await api.get('/api/profile', { key: group.keys.readOnly })).statusCode).toBe(200);
-    expect(statements.filter((s) => KEY_TABLE.test(s))).toEqual([]);
+      expect((await api().get('/api/profile', { key: group.keys.readOnly })).statusCode).toBe(200);
+    expect(t.statements.filter((s) => KEY_TABLE.test(s))).toEqual([]);
   });
 
   it('refuses a key at once once it is disabled or deleted, and the keys of a deleted group', async () => {
-    const group = await makeKeyedGroup(app, 'Changing keys');
-    const site = callsOf(app, group.cookie);
+    const group = await makeKeyedGroup(t.app, 'Changing keys');
+    const site = callsOf(t.app, group.cookie);
     const keyIds = new Map<string, string>();
     for (const key of (await site.get(`/app/org/${group.organizationId}/apiKey`)).json<{
       apiKeys: Array<{ id: string; description: string }>;
     }>().apiKeys)
       keyIds.set(key.description, key.id);
     const opens = async (key: string) =>
-      (await api.get('/api/profile', { key })).statusCode === 200;
+      (await api().get('/api/profile', { key })).statusCode === 200;
     for (const key of [group.keys.readOnly, group.keys.readWrite])
       expect(await opens(key)).toBe(true);
 
@@ -60,18 +44,22 @@ describe('API keys a node remembers', () => {
       isEnabled: false,
     });
     expect(disabled.statusCode, disabled.body).toBe(200);
-    expectError(await api.get('/api/profile', { key: group.keys.readOnly }), 401, 'UNAUTHORIZED');
+    expectError(await api().get('/api/profile', { key: group.keys.readOnly }), 401, 'UNAUTHORIZED');
 
     const deleted = await site.delete(
       `/app/org/${group.organizationId}/apiKey/${keyIds.get('rw')!}`,
     );
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expectError(await api.get('/api/profile', { key: group.keys.readWrite }), 401, 'UNAUTHORIZED');
+    expectError(
+      await api().get('/api/profile', { key: group.keys.readWrite }),
+      401,
+      'UNAUTHORIZED',
+    );
 
-    const other = await makeKeyedGroup(app, 'Going away');
+    const other = await makeKeyedGroup(t.app, 'Going away');
     expect(await opens(other.keys.readOnly)).toBe(true);
-    const gone = await callsOf(app, other.cookie).delete(`/app/org/${other.organizationId}`);
+    const gone = await callsOf(t.app, other.cookie).delete(`/app/org/${other.organizationId}`);
     expect(gone.statusCode, gone.body).toBe(200);
-    expectError(await api.get('/api/profile', { key: other.keys.readOnly }), 401, 'UNAUTHORIZED');
+    expectError(await api().get('/api/profile', { key: other.keys.readOnly }), 401, 'UNAUTHORIZED');
   });
 });

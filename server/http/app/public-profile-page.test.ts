@@ -1,13 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../../common/profiles';
-import { buildApp, type BuiltApp } from '../../app';
-import type { Database } from '../../db/client';
 import { profileCounters } from '../../db/schema';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
-import { testConfig } from '../../test/app';
+import { useTestApp } from '../../test/app';
 import { callsOf, makeProfile, publishVersion } from '../../test/authoring';
-import { createTestDatabase } from '../../test/database';
 import { makePerson } from '../../test/people';
 
 /**
@@ -15,33 +12,20 @@ import { makePerson } from '../../test/people';
  * the profile or its group changes. These tests hold what keeping it must never change.
  */
 describe('the profile page of a signed-out reader', () => {
-  const statements: string[] = [];
-  let database: Database;
-  let app: BuiltApp;
+  const t = useTestApp({ COUNTER_FLUSH_SECONDS: '300' }, {}, { recordStatements: true });
   let group: KeyedGroup;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ logQuery: (query) => statements.push(query) });
-    app = await buildApp({
-      config: testConfig({ COUNTER_FLUSH_SECONDS: '300' }),
-      database,
-      logger: false,
-    });
-    await app.ready();
-    group = await makeKeyedGroup(app, 'Page readers');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    group = await makeKeyedGroup(t.app, 'Page readers');
   });
 
   async function published(): Promise<ProfileView> {
-    const draft = await makeProfile(app, group.cookie, group.organizationId);
-    return publishVersion(app, group.cookie, draft.profile.uuid, draft.version.uuid);
+    const draft = await makeProfile(t.app, group.cookie, group.organizationId);
+    return publishVersion(t.app, group.cookie, draft.profile.uuid, draft.version.uuid);
   }
 
   async function page(url: string, cookie?: string): Promise<ProfileView> {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'GET',
       url,
       headers: cookie ? { cookie } : {},
@@ -53,7 +37,7 @@ describe('the profile page of a signed-out reader', () => {
 
   /** Version 2 of a published profile as a draft, made by editing its details. */
   async function draftAfter(view: ProfileView, name: string): Promise<ProfileView> {
-    const calls = callsOf(app, group.cookie);
+    const calls = callsOf(t.app, group.cookie);
     const base = `/app/profile/${view.profile.uuid}/version/${view.version.uuid}`;
     expect((await calls.post(`${base}/lock`)).statusCode).toBe(200);
     const edited = await calls.put(base, {
@@ -74,15 +58,15 @@ describe('the profile page of a signed-out reader', () => {
       `/app/profile/${view.profile.uuid}/version/${view.version.uuid}`,
     ];
     for (const url of urls) await page(url);
-    statements.length = 0;
+    t.statements.length = 0;
     for (const url of urls) {
-      const again = await app.inject({ method: 'GET', url, remoteAddress: '198.51.100.91' });
+      const again = await t.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.91' });
       expect(again.statusCode).toBe(200);
     }
-    expect(statements).toEqual([]);
+    expect(t.statements).toEqual([]);
 
-    await app.services.counters.flush();
-    const views = await database.db
+    await t.app.services.counters.flush();
+    const views = await t.database.db
       .select({ count: profileCounters.count })
       .from(profileCounters)
       .where(
@@ -99,12 +83,12 @@ describe('the profile page of a signed-out reader', () => {
 
     const draft = await draftAfter(first, 'Reading, second edition');
     expect((await page(url)).version.version).toBe(1);
-    await publishVersion(app, group.cookie, draft.profile.uuid, draft.version.uuid);
+    await publishVersion(t.app, group.cookie, draft.profile.uuid, draft.version.uuid);
     const after = await page(url);
     expect(after.version).toMatchObject({ version: 2, name: 'Reading, second edition' });
     expect(after.profile.versions.map((v) => v.version)).toEqual([2, 1]);
 
-    const renamed = await callsOf(app, group.cookie).put(`/app/org/${group.organizationId}`, {
+    const renamed = await callsOf(t.app, group.cookie).put(`/app/org/${group.organizationId}`, {
       name: 'Page readers, renamed',
       collaborationLink: 'https://example.org',
       description: '',
@@ -117,7 +101,7 @@ describe('the profile page of a signed-out reader', () => {
     const first = await published();
     const draft = await draftAfter(first, 'Reading, in progress');
     const url = `/app/profile/${first.profile.uuid}`;
-    const stranger = (await makePerson(database.db, app.services.sessions)).cookie;
+    const stranger = (await makePerson(t.database.db, t.app.services.sessions)).cookie;
 
     for (let round = 0; round < 2; round++) {
       const member = await page(url, group.cookie);
@@ -136,7 +120,7 @@ describe('the profile page of a signed-out reader', () => {
       expect(other.version.uuid).toBe(first.version.uuid);
       expect(other.profile.membership).not.toBe('admin');
     }
-    const draftPage = await app.inject({
+    const draftPage = await t.app.inject({
       method: 'GET',
       url: `/app/profile/${first.profile.uuid}/version/${draft.version.uuid}`,
     });

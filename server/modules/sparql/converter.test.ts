@@ -1,20 +1,9 @@
-import jsonld from 'jsonld';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/jobs';
+import { canonical } from '../../test/rdf';
 import { uniqueProfile } from '../../test/public-api';
 import { GraphConverter } from './converter';
 import { convertToNTriples } from './stored';
-
-/** The same graph whatever its blank nodes are called: URDNA2015's canonical N-Quads. */
-const canonical = (ntriples: string) =>
-  jsonld.canonize(
-    ntriples as never,
-    {
-      algorithm: 'URDNA2015',
-      inputFormat: 'application/n-quads',
-      format: 'application/n-quads',
-    } as never,
-  ) as unknown as Promise<string>;
 
 describe('GraphConverter', () => {
   let converter: GraphConverter | null = null;

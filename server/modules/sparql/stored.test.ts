@@ -5,6 +5,7 @@ import { profileVersionGraphs, profileVersions, profiles } from '../../db/schema
 import { makeKeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
 import { eventually } from '../../test/jobs';
+import { canonical } from '../../test/rdf';
 import { ApiClient, uniqueProfile } from '../../test/public-api';
 import { BINDINGS } from './protocol';
 import { SparqlService } from './service';
@@ -14,17 +15,6 @@ import {
   convertToNTriples,
   storeVersionGraph,
 } from './stored';
-
-/** The same graph whatever its blank nodes are called: URDNA2015's canonical N-Quads. */
-const canonical = (ntriples: string) =>
-  jsonld.canonize(
-    ntriples as never,
-    {
-      algorithm: 'URDNA2015',
-      inputFormat: 'application/n-quads',
-      format: 'application/n-quads',
-    } as never,
-  ) as unknown as Promise<string>;
 
 const MARKER = '<urn:test:stored> <urn:test:from> "the stored N-Triples" .\n';
 
