@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeKeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
 import { callsOf } from '../../test/authoring';
+import { eventually } from '../../test/jobs';
 import { ApiClient, expectError } from '../../test/public-api';
 
 /** A statement that reads or writes the table of API keys. */
@@ -60,6 +61,14 @@ describe('API keys a node remembers', () => {
     expect(await opens(other.keys.readOnly)).toBe(true);
     const gone = await callsOf(t.app, other.cookie).delete(`/app/org/${other.organizationId}`);
     expect(gone.statusCode, gone.body).toBe(200);
+    // Its keys went with it in the database; this node forgets them when it hears the deletion
+    // announced (on PostgreSQL a moment after the commit), well before it would stop trusting them.
+    await eventually(
+      "the deleted group's key refused",
+      async () =>
+        (await api().get('/api/profile', { key: other.keys.readOnly })).statusCode === 401,
+      2000,
+    );
     expectError(await api().get('/api/profile', { key: other.keys.readOnly }), 401, 'UNAUTHORIZED');
   });
 });
