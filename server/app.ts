@@ -139,11 +139,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(keptAnswerSerializerCompiler);
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
-
   registerSecurityHeaders(app, { hsts: config.secureCookies });
   registerErrorHandling(app);
   registerJsonBodies(app);

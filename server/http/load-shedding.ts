@@ -147,14 +147,17 @@ export function registerLoadShedding(app: FastifyInstance, limits: Config['loadS
   };
 
   // A hook on the root instance runs for every route, and for requests no route matched.
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.answersUnderPressure) return;
-    const reasons = reasonsNow();
-    if (reasons.length === 0) return;
+  // A callback hook, not an async one: it runs on every request, and a promise per request costs.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const reasons = request.routeOptions.config.answersUnderPressure ? [] : reasonsNow();
+    if (reasons.length === 0) {
+      done();
+      return;
+    }
     const message = `The server is too busy to take this request now (${reasons.join('; ')}); try again in ${RETRY_AFTER_SECONDS} seconds.`;
     request.log.warn({ message }, 'new work refused: the node is under pressure');
-    // A rejection reaches the error handler, which answers it as every other error.
-    throw new RetryLaterError(503, ErrorCode.Overloaded, message, RETRY_AFTER_SECONDS);
+    // The error reaches the error handler, which answers it as every other error.
+    done(new RetryLaterError(503, ErrorCode.Overloaded, message, RETRY_AFTER_SECONDS));
   });
 
   app.decorate('forgetStartUpDelays', load.forget);

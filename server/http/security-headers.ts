@@ -29,8 +29,9 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: b
     ...(options.hsts ? { 'strict-transport-security': 'max-age=15552000' } : {}),
   };
   // A callback hook, not an async one: it runs on every answer, and a promise per answer costs.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.headers(headers);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // The request's id too: one hook for every header an answer always carries.
+    reply.headers(headers).header('x-request-id', request.id);
     done(null, payload);
   });
 }
