@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
-import { WORKER_STACK_MB, type WorkerReply } from './protocol';
-import { WORKER, WORKER_ENTRY } from './worker-script';
+import type { Worker } from 'node:worker_threads';
+import type { WorkerReply } from './protocol';
+import { startSparqlThread } from './worker-script';
 
 /** How long a converter thread waits for the next document before it stops. */
 const IDLE_MS = 2_000;
@@ -56,10 +56,7 @@ export class GraphConverter {
 
   private start(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER, {
-      workerData: { entry: WORKER_ENTRY },
-      resourceLimits: { stackSizeMb: WORKER_STACK_MB },
-    });
+    const worker = startSparqlThread();
     worker.on('message', (reply: WorkerReply) => this.pending?.resolve(reply));
     // A thread that dies takes the document it held with it; the next one starts afresh.
     const gone = (error: unknown) => {
@@ -69,7 +66,6 @@ export class GraphConverter {
     };
     worker.on('error', gone);
     worker.on('exit', (code) => gone(new Error(`the converter thread exited (${code})`)));
-    worker.unref();
     this.worker = worker;
     return worker;
   }

@@ -1,16 +1,16 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Db } from '../../db/client';
 import { ErrorCode } from '../../../common/errors';
 import { SPARQL_LIMITS } from '../../../common/limits';
 import { RateLimitedError } from '../abuse/rate-limiter';
 import { AppError, RetryLaterError, badRequest } from '../errors';
 import type { Change } from '../events/changes';
-import { WORKER_STACK_MB, type FillEntry, type WorkerReply, type WorkerRequest } from './protocol';
+import type { FillEntry, WorkerReply, WorkerRequest } from './protocol';
 import { queryForm, type QueryForm } from './query-form';
 import { findSnapshot, listPublishedGraphs, type PublishedGraph } from './repo';
 import { scanQuery } from './scan';
 import { findStoredGraphs } from './stored';
-import { WORKER, WORKER_ENTRY } from './worker-script';
+import { startSparqlThread } from './worker-script';
 
 export interface SparqlOptions {
   /** How long one query may run before its worker is stopped and replaced. */
@@ -510,18 +510,11 @@ export class SparqlService {
    * here, or, after an engine failure, converted again from the stored documents.
    */
   private spawn(fill: 'kept' | 'database'): void {
-    const worker = new Worker(WORKER, {
-      workerData: { entry: WORKER_ENTRY },
-      resourceLimits: {
-        stackSizeMb: WORKER_STACK_MB,
-        ...(this.options.workerHeapMb ? { maxOldGenerationSizeMb: this.options.workerHeapMb } : {}),
-      },
-    });
+    const worker = startSparqlThread(this.options.workerHeapMb);
     const slot: Slot = { worker, tasks: this.refill(fill), busy: null, retired: false };
     worker.on('message', (reply: WorkerReply) => this.replied(slot, reply));
     worker.on('error', (error) => this.lost(slot, error));
     worker.on('exit', (code) => this.lost(slot, new Error(`the worker exited (${code})`)));
-    worker.unref();
     this.slots.push(slot);
     this.pump();
   }
