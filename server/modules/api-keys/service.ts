@@ -121,25 +121,30 @@ export class ApiKeyService {
     changes: ApiKeyChanges,
   ): Promise<ApiKey> {
     const { organization } = await this.authorize(user, organizationId);
-    const updated = await this.db.transaction(async (tx) => {
-      const found = await updateKey(tx, organization.id, id, changes);
-      if (found) await announceChange(tx, { organizationId: organization.id });
-      return found;
-    });
-    if (!updated) throw notFound('No such API key in this working group.');
-    // Here at once; other nodes when the announcement reaches them.
-    this.remembered.clear();
+    await this.changeKey(organization.id, (tx) => updateKey(tx, organization.id, id, changes));
     return this.get(user, organizationId, id);
   }
 
   async delete(user: UserRow | null, organizationId: string, id: string): Promise<void> {
     const { organization } = await this.authorize(user, organizationId);
-    const deleted = await this.db.transaction(async (tx) => {
-      const found = await deleteKey(tx, organization.id, id);
-      if (found) await announceChange(tx, { organizationId: organization.id });
+    await this.changeKey(organization.id, (tx) => deleteKey(tx, organization.id, id));
+  }
+
+  /**
+   * Changes one key of a group (`write` answers whether the key was there), announcing the
+   * group's change in the same transaction so that every node forgets the keys it remembers:
+   * this one at once, the others when the announcement reaches them.
+   */
+  private async changeKey(
+    organizationId: string,
+    write: (tx: Db) => Promise<boolean>,
+  ): Promise<void> {
+    const changed = await this.db.transaction(async (tx) => {
+      const found = await write(tx);
+      if (found) await announceChange(tx, { organizationId });
       return found;
     });
-    if (!deleted) throw notFound('No such API key in this working group.');
+    if (!changed) throw notFound('No such API key in this working group.');
     this.remembered.clear();
   }
 
