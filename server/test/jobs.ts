@@ -3,9 +3,16 @@ import { executorFor } from '../jobs/executor';
 import { defineJob, type JobDefinition } from '../jobs/job';
 import { JobRunner, type RunnerOptions } from '../jobs/runner';
 import { SecretBox } from '../modules/webhooks/secret-box';
-import { convertToNTriples } from '../modules/sparql/stored';
+import { convertToNTriples } from './rdf';
 
 export const silentLog = { info: () => {}, error: () => {} };
+
+/**
+ * How soon every node must hear a change announced on the changes channel (PostgreSQL delivers
+ * it a moment after the commit, to the node that made it too). Shorter than any time a node keeps
+ * an answer or a key on its own, so a test waiting this long fails if nothing was forgotten.
+ */
+export const ANNOUNCED_WITHIN_MS = 2000;
 
 /** Polls `probe` until it answers something, or fails after `timeoutMs` naming what was awaited. */
 export async function eventually<T>(

@@ -1,4 +1,6 @@
 import jsonld from 'jsonld';
+import oxigraph from 'oxigraph';
+import { asNTriples, documentGraph } from '../modules/sparql/rdf';
 
 /** The same graph whatever its blank nodes are called: URDNA2015's canonical N-Quads. */
 export const canonical = (ntriples: string) =>
@@ -10,3 +12,13 @@ export const canonical = (ntriples: string) =>
       format: 'application/n-quads',
     } as never,
   ) as unknown as Promise<string>;
+
+/**
+ * A published document's graph as N-Triples, converted on the calling thread as every SPARQL
+ * worker converts it: what tests compare the converter's thread against, and what their job
+ * runners convert with.
+ */
+export async function convertToNTriples(document: unknown, iri: string): Promise<string> {
+  const name = oxigraph.namedNode(iri);
+  return asNTriples(await documentGraph(document, name), name);
+}

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../test/jobs';
-import { canonical } from '../../test/rdf';
+import { canonical, convertToNTriples } from '../../test/rdf';
 import { uniqueProfile } from '../../test/public-api';
 import { GraphConverter } from './converter';
-import { convertToNTriples } from './stored';
 
 describe('GraphConverter', () => {
   let converter: GraphConverter | null = null;

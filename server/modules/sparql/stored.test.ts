@@ -5,16 +5,11 @@ import { profileVersionGraphs, profileVersions, profiles } from '../../db/schema
 import { makeKeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
 import { eventually } from '../../test/jobs';
-import { canonical } from '../../test/rdf';
+import { canonical, convertToNTriples } from '../../test/rdf';
 import { ApiClient, uniqueProfile } from '../../test/public-api';
 import { BINDINGS } from './protocol';
 import { SparqlService } from './service';
-import {
-  GRAPH_FORMAT,
-  backfillVersionGraphs,
-  convertToNTriples,
-  storeVersionGraph,
-} from './stored';
+import { GRAPH_FORMAT, backfillVersionGraphs, storeVersionGraph } from './stored';
 
 const MARKER = '<urn:test:stored> <urn:test:from> "the stored N-Triples" .\n';
 

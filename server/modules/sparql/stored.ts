@@ -1,8 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import oxigraph from 'oxigraph';
 import type { Db } from '../../db/client';
 import { profileVersionGraphs, profileVersions } from '../../db/schema';
-import { asNTriples, documentGraph } from './rdf';
 
 /**
  * The conversion that the stored N-Triples come from (`rdf.ts`, `inference.ts`). Raise it when
@@ -13,16 +11,10 @@ export const GRAPH_FORMAT = 1;
 
 /**
  * Converts a published document (version IRI `iri`) to its graph's N-Triples. The server passes
- * its SPARQL workers' conversion (`SparqlService.convertToNTriples`): converting the video
- * profile holds a thread for 40 to 130 ms without a break, which no request should wait behind.
+ * the converter's thread (`GraphConverter.toNTriples`): converting the video profile holds a
+ * thread for 40 to 130 ms without a break, which no request should wait behind.
  */
 export type ConvertGraph = (document: unknown, iri: string) => Promise<string>;
-
-/** A published document's graph as N-Triples, on this thread, as every SPARQL worker does it. */
-export async function convertToNTriples(document: unknown, iri: string): Promise<string> {
-  const name = oxigraph.namedNode(iri);
-  return asNTriples(await documentGraph(document, name), name);
-}
 
 /**
  * Converts a published version and stores its N-Triples, unless they are there already in this
