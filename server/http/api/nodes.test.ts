@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../app';
 import { makeKeyedGroup } from '../../test/api-keys';
 import { callsOf } from '../../test/authoring';
-import { eventually } from '../../test/jobs';
+import { ANNOUNCED_WITHIN_MS, eventually } from '../../test/jobs';
 import { startTwoNodes, type TwoNodes } from '../../test/two-nodes';
 import { ApiClient, nextVersion, profileUuidOf, uniqueProfile } from '../../test/public-api';
-
-/** Every node must stop serving what a change on another node ended, within this bound. */
-const BOUND_MS = 2000;
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two app nodes on one PostgreSQL database', () => {
   let nodes: TwoNodes;
@@ -45,7 +42,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app nodes on one PostgreSQL
       await eventually(
         `${url} gone on node B`,
         async () => (await statusOn(b, url)) === 404,
-        BOUND_MS,
+        ANNOUNCED_WITHIN_MS,
       );
     }
   });
@@ -70,7 +67,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app nodes on one PostgreSQL
       async () =>
         (await latestOnA()) === next.metadata.version_id &&
         (await listOnA())[0] === next.metadata.version_id,
-      BOUND_MS,
+      ANNOUNCED_WITHIN_MS,
     );
   });
 
@@ -93,6 +90,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app nodes on one PostgreSQL
       isEnabled: false,
     });
     expect(disabled.statusCode, disabled.body).toBe(200);
-    await eventually('the key refused on node B', async () => !(await opensOnB()), BOUND_MS);
+    await eventually(
+      'the key refused on node B',
+      async () => !(await opensOnB()),
+      ANNOUNCED_WITHIN_MS,
+    );
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeKeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
 import { callsOf } from '../../test/authoring';
-import { eventually } from '../../test/jobs';
+import { ANNOUNCED_WITHIN_MS, eventually } from '../../test/jobs';
 import { ApiClient, expectError } from '../../test/public-api';
 
 /** A statement that reads or writes the table of API keys. */
@@ -67,7 +67,7 @@ describe('API keys a node remembers', () => {
       "the deleted group's key refused",
       async () =>
         (await api().get('/api/profile', { key: other.keys.readOnly })).statusCode === 401,
-      2000,
+      ANNOUNCED_WITHIN_MS,
     );
     expectError(await api().get('/api/profile', { key: other.keys.readOnly }), 401, 'UNAUTHORIZED');
   });

@@ -5,16 +5,13 @@ import { profileCounters } from '../../db/schema';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
 import { callsOf, makeProfile, publishVersion } from '../../test/authoring';
-import { eventually } from '../../test/jobs';
+import { ANNOUNCED_WITHIN_MS, eventually } from '../../test/jobs';
 import { makePerson } from '../../test/people';
 
 /**
  * A profile page as signed-out readers see it is one answer for all of them, kept in memory until
  * the profile or its group changes. These tests hold what keeping it must never change.
  */
-/** How soon a node hears a change it announced itself (a kept list lives 5 s at most). */
-const ANNOUNCED_WITHIN_MS = 2000;
-
 describe('the profile page of a signed-out reader', () => {
   const t = useTestApp({ COUNTER_FLUSH_SECONDS: '300' }, {}, { recordStatements: true });
   let group: KeyedGroup;
