@@ -23,12 +23,13 @@ function notModified(request: FastifyRequest, answer: DocumentAnswer, etag: stri
 /**
  * Sends a profile document as JSON-LD (or JSON, or Turtle when asked), with Last-Modified in
  * HTTP-date form and a strong ETag per representation; a conditional GET that matches gets 304.
+ * JSON goes out at once; only Turtle, converted on first use, is sent through a promise.
  */
-export async function sendDocument(
+export function sendDocument(
   request: FastifyRequest,
   reply: FastifyReply,
   answer: DocumentAnswer,
-) {
+): FastifyReply | Promise<FastifyReply> {
   const chosen = negotiate(request.headers.accept, ['json', 'jsonld', 'turtle']);
   if (!chosen || chosen === 'html') throw notAcceptable();
   const etag = chosen === 'turtle' ? answer.etag.replace(/"$/, '-ttl"') : answer.etag;
@@ -55,6 +56,27 @@ export async function sendDocument(
       .header('vary', 'Accept, Accept-Encoding')
       .send(answer.encoded(encoding));
   }
+  return sendTurtle(request, reply, answer);
+}
+
+/**
+ * A route's answer with a document that may be kept in memory: sent in this turn when it is, so
+ * the handler gives Fastify no promise to wait on (most reads are of kept documents, and each
+ * promise is a turn of the event loop); otherwise the promise of its sending.
+ */
+export function answerWithDocument(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: DocumentAnswer | Promise<DocumentAnswer>,
+): Promise<void> | undefined {
+  const sending = (answer: DocumentAnswer) => {
+    const sent = sendDocument(request, reply, answer);
+    return sent instanceof Promise ? sent.then(() => undefined) : undefined;
+  };
+  return read instanceof Promise ? read.then(sending) : sending(read);
+}
+
+async function sendTurtle(request: FastifyRequest, reply: FastifyReply, answer: DocumentAnswer) {
   const result = await turtleOf(answer.etag, () => answer.turtle());
   if ('failure' in result) {
     if (result.first)

@@ -5,7 +5,7 @@ import type { Services } from '../../services';
 import type { ZodApp } from '../types';
 import { CACHE_CONTROL } from '../cache-control';
 import { changelogFormat, sendMarkdown } from './changelog-format';
-import { preconditionsOf, sendDocument } from './present';
+import { answerWithDocument, preconditionsOf, sendDocument } from './present';
 import {
   comparisonAnswerSchema,
   comparisonQuery,
@@ -76,8 +76,8 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
         response: { ...documentResponses, ...errors(400, 401, 403, 404, 406, 429) },
       },
     },
-    async (request, reply) =>
-      sendDocument(request, reply, await api.byUuid(request.apiCaller, request.params.uuid)),
+    (request, reply) =>
+      answerWithDocument(request, reply, api.byUuid(request.apiCaller, request.params.uuid)),
   );
 
   for (const path of ['/profile/:uuid/meta', '/profile/:uuid/metadata']) {

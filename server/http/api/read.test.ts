@@ -203,6 +203,17 @@ describe('public API: reading profiles', () => {
       expect(response.json<{ prefLabel: unknown }>().prefLabel).toEqual({ en: 'Frozen' });
     });
 
+    it('answers a version it keeps without a promise, and reads one it does not keep yet', async () => {
+      const { metadata } = await api.import(group.keys.readWrite, uniqueProfile().doc);
+      const { publicApi } = t.app.services;
+      const read = publicApi.byUuid({ key: null }, metadata.version_uuid);
+      expect(read).toBeInstanceOf(Promise);
+      const { etag } = await read;
+      const kept = publicApi.byUuid({ key: null }, metadata.version_uuid);
+      expect(kept).not.toBeInstanceOf(Promise);
+      expect(kept).toMatchObject({ etag, freshness: 'immutable' });
+    });
+
     it('answers 404 for an unknown uuid and 400 for something that is not a uuid', async () => {
       expectError(
         await api.get('/api/profile/00000000-0000-4000-8000-000000000000'),
