@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     async (api) => {
       const scoped = api.withTypeProvider<ZodTypeProvider>();
       await registerCompression(scoped);
-      await registerApiCaller(scoped, services, config);
+      registerApiCaller(scoped, services, config);
       publicProfileRoutes(scoped, services);
       statementCheckRoutes(scoped, services);
       sparqlRoutes(scoped, services);

@@ -1,4 +1,3 @@
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { RateLimitedError } from '../../modules/abuse/rate-limiter';
@@ -6,6 +5,7 @@ import type { ApiCaller } from '../../modules/public-api/access';
 import { badKey } from '../../modules/public-api/access';
 import type { Services } from '../../services';
 import { guardedJsonParser } from '../json-body';
+import { addressSubject, WindowLimit } from './window-limit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,12 +34,11 @@ function allowCrossOrigin(request: FastifyRequest, reply: FastifyReply): void {
 }
 
 /** Answers like every other limit of the server: 429, RATE_LIMITED, Retry-After in seconds. */
-function refuse(what: string, retryAfterSeconds: number): never {
-  const seconds = Math.max(1, retryAfterSeconds);
-  const minutes = Math.ceil(seconds / 60);
-  throw new RateLimitedError(
+function refusal(what: string, retryAfterSeconds: number): RateLimitedError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new RateLimitedError(
     `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    seconds,
+    retryAfterSeconds,
   );
 }
 
@@ -47,27 +46,14 @@ function refuse(what: string, retryAfterSeconds: number): never {
  * Everything `/api` shares: CORS for reads and validation, the key in `x-api-key` (never a
  * cookie, so no CSRF), and request limits per client address and per key with Retry-After.
  *
- * The limits are counted in this node's memory (`@fastify/rate-limit`'s store), so a request
- * writes nothing; with several nodes behind a balancer each node allows the full limit.
+ * The limits are counted in this node's memory (`WindowLimit`), so a request writes nothing;
+ * with several nodes behind a balancer each node allows the full limit.
  */
-export async function registerApiCaller(
-  app: FastifyInstance,
-  services: Services,
-  config: Config,
-): Promise<void> {
+export function registerApiCaller(app: FastifyInstance, services: Services, config: Config): void {
   app.decorateRequest('apiCaller', null as unknown as ApiCaller);
 
-  // No route gets the plugin's own hook: the limits below run where the key is known.
-  await app.register(fastifyRateLimit, { global: false });
-  const perAddress = app.createRateLimit({
-    max: config.apiRateLimit.perAddress,
-    timeWindow: MINUTE,
-  });
-  const perKey = app.createRateLimit({
-    max: config.apiRateLimit.perKey,
-    timeWindow: MINUTE,
-    keyGenerator: (request) => `key:${request.apiCaller.key?.id ?? ''}`,
-  });
+  const perAddress = new WindowLimit(config.apiRateLimit.perAddress, MINUTE);
+  const perKey = new WindowLimit(config.apiRateLimit.perKey, MINUTE);
 
   app.options('/*', { schema: { hide: true } }, async (request, reply) => {
     // The call a preflight asks about, read as the router reads paths (a trailing slash is
@@ -87,21 +73,24 @@ export async function registerApiCaller(
     return reply.status(204).send();
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: a request without a key, the most common, passes without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     allowCrossOrigin(request, reply);
     request.apiCaller = { key: null };
-    if (request.method === 'OPTIONS') return;
-    const byAddress = await perAddress(request);
-    if (!byAddress.isAllowed && byAddress.isExceeded)
-      refuse('API requests from this address', byAddress.ttlInSeconds);
+    if (request.method === 'OPTIONS') return done();
+    const addressWait = perAddress.hit(addressSubject(request.ip));
+    if (addressWait > 0) return done(refusal('API requests from this address', addressWait));
     const given = request.headers['x-api-key'];
-    if (given === undefined) return;
-    const key = typeof given === 'string' ? await services.apiKeys.authenticate(given) : null;
-    if (!key || !key.isEnabled) throw badKey();
-    request.apiCaller = { key };
-    const byKey = await perKey(request);
-    if (!byKey.isAllowed && byKey.isExceeded)
-      refuse('API requests with this key', byKey.ttlInSeconds);
+    if (given === undefined) return done();
+    (typeof given === 'string' ? services.apiKeys.authenticate(given) : Promise.resolve(null)).then(
+      (key) => {
+        if (!key || !key.isEnabled) return done(badKey());
+        request.apiCaller = { key };
+        const keyWait = perKey.hit(key.id);
+        done(keyWait > 0 ? refusal('API requests with this key', keyWait) : undefined);
+      },
+      done,
+    );
   });
 
   // Profiles are JSON-LD; tools send them as application/ld+json as often as application/json.

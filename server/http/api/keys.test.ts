@@ -237,6 +237,13 @@ describe('public API: rate limits', () => {
     expect((await api.get('/api/profile', { ip: '198.51.100.22' })).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64, which one client usually holds whole', async () => {
+    for (let i = 1; i <= 4; i++)
+      expect((await api.get('/api/profile', { ip: `2001:db8:7:1::${i}` })).statusCode).toBe(200);
+    expectRetryAfter(await api.get('/api/profile', { ip: '2001:db8:7:1:ffff::9' }));
+    expect((await api.get('/api/profile', { ip: '2001:db8:7:2::1' })).statusCode).toBe(200);
+  });
+
   it('limits requests per key whatever the address, with Retry-After', async () => {
     const key = group.keys.readOnly;
     for (let i = 0; i < 3; i++) {

@@ -1,0 +1,51 @@
+import ipaddr from 'ipaddr.js';
+import { LRUCache } from 'lru-cache';
+import { isIPv6 } from 'node:net';
+
+interface Window {
+  startedAt: number;
+  hits: number;
+}
+
+/** How many subjects each limit remembers; one pushed out starts again from zero. */
+const REMEMBERED_SUBJECTS = 5000;
+
+/**
+ * Requests counted per subject (a client address, a key) in fixed windows that start with the
+ * subject's first request, in this node's memory, so a request writes nothing. Counted without a
+ * promise: every `/api` request passes here, and the plugin this replaces answered each through
+ * two (see docs/decisions/public-api.md).
+ */
+export class WindowLimit {
+  private readonly windows = new LRUCache<string, Window>({ max: REMEMBERED_SUBJECTS });
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one request of `subject`: 0 while within the limit, else the seconds until its window ends. */
+  hit(subject: string): number {
+    const now = this.now();
+    let window = this.windows.get(subject);
+    if (!window || now - window.startedAt >= this.windowMs) {
+      window = { startedAt: now, hits: 0 };
+      this.windows.set(subject, window);
+    }
+    window.hits += 1;
+    if (window.hits <= this.max) return 0;
+    return Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
+  }
+}
+
+/**
+ * The subject a client address is limited as: an IPv4 address itself (an IPv4-mapped IPv6 one
+ * too), an IPv6 address by its /64, which one client usually holds whole.
+ */
+export function addressSubject(ip: string): string {
+  if (!isIPv6(ip)) return ip.toLowerCase();
+  const address = ipaddr.IPv6.parse(ip);
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
+  return new ipaddr.IPv6([...address.parts.slice(0, 4), 0, 0, 0, 0]).toString();
+}
