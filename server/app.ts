@@ -60,6 +60,16 @@ export const BODY_LIMIT_BYTES = BODY_LIMITS.typed;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * Request ids shaped like uuids without drawing randomness for each request: a random prefix per
+ * process and a counter, so ids stay unique across the processes of a node and across restarts.
+ */
+function requestIds(): () => string {
+  const prefix = randomUUID().slice(0, 24);
+  let next = 0;
+  return () => prefix + (next++).toString(16).padStart(12, '0');
+}
+
 /** Headers that carry secrets; they never reach a log line. */
 const redactedPaths = [
   'req.headers.cookie',
@@ -94,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
           ...(typeof deps.logger === 'object' ? deps.logger : {}),
         };
 
+  const newRequestId = requestIds();
   const app = Fastify({
     logger,
     logController: new RequestLog(),
@@ -103,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : newRequestId();
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,5 +1,12 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { pathOnly } from './log';
+
+const logsDebug = (log: FastifyBaseLogger) => log.level === 'debug' || log.level === 'trace';
 
 /**
  * Routine request lines at debug instead of Fastify's info: at info a busy server wrote tens of
@@ -9,6 +16,8 @@ import { pathOnly } from './log';
  */
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
+    // Checked first so a server logging at info does not build the line it would drop.
+    if (!logsDebug(request.log)) return;
     request.log.debug({ method: request.method, url: pathOnly(request.url) }, 'incoming request');
   }
 
@@ -24,6 +33,7 @@ export class RequestLog extends LogController {
       );
       return;
     }
+    if (!logsDebug(reply.log)) return;
     reply.log.debug(
       {
         method: request.method,
