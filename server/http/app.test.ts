@@ -164,6 +164,9 @@ describe('HTTP shell', () => {
       headers: { 'x-request-id': 'bad id!' },
     });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const next = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(next.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(next.headers['x-request-id']).not.toBe(generated.headers['x-request-id']);
   });
 
   it('sends a dereferenced generated IRI to the page that resolves it', async () => {
