@@ -35,6 +35,11 @@ describe('addressSubject', () => {
     expect(addressSubject('::ffff:198.51.100.7')).toBe('198.51.100.7');
   });
 
+  it('limits what is not an address as it is, without failing', () => {
+    expect(addressSubject('unknown')).toBe('unknown');
+    expect(addressSubject('not:an:address')).toBe('not:an:address');
+  });
+
   it('limits an IPv6 address by its /64', () => {
     expect(addressSubject('2001:db8:1:2:3:4:5:6')).toBe(addressSubject('2001:DB8:1:2::9'));
     expect(addressSubject('2001:db8:1:2::9')).not.toBe(addressSubject('2001:db8:1:3::9'));
