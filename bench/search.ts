@@ -6,7 +6,7 @@
  * words (about a hundred hits); a common word (thousands of hits), a typo (corrected to a word of
  * the names, then searched precisely), an IRI and a profile search are measured beside it.
  *
- *   node --import tsx bench/search.ts [--rounds 200] [--no-pg]
+ *   node --import tsx bench/search.ts [--rounds 200] [--no-pg] [--json]
  *
  * PostgreSQL rows need a server at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/
  * postgres), where a throwaway database is made and dropped.
@@ -26,6 +26,8 @@ const option = (name: string) => {
 const rounds = Number(option('--rounds') ?? 200);
 const withPg = !args.includes('--no-pg');
 const withLite = !args.includes('--no-pglite');
+/** Ends with one line of JSON holding the figures, for `bench/table.ts`. */
+const json = args.includes('--json');
 /** Seed into this existing PostgreSQL database and leave it there (to study query plans). */
 const keepPg = option('--keep-pg');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -126,6 +128,10 @@ async function time(label: string, run: (i: number) => Promise<unknown>) {
   return { label, p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
 
+type Timed = Awaited<ReturnType<typeof time>>;
+/** Per engine, the rows `npm run bench` shows (`--json`). */
+const measured: Record<string, Record<'point' | 'typical' | 'common' | 'typo', Timed>> = {};
+
 async function measure(engine: string, database: Database) {
   await database.migrate();
   const seeded = performance.now();
@@ -141,35 +147,35 @@ async function measure(engine: string, database: Database) {
   const query = (search: string) => searchQuerySchema.parse({ search });
   const totalOf = async (text: string) => (await search.items('concept', query(text))).total;
 
-  const rows = [
-    // An item with the revision the public reads: what an item page selects at least.
-    await time('point select by uuid', (i) =>
-      database.db
-        .select()
-        .from(profileItems)
-        .innerJoin(itemRevisions, eq(itemRevisions.id, profileItems.publishedRevisionId))
-        .where(eq(profileItems.id, ids[i % ids.length]!))
-        .limit(1),
-    ),
-    await time(`typical search "launched video" (${await totalOf('launched video')} hits)`, () =>
-      search.items('concept', query('launched video')),
-    ),
-    await time(`search "mastered" (${await totalOf('mastered')} hits)`, () =>
-      search.items('concept', query('mastered')),
-    ),
-    await time(`search typo "compelted" (${await totalOf('compelted')} hits)`, () =>
-      search.items('concept', query('compelted')),
-    ),
-    await time(
-      `search an IRI (${await totalOf('https://bench.example/profiles/7/verbs/3001')} hits)`,
-      () => search.items('concept', query('https://bench.example/profiles/7/verbs/3001')),
-    ),
-    await time(
-      `search profiles "video" (${(await search.profiles(query('video'))).total} hits)`,
-      () => search.profiles(query('video')),
-    ),
-  ];
-  const point = rows[0]!.p95;
+  // An item with the revision the public reads: what an item page selects at least.
+  const point = await time('point select by uuid', (i) =>
+    database.db
+      .select()
+      .from(profileItems)
+      .innerJoin(itemRevisions, eq(itemRevisions.id, profileItems.publishedRevisionId))
+      .where(eq(profileItems.id, ids[i % ids.length]!))
+      .limit(1),
+  );
+  const typical = await time(
+    `typical search "launched video" (${await totalOf('launched video')} hits)`,
+    () => search.items('concept', query('launched video')),
+  );
+  const common = await time(`search "mastered" (${await totalOf('mastered')} hits)`, () =>
+    search.items('concept', query('mastered')),
+  );
+  const typo = await time(`search typo "compelted" (${await totalOf('compelted')} hits)`, () =>
+    search.items('concept', query('compelted')),
+  );
+  const iri = await time(
+    `search an IRI (${await totalOf('https://bench.example/profiles/7/verbs/3001')} hits)`,
+    () => search.items('concept', query('https://bench.example/profiles/7/verbs/3001')),
+  );
+  const profiles = await time(
+    `search profiles "video" (${(await search.profiles(query('video'))).total} hits)`,
+    () => search.profiles(query('video')),
+  );
+  const rows = [point, typical, common, typo, iri, profiles];
+  measured[engine] = { point, typical, common, typo };
   console.log(
     `\n${engine}: ${PROFILES * CONCEPTS_PER_PROFILE} concepts in ${PROFILES} profiles (seeded in ${seedSeconds.toFixed(1)} s), ${rounds} rounds`,
   );
@@ -177,7 +183,7 @@ async function measure(engine: string, database: Database) {
   console.log('| --- | ---: | ---: | ---: |');
   for (const row of rows)
     console.log(
-      `| ${row.label} | ${row.p50.toFixed(2)} | ${row.p95.toFixed(2)} | ${(row.p95 / point).toFixed(1)}× |`,
+      `| ${row.label} | ${row.p50.toFixed(2)} | ${row.p95.toFixed(2)} | ${(row.p95 / point.p95).toFixed(1)}× |`,
     );
 }
 
@@ -206,3 +212,5 @@ if (withPg) {
     await admin.end();
   }
 }
+
+if (json) console.log(JSON.stringify({ concepts: PROFILES * CONCEPTS_PER_PROFILE, measured }));

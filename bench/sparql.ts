@@ -3,7 +3,7 @@
  * profile of the corpus, and with 100 copies of each; p50/p95 of the specification's four example
  * queries on the kept store, against building a store from every profile for each query. The
  * store is filled from the N-Triples stored once per version after it is published; what that
- * conversion costs is printed apart. Prints figures only. Run: node --import tsx bench/sparql.ts [copies]
+ * conversion costs is printed apart. Prints figures only. Run: node --import tsx bench/sparql.ts [copies] [--json]
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -26,9 +26,12 @@ import { benchApp, benchPublisher } from './in-process.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const authored = resolve(repoRoot, '../shared/corpus/authored');
-const copies = Number(process.argv[2] ?? 100);
+const copies = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100);
+/** Ends with one line of JSON holding the fill's figures, for `bench/table.ts`. */
+const json = process.argv.includes('--json');
 if (!existsSync(authored)) {
-  console.log('The corpus is not here (../shared/corpus/authored): nothing to measure.');
+  const why = 'the corpus is not here (../shared/corpus/authored)';
+  console.log(json ? JSON.stringify({ skipped: why }) : `Nothing to measure: ${why}.`);
   process.exit(0);
 }
 
@@ -235,3 +238,11 @@ for (const example of scaled) {
   );
 }
 await worker.terminate();
+if (json)
+  console.log(
+    JSON.stringify({
+      profiles: copies * hosted.length,
+      fillSeconds: load / 1000,
+      addedMb: (after - base) / 1024 / 1024,
+    }),
+  );

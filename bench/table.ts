@@ -3,7 +3,11 @@
  * checkout ("before", `--before PATH`), nginx serving the same bytes, and the goal, in one run.
  *
  *   npm run bench -- [--before /path/to/checkout] [--seconds 5] [--no-pg] [--soak-seconds 180]
+ *                    [--no-scale]
  *
+ * The scale rows (search at 100,000 concepts, rankings over a year of counts, the SPARQL store at
+ * 100× the corpus) run the checkout's own `search.ts`, `metrics.ts` and `sparql.ts`; `--no-scale`
+ * leaves them out.
  * Needs wrk (load) and, for the nginx column, nginx on PATH or in /usr/sbin; PostgreSQL rows need
  * a server on 127.0.0.1:5432 (BENCH_DATABASE_URL to change), where a throwaway database is made
  * and dropped. A row that cannot be measured says why instead of a figure. The SPARQL rows
@@ -20,6 +24,7 @@ import { measureBundle } from '../scripts/budgets.js';
 import { randomUUID } from 'node:crypto';
 import { Browser, importProfile, validateProfile } from './http-client.js';
 import { FLOOD_ROW_LABELS, measureSparqlFlood } from './sparql-flood.js';
+import { measureScale, SCALE_ROW_LABELS } from './scale.js';
 import { soak, type SoakResult } from './soak.js';
 import {
   BENCH_ADMIN,
@@ -471,6 +476,26 @@ if (existsSync(videoFile)) {
     },
   );
   notes.push(flood.note);
+}
+
+// What grows with content: search, rankings and the SPARQL store, each at 100× today's content.
+if (!args.includes('--no-scale')) {
+  console.error('Measuring search, rankings and the SPARQL store at scale…');
+  const scale = measureScale(repoRoot, { withPg });
+  const scaleBefore = beforeRoot ? measureScale(resolve(beforeRoot), { withPg }) : undefined;
+  const goals: Record<keyof typeof SCALE_ROW_LABELS, string> = {
+    searchCommon: '≤ 50 / 30 ms',
+    searchTypo: '≤ 60 / 40 ms',
+    ranking: '≤ 100 ms',
+    sparqlFill: '≤ 15 s',
+  };
+  for (const row of Object.keys(SCALE_ROW_LABELS) as Array<keyof typeof SCALE_ROW_LABELS>)
+    rows.push({
+      label: SCALE_ROW_LABELS[row],
+      before: scaleBefore?.[row],
+      now: scale[row],
+      goal: goals[row],
+    });
 }
 
 // The soak: minutes of mixed public reads on the demo content, PGlite, one process.
