@@ -100,10 +100,7 @@ async function addExamples(
     if (!example) continue;
     await services.templates.lock(admin, profileId, versionId, template.uuid);
     await services.templates.parts.setExample(
-      admin,
-      profileId,
-      versionId,
-      template.uuid,
+      { user: admin, profileId, versionId, templateId: template.uuid },
       JSON.stringify(example),
     );
     await services.templates.unlock(admin, template.uuid);

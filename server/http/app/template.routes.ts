@@ -15,6 +15,8 @@ import {
   templateSearchQuerySchema,
   templateViewSchema,
 } from '../../../common/templates';
+import type { UserRow } from '../../db/schema';
+import type { PartsEdit } from '../../modules/templates/parts';
 import type { Services } from '../../services';
 import type { ZodApp } from '../types';
 import { itemRoutes, versionParams } from './item.routes';
@@ -27,6 +29,17 @@ const ruleParams = templateParams.extend({
 const refParams = templateParams.extend({ refType: templateRefTypeSchema });
 const base = '/profile/:profileId/version/:versionId/templates';
 const one = `${base}/:templateId`;
+
+/** Who changes which template's parts, and the revision the form was filled from. */
+function partsEdit(request: {
+  user: UserRow | null;
+  params: z.infer<typeof templateParams>;
+  headers: z.infer<typeof basedOnHeadersSchema>;
+}): PartsEdit {
+  const { profileId, versionId, templateId } = request.params;
+  const basedOn = request.headers[IF_MATCH_HEADER];
+  return { user: request.user, profileId, versionId, templateId, basedOn };
+}
 
 /** Statement templates: the routes every kind of item has, and the template's own parts. */
 export function templateRoutes(app: ZodApp, services: Services): void {
@@ -62,30 +75,18 @@ export function templateRoutes(app: ZodApp, services: Services): void {
         response: change,
       },
     },
-    async ({ user, params: p, headers, body }) =>
+    async (request) =>
       parts.setDeterminingProperty(
-        user,
-        p.profileId,
-        p.versionId,
-        p.templateId,
-        p.property,
-        body.conceptIds,
-        headers[IF_MATCH_HEADER],
+        partsEdit(request),
+        request.params.property,
+        request.body.conceptIds,
       ),
   );
 
   app.delete(
     `${one}/determining-properties/:property`,
     { schema: { params: propertyParams, headers: basedOnHeadersSchema, response: change } },
-    async ({ user, params: p, headers }) =>
-      parts.removeDeterminingProperty(
-        user,
-        p.profileId,
-        p.versionId,
-        p.templateId,
-        p.property,
-        headers[IF_MATCH_HEADER],
-      ),
+    async (request) => parts.removeDeterminingProperty(partsEdit(request), request.params.property),
   );
 
   app.post(
@@ -98,15 +99,7 @@ export function templateRoutes(app: ZodApp, services: Services): void {
         response: change,
       },
     },
-    async ({ user, params: p, headers, body }) =>
-      parts.addRule(
-        user,
-        p.profileId,
-        p.versionId,
-        p.templateId,
-        body.rule,
-        headers[IF_MATCH_HEADER],
-      ),
+    async (request) => parts.addRule(partsEdit(request), request.body.rule),
   );
 
   app.put(
@@ -119,30 +112,14 @@ export function templateRoutes(app: ZodApp, services: Services): void {
         response: change,
       },
     },
-    async ({ user, params: p, headers, body }) =>
-      parts.updateRule(
-        user,
-        p.profileId,
-        p.versionId,
-        p.templateId,
-        p.index,
-        body.rule,
-        headers[IF_MATCH_HEADER],
-      ),
+    async (request) =>
+      parts.updateRule(partsEdit(request), request.params.index, request.body.rule),
   );
 
   app.delete(
     `${one}/rules/:index`,
     { schema: { params: ruleParams, headers: basedOnHeadersSchema, response: change } },
-    async ({ user, params: p, headers }) =>
-      parts.removeRule(
-        user,
-        p.profileId,
-        p.versionId,
-        p.templateId,
-        p.index,
-        headers[IF_MATCH_HEADER],
-      ),
+    async (request) => parts.removeRule(partsEdit(request), request.params.index),
   );
 
   app.put(
@@ -155,15 +132,7 @@ export function templateRoutes(app: ZodApp, services: Services): void {
         response: change,
       },
     },
-    async ({ user, params: p, headers, body }) =>
-      parts.setExample(
-        user,
-        p.profileId,
-        p.versionId,
-        p.templateId,
-        body.statementExample,
-        headers[IF_MATCH_HEADER],
-      ),
+    async (request) => parts.setExample(partsEdit(request), request.body.statementExample),
   );
 
   app.put(
@@ -176,15 +145,7 @@ export function templateRoutes(app: ZodApp, services: Services): void {
         response: change,
       },
     },
-    async ({ user, params: p, headers, body }) =>
-      parts.setReferences(
-        user,
-        p.profileId,
-        p.versionId,
-        p.templateId,
-        p.refType,
-        body.templateIds,
-        headers[IF_MATCH_HEADER],
-      ),
+    async (request) =>
+      parts.setReferences(partsEdit(request), request.params.refType, request.body.templateIds),
   );
 }

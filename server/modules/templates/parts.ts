@@ -28,9 +28,18 @@ import {
   withValue,
 } from './content';
 import { checkedRule, requireRulesHold } from './rules';
-import type { ItemService } from '../items/service';
+import type { EditContext, Edit, ItemService } from '../items/service';
 
 type Json = Record<string, unknown>;
+
+/** Who changes which template's parts, and the revision their form was filled from (If-Match). */
+export interface PartsEdit {
+  user: UserRow | null;
+  profileId: string;
+  versionId: string;
+  templateId: string;
+  basedOn?: string | undefined;
+}
 
 export /** Rule I6 of the xAPI Profiles: a published template keeps its id only while these stay. */
 const limitedEdit = () =>
@@ -62,6 +71,11 @@ export class TemplateParts {
       'edit'
     >,
   ) {}
+
+  private edit(target: PartsEdit, apply: (ctx: EditContext) => Edit | Promise<Edit>) {
+    const { user, profileId, versionId, templateId, basedOn } = target;
+    return this.templates.edit(user, profileId, versionId, templateId, apply, basedOn);
+  }
 
   /** The concepts one determining property names, checked for visibility and kind. */
   private async determiningConcepts(
@@ -97,180 +111,101 @@ export class TemplateParts {
 
   /** Sets one determining property (replacing its concepts); every rule must still hold. */
   setDeterminingProperty(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    templateId: string,
+    target: PartsEdit,
     property: DeterminingProperty,
     conceptIds: string[],
-    basedOn?: string,
   ): Promise<TemplateChange> {
-    return this.templates.edit(
-      user,
-      profileId,
-      versionId,
-      templateId,
-      async ({ tx, access, content, published }) => {
-        if (published) throw limitedEdit();
-        if (
-          property === 'objectActivityType' &&
-          referencesOf(content, TEMPLATE_REF_KEYS.object).length > 0
-        )
-          throw badRequest(OBJECT_TYPE_EXCLUSIVE_MESSAGE);
-        const ids = [...new Set(conceptIds)];
-        const concepts = await this.determiningConcepts(tx, access, property, ids);
-        const next = withValue(
-          content,
+    return this.edit(target, async ({ tx, access, content, published }) => {
+      if (published) throw limitedEdit();
+      if (
+        property === 'objectActivityType' &&
+        referencesOf(content, TEMPLATE_REF_KEYS.object).length > 0
+      )
+        throw badRequest(OBJECT_TYPE_EXCLUSIVE_MESSAGE);
+      const ids = [...new Set(conceptIds)];
+      const concepts = await this.determiningConcepts(tx, access, property, ids);
+      const next = withValue(
+        content,
+        property,
+        determiningValue(
           property,
-          determiningValue(
-            property,
-            concepts.map((c) => c.iri),
-          ),
-        );
-        requireRulesHold(content, next);
-        return { content: next, alsoList: concepts };
-      },
-      basedOn,
-    );
+          concepts.map((c) => c.iri),
+        ),
+      );
+      requireRulesHold(content, next);
+      return { content: next, alsoList: concepts };
+    });
   }
 
   removeDeterminingProperty(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    templateId: string,
+    target: PartsEdit,
     property: DeterminingProperty,
-    basedOn?: string,
   ): Promise<TemplateChange> {
-    return this.templates.edit(
-      user,
-      profileId,
-      versionId,
-      templateId,
-      ({ content, published }) => {
-        if (published) throw limitedEdit();
-        if (determiningIris(content, property).length === 0)
-          throw notFound(
-            `This statement template has no ${DETERMINING_PROPERTY_LABELS[property]} determining property.`,
-          );
-        const next = withValue(content, property, undefined);
-        requireRulesHold(content, next);
-        return { content: next };
-      },
-      basedOn,
-    );
+    return this.edit(target, ({ content, published }) => {
+      if (published) throw limitedEdit();
+      if (determiningIris(content, property).length === 0)
+        throw notFound(
+          `This statement template has no ${DETERMINING_PROPERTY_LABELS[property]} determining property.`,
+        );
+      const next = withValue(content, property, undefined);
+      requireRulesHold(content, next);
+      return { content: next };
+    });
   }
 
-  addRule(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    templateId: string,
-    rule: Json,
-    basedOn?: string,
-  ): Promise<TemplateChange> {
-    return this.templates.edit(
-      user,
-      profileId,
-      versionId,
-      templateId,
-      ({ content, published }) => {
-        if (published) throw limitedEdit();
-        const checked = checkedRule(content, rule);
-        return { content: withValue(content, 'rules', [...rulesOf(content), checked]) };
-      },
-      basedOn,
-    );
+  addRule(target: PartsEdit, rule: Json): Promise<TemplateChange> {
+    return this.edit(target, ({ content, published }) => {
+      if (published) throw limitedEdit();
+      const checked = checkedRule(content, rule);
+      return { content: withValue(content, 'rules', [...rulesOf(content), checked]) };
+    });
   }
 
   /** Replaces the rule at `index`; once published only its scope note may change. */
-  updateRule(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    templateId: string,
-    index: number,
-    rule: Json,
-    basedOn?: string,
-  ): Promise<TemplateChange> {
-    return this.templates.edit(
-      user,
-      profileId,
-      versionId,
-      templateId,
-      ({ content, published }) => {
-        const rules = rulesOf(content);
-        if (index >= rules.length) throw notFound('No such rule in this statement template.');
-        if (published && !jsonEqual(withoutScopeNote(rule), withoutScopeNote(rules[index])))
-          throw limitedEdit();
-        const checked = checkedRule(content, rule, index);
-        return {
-          content: withValue(
-            content,
-            'rules',
-            rules.map((r, i) => (i === index ? checked : r)),
-          ),
-        };
-      },
-      basedOn,
-    );
+  updateRule(target: PartsEdit, index: number, rule: Json): Promise<TemplateChange> {
+    return this.edit(target, ({ content, published }) => {
+      const rules = rulesOf(content);
+      if (index >= rules.length) throw notFound('No such rule in this statement template.');
+      if (published && !jsonEqual(withoutScopeNote(rule), withoutScopeNote(rules[index])))
+        throw limitedEdit();
+      const checked = checkedRule(content, rule, index);
+      return {
+        content: withValue(
+          content,
+          'rules',
+          rules.map((r, i) => (i === index ? checked : r)),
+        ),
+      };
+    });
   }
 
-  removeRule(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    templateId: string,
-    index: number,
-    basedOn?: string,
-  ): Promise<TemplateChange> {
-    return this.templates.edit(
-      user,
-      profileId,
-      versionId,
-      templateId,
-      ({ content, published }) => {
-        const rules = rulesOf(content);
-        if (index >= rules.length) throw notFound('No such rule in this statement template.');
-        if (published)
-          throw conflict(
-            'This statement template has been published and may be in use, so its rules cannot be removed; deprecate the template and create a new one instead.',
-          );
-        return {
-          content: withValue(
-            content,
-            'rules',
-            rules.filter((_, i) => i !== index),
-          ),
-        };
-      },
-      basedOn,
-    );
+  removeRule(target: PartsEdit, index: number): Promise<TemplateChange> {
+    return this.edit(target, ({ content, published }) => {
+      const rules = rulesOf(content);
+      if (index >= rules.length) throw notFound('No such rule in this statement template.');
+      if (published)
+        throw conflict(
+          'This statement template has been published and may be in use, so its rules cannot be removed; deprecate the template and create a new one instead.',
+        );
+      return {
+        content: withValue(
+          content,
+          'rules',
+          rules.filter((_, i) => i !== index),
+        ),
+      };
+    });
   }
 
   /** The example statement: any JSON, stored pretty-printed (not part of the document). */
-  setExample(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    templateId: string,
-    statementExample: string,
-    basedOn?: string,
-  ): Promise<TemplateChange> {
-    return this.templates.edit(
-      user,
-      profileId,
-      versionId,
-      templateId,
-      ({ extras }) => {
-        const problem = exampleProblem(statementExample);
-        if (problem) throw badRequest(problem);
-        return {
-          changes: { extras: { ...extras, statementExample: prettyJson(statementExample) } },
-        };
-      },
-      basedOn,
-    );
+  setExample(target: PartsEdit, statementExample: string): Promise<TemplateChange> {
+    return this.edit(target, ({ extras }) => {
+      const problem = exampleProblem(statementExample);
+      if (problem) throw badRequest(problem);
+      return {
+        changes: { extras: { ...extras, statementExample: prettyJson(statementExample) } },
+      };
+    });
   }
 
   /**
@@ -278,49 +213,39 @@ export class TemplateParts {
    * defines itself (xAPI Profiles rule I4), never the template itself; an empty list clears.
    */
   setReferences(
-    user: UserRow | null,
-    profileId: string,
-    versionId: string,
-    templateId: string,
+    target: PartsEdit,
     refType: TemplateRefType,
     templateIds: string[],
-    basedOn?: string,
   ): Promise<TemplateChange> {
-    return this.templates.edit(
-      user,
-      profileId,
-      versionId,
-      templateId,
-      async ({ tx, access, content, published }) => {
-        if (published) throw limitedEdit();
-        const ids = [...new Set(templateIds)];
+    return this.edit(target, async ({ tx, access, content, published }) => {
+      if (published) throw limitedEdit();
+      const ids = [...new Set(templateIds)];
+      if (
+        refType === 'object' &&
+        ids.length > 0 &&
+        determiningIris(content, 'objectActivityType').length > 0
+      )
+        throw badRequest(OBJECT_TYPE_EXCLUSIVE_MESSAGE);
+      const iris: string[] = [];
+      for (const id of ids) {
+        if (id === target.templateId)
+          throw badRequest('A statement template cannot refer to itself.');
+        const entry = await findEntry(tx, access.version.id, id);
+        const referenced =
+          entry && !entry.linked
+            ? await findItem(tx, id, revisionOf.version(access.version.id))
+            : null;
         if (
-          refType === 'object' &&
-          ids.length > 0 &&
-          determiningIris(content, 'objectActivityType').length > 0
+          !referenced ||
+          referenced.item.kind !== 'template' ||
+          referenced.item.profileId !== access.profile.id
         )
-          throw badRequest(OBJECT_TYPE_EXCLUSIVE_MESSAGE);
-        const iris: string[] = [];
-        for (const id of ids) {
-          if (id === templateId) throw badRequest('A statement template cannot refer to itself.');
-          const entry = await findEntry(tx, access.version.id, id);
-          const target =
-            entry && !entry.linked
-              ? await findItem(tx, id, revisionOf.version(access.version.id))
-              : null;
-          if (
-            !target ||
-            target.item.kind !== 'template' ||
-            target.item.profileId !== access.profile.id
-          )
-            throw badRequest(
-              'A template reference must name a statement template that this version defines itself.',
-            );
-          iris.push(target.item.iri);
-        }
-        return { content: withValue(content, TEMPLATE_REF_KEYS[refType], iris) };
-      },
-      basedOn,
-    );
+          throw badRequest(
+            'A template reference must name a statement template that this version defines itself.',
+          );
+        iris.push(referenced.item.iri);
+      }
+      return { content: withValue(content, TEMPLATE_REF_KEYS[refType], iris) };
+    });
   }
 }
