@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { RateLimitedError } from '../../modules/abuse/rate-limiter';
+import { tooMany } from '../../modules/abuse/rate-limiter';
 import type { ApiCaller } from '../../modules/public-api/access';
 import { badKey } from '../../modules/public-api/access';
 import type { Services } from '../../services';
@@ -31,15 +31,6 @@ function allowCrossOrigin(request: FastifyRequest, reply: FastifyReply): void {
   if (!readable && !validating && request.method !== 'OPTIONS') return;
   reply.header('access-control-allow-origin', '*');
   reply.header('access-control-expose-headers', 'Last-Modified, ETag, Retry-After');
-}
-
-/** Answers like every other limit of the server: 429, RATE_LIMITED, Retry-After in seconds. */
-function refusal(what: string, retryAfterSeconds: number): RateLimitedError {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new RateLimitedError(
-    `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    retryAfterSeconds,
-  );
 }
 
 /**
@@ -79,7 +70,7 @@ export function registerApiCaller(app: FastifyInstance, services: Services, conf
     request.apiCaller = { key: null };
     if (request.method === 'OPTIONS') return done();
     const addressWait = perAddress.hit(addressSubject(request.ip));
-    if (addressWait > 0) return done(refusal('API requests from this address', addressWait));
+    if (addressWait > 0) return done(tooMany('API requests from this address', addressWait));
     const given = request.headers['x-api-key'];
     if (given === undefined) return done();
     (typeof given === 'string' ? services.apiKeys.authenticate(given) : Promise.resolve(null)).then(
@@ -87,7 +78,7 @@ export function registerApiCaller(app: FastifyInstance, services: Services, conf
         if (!key || !key.isEnabled) return done(badKey());
         request.apiCaller = { key };
         const keyWait = perKey.hit(key.id);
-        done(keyWait > 0 ? refusal('API requests with this key', keyWait) : undefined);
+        done(keyWait > 0 ? tooMany('API requests with this key', keyWait) : undefined);
       },
       done,
     );

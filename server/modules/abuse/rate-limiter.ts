@@ -19,6 +19,19 @@ export class RateLimitedError extends RetryLaterError {
 }
 
 /**
+ * The refusal of every request limit: "Too many … Try again in N minutes.", with Retry-After in
+ * seconds (at least one).
+ */
+export function tooMany(what: string, retryAfterSeconds: number): RateLimitedError {
+  const seconds = Math.max(1, retryAfterSeconds);
+  const minutes = Math.ceil(seconds / 60);
+  return new RateLimitedError(
+    `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    seconds,
+  );
+}
+
+/**
  * Fixed-window counters in the database, so every app node shares them. One upsert per hit: the
  * window restarts when it has passed, otherwise the count grows.
  */
@@ -34,12 +47,7 @@ export class RateLimiter {
 
   private refusal(limit: Limit, windowStartedAt: string | Date, now: Date): RateLimitedError {
     const endsAt = new Date(windowStartedAt).getTime() + limit.windowMs;
-    const retryAfterSeconds = Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    return new RateLimitedError(
-      `Too many ${limit.what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      retryAfterSeconds,
-    );
+    return tooMany(limit.what, Math.ceil((endsAt - now.getTime()) / 1000));
   }
 
   /** Counts one hit against `limit` for `subject` and answers the count in the current window. */
