@@ -44,8 +44,14 @@ export class WindowLimit {
  */
 export function addressSubject(ip: string): string {
   // Only an IPv6 address holds a colon: the check most requests need costs no pattern.
-  if (!ip.includes(':') || !ipaddr.IPv6.isValid(ip)) return ip.toLowerCase();
-  const address = ipaddr.IPv6.parse(ip);
+  if (!ip.includes(':')) return ip.toLowerCase();
+  let address: ipaddr.IPv6;
+  try {
+    // Parsed once: checking it first would parse it twice on every request from IPv6.
+    address = ipaddr.IPv6.parse(ip);
+  } catch {
+    return ip.toLowerCase();
+  }
   if (address.isIPv4MappedAddress()) return address.toIPv4Address().toString();
   return new ipaddr.IPv6([...address.parts.slice(0, 4), 0, 0, 0, 0]).toString();
 }
