@@ -114,7 +114,7 @@ describe('garbage in, findings out', () => {
     }
   });
 
-  it('finishes quickly on a hostile but legal document', () => {
+  it('ends on a hostile but legal document, each pattern visited once', () => {
     const doc = validProfile();
     const ids = Array.from({ length: 50_000 }, (_, i) => `https://x.org/p/${i}`);
     // A long chain of patterns, each containing the next, ending in a cycle.
@@ -124,9 +124,9 @@ describe('garbage in, findings out', () => {
       inScheme: 'https://example.org/xapi/sports/v2',
       sequence: [ids[(i + 1) % ids.length]!, ids[(i + 2) % ids.length]!],
     }));
-    const start = performance.now();
+    // Bounded by the test's timeout, not timed: a walk that followed every path of the chain
+    // would never end, one that visits each pattern once ends in seconds on any machine.
     const findings = validate(doc);
-    expect(performance.now() - start).toBeLessThan(5000);
     expect(findings.some((f) => f.ruleId === 'K10')).toBe(true);
   });
 });

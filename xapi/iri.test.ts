@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from './json.js';
 import { BASE, validProfile } from './fixtures/profiles.js';
-import { iriProblem, isRfc3987Iri } from './iri.js';
+import {
+  IRI_MAX_LENGTH,
+  iriLengthProblem,
+  iriProblem,
+  isRfc3987Iri,
+  uriFormLength,
+} from './iri.js';
 import { validate } from './validate/index.js';
 
 const valid: [string, string][] = [
@@ -123,5 +129,54 @@ describe('rule L3: IRI-valued properties hold RFC 3987 IRIs', () => {
     const doc = validProfile();
     concepts(doc)[0]!.broadMatch = ['https://例え.jp/動詞/置いた'];
     expect(validate(doc).filter((f) => f.ruleId === 'L3')).toEqual([]);
+  });
+});
+
+describe('the IRI length limit (rule L4)', () => {
+  /** An IRI whose URI form is exactly `length` characters. */
+  const ofLength = (length: number, tail = 'a') => {
+    const head = 'https://example.org/';
+    const each = tail === 'a' ? 1 : Buffer.byteLength(tail) * 3;
+    const count = Math.floor((length - head.length) / each);
+    return head + tail.repeat(count) + 'a'.repeat(length - head.length - count * each);
+  };
+
+  it('accepts an IRI of 2,000 characters of URI form, ASCII or not, and refuses one more', () => {
+    expect(IRI_MAX_LENGTH).toBe(2000);
+    for (const tail of ['a', 'é', '動', '😀']) {
+      const longest = ofLength(IRI_MAX_LENGTH, tail);
+      expect(uriFormLength(longest), tail).toBe(IRI_MAX_LENGTH);
+      expect(iriProblem(longest), tail).toBeUndefined();
+      expect(iriProblem(`${longest}a`), tail).toMatch(
+        /over the limit of 2,000 \(a non-ASCII character counts as its percent-encoded UTF-8/,
+      );
+    }
+    // "é" is "%C3%A9" in the URI form: 400 of them are 2,400 characters though 400 long here.
+    const accented = `https://example.org/${'é'.repeat(400)}`;
+    expect(accented.length).toBeLessThan(IRI_MAX_LENGTH);
+    expect(iriLengthProblem(accented)).toMatch(/over 2,000 characters in its URI form/);
+  });
+
+  it('refuses a 100,000-character IRI without reading it through', () => {
+    const huge = `https://example.org/${'a'.repeat(100_000)}`;
+    expect(iriProblem(huge)).toMatch(/^it is 100,020 characters long, over the limit of 2,000/);
+  });
+
+  it('reports an IRI over the limit as an L4 error where it stands, an id or any other IRI', () => {
+    const long = `${BASE}/${'x'.repeat(2_800)}`;
+    for (const [change, path] of [
+      [(d: JsonObject) => (concepts(d)[0]!.id = long), '/concepts/0/id'],
+      [(d: JsonObject) => (templates(d)[0]!.verb = long), '/templates/0/verb'],
+    ] as const) {
+      const doc = validProfile();
+      change(doc);
+      for (const mode of ['import', 'authoring'] as const) {
+        const l4 = validate(doc, { mode }).filter((f) => f.ruleId === 'L4');
+        const here = l4.filter((f) => f.path === path);
+        expect(here, mode).toHaveLength(1);
+        expect(here[0]!.severity).toBe('error');
+        expect(here[0]!.message).toMatch(/is too long: it is 2,8\d\d characters long/);
+      }
+    }
   });
 });

@@ -44,12 +44,47 @@ function percentEncoded(ch: string): string | undefined {
 }
 
 /**
+ * The longest IRI this project takes: 2,000 characters of its URI form (RFC 3987 §3.1), where a
+ * non-ASCII character counts as its percent-encoded UTF-8 ("é" is "%C3%A9", six characters).
+ * Real IRIs are a few hundred characters at most. The bound keeps every IRI storable under a
+ * unique index (whose entries cannot exceed about 2,700 bytes) and dereferenceable: percent-
+ * encoded once more in `/api/iri/…`, it stays within the 16 KB a server reads of a request's head.
+ */
+export const IRI_MAX_LENGTH = 2000;
+
+/** The length of `value`'s URI form, counted no further than one past {@link IRI_MAX_LENGTH}. */
+export function uriFormLength(value: string): number {
+  let length = 0;
+  for (const ch of value) {
+    const cp = ch.codePointAt(0)!;
+    length += cp < 0x80 ? 1 : cp < 0x800 ? 6 : cp < 0x10000 ? 9 : 12;
+    if (length > IRI_MAX_LENGTH) return length;
+  }
+  return length;
+}
+
+/** Why `value` is too long to be an IRI here, or undefined; cheap on any input. */
+export function iriLengthProblem(value: string): string | undefined {
+  // The URI form is never shorter than the UTF-16 length, so a long string is refused unread.
+  const length = value.length > IRI_MAX_LENGTH ? value.length : uriFormLength(value);
+  if (length <= IRI_MAX_LENGTH) return undefined;
+  const counted =
+    value.length > IRI_MAX_LENGTH
+      ? `${value.length.toLocaleString('en')} characters`
+      : 'over 2,000 characters in its URI form';
+  return `it is ${counted} long, over the limit of ${IRI_MAX_LENGTH.toLocaleString('en')} (a non-ASCII character counts as its percent-encoded UTF-8, "é" as six); shorten it`;
+}
+
+/**
  * What makes `value` not an absolute IRI per RFC 3987, as a sentence fragment that says what to
  * fix (e.g. `it has the control character U+001B at character 20; remove it`), or undefined
- * when it is one. Positions count characters from 1.
+ * when it is one. Positions count characters from 1. An IRI longer than {@link IRI_MAX_LENGTH}
+ * is refused before it is read.
  */
 export function iriProblem(value: string): string | undefined {
   if (value === '') return 'it is empty; write an absolute IRI such as "https://example.org/..."';
+  const tooLong = iriLengthProblem(value);
+  if (tooLong) return tooLong;
   if (!SCHEME.test(value))
     return 'it does not start with a scheme such as "https:"; write an absolute IRI such as "https://example.org/..."';
   let position = 0;

@@ -410,6 +410,23 @@ describe('compareVersions', () => {
     expect(set.suggestedVersion).toMatchObject({ part: 'REVISION', next: '1.1.0' });
   });
 
+  it('reports the profile’s own custom properties, added, changed and removed', () => {
+    const older = profile('1.0.0') as Doc & Record<string, unknown>;
+    older['https://example.org/ns#rootNote'] = 'First note.';
+    older.madeUpRootProperty = 'gone next';
+    const set = changed((doc) => {
+      const edited = doc as Doc & Record<string, unknown>;
+      edited['https://example.org/ns#rootNote'] = 'Second note.';
+      delete edited.madeUpRootProperty;
+      edited['https://example.org/ns#added'] = 'New.';
+    }, older);
+    expect(set.profile.map((f) => [f.field, f.before, f.after, f.impact])).toEqual([
+      ['https://example.org/ns#added', undefined, 'New.', 'editorial'],
+      ['https://example.org/ns#rootNote', 'First note.', 'Second note.', 'editorial'],
+      ['madeUpRootProperty', 'gone next', undefined, 'editorial'],
+    ]);
+  });
+
   it('reads version numbers from a label or a version IRI', () => {
     expect(readVersionNumber('https://w3id.org/xapi/video/v1.0.3')).toEqual([1, 0, 3]);
     expect(readVersionNumber('https://example.org/p/v/4')).toEqual([4, 0, 0]);
@@ -448,7 +465,9 @@ describe('compareVersions', () => {
     expect(md).toContain('# Changes in Club since 1.0.0\n');
     expect(md).not.toContain('to 1.0.1');
     expect(md).toContain('**2 breaking, 2 additive, 0 editorial** changes.');
-    expect(md).toContain('Suggested version: **2.0.0**');
+    expect(md).toContain(
+      'Suggested version number: **2.0.0** (a new first number: producers must change). Some changes',
+    );
     expect(md).toContain(
       'The newer version is numbered 1.0.1, which is not the number these changes call for.',
     );
@@ -462,5 +481,58 @@ describe('compareVersions', () => {
     );
     expect(md.indexOf('## Concepts')).toBeLessThan(md.indexOf('## Statement templates'));
     expect(md.indexOf('## Statement templates')).toBeLessThan(md.indexOf('## Patterns'));
+  });
+
+  it('names types and version parts in the words the screens use, never as type names', () => {
+    const set = changed((doc) => {
+      concept(doc, 'documents/state').type = 'AgentProfileResource';
+      concept(doc, 'extensions/level').definition = { en: 'A level reached.' };
+      template(doc, 'left').definition = { en: 'Someone went away.' };
+      doc.concepts.push({
+        id: `${P}/activity-types/club`,
+        type: 'ActivityType',
+        inScheme: P,
+        prefLabel: { en: 'club' },
+        definition: { en: 'A club.' },
+      });
+    });
+    const md = renderChangelog(set);
+    expect(md).toContain('(breaking) Agent Profile Resource “state”');
+    expect(md).toContain(
+      'Changes the concept type from “State Resource” to “Agent Profile Resource”.',
+    );
+    expect(md).toContain('The concept changed type (State Resource → Agent Profile Resource)');
+    expect(md).toContain('(editorial) Result Extension “level”');
+    expect(md).toContain('(editorial) Statement Template “Left”');
+    expect(md).toContain('(additive) Activity Type “club”');
+    expect(md).toContain('(a new first number: producers must change)');
+    for (const name of [
+      'StatementTemplate',
+      'AgentProfileResource',
+      'StateResource',
+      'ResultExtension',
+      'ActivityType',
+      'MODEL',
+      'REVISION',
+      'ADDITION',
+    ])
+      expect(md).not.toContain(name);
+    // The values before and after stay what the documents say.
+    const state = set.items.find((i) => i.id === `${P}/documents/state`)!;
+    expect(state.fields.find((f) => f.field === 'type')).toMatchObject({
+      before: 'StateResource',
+      after: 'AgentProfileResource',
+    });
+  });
+
+  it('says the part of the version number in words when the older version has no number', () => {
+    const older = profile('1.0.0');
+    older.versions = [{ id: `${P}/first`, generatedAtTime: '2026-01-01T00:00:00Z' }];
+    const set = changed((doc) => {
+      doc.concepts.push({ id: `${P}/verbs/new`, type: 'Verb', prefLabel: { en: 'new' } });
+    }, older);
+    const md = renderChangelog(set);
+    expect(md).toContain('Suggested change: a new last number: only new items. The only changes');
+    expect(md).not.toMatch(/ADDITION|part\b/);
   });
 });

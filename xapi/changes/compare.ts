@@ -4,6 +4,7 @@ import { parse } from '../model/parse.js';
 import { serialize } from '../model/serialize.js';
 import type { LanguageMap, Profile } from '../model/types.js';
 import { isUnrecognized } from '../model/types.js';
+import { typeLabel } from './words.js';
 import type {
   ChangeCounts,
   ChangeImpact,
@@ -275,9 +276,14 @@ function compareActivityDefinition(a: unknown, b: unknown): FieldChange[] {
 function compareConcept(a: Item, b: Item, warn: (message: string) => void): FieldChange[] {
   const out: FieldChange[] = [];
   if (a.type !== b.type) {
-    out.push(...compareValue('type', 'the concept type', a.type, b.type, 'breaking'));
+    // The values stay the type names; the sentences name the types in words.
+    for (const change of compareValue('type', 'the concept type', a.type, b.type, 'breaking'))
+      out.push({
+        ...change,
+        description: `Changes the concept type from ${quote(typeLabel(String(a.type)))} to ${quote(typeLabel(String(b.type)))}.`,
+      });
     warn(
-      `The concept changed type (${String(a.type)} → ${String(b.type)}) under the same IRI: an IRI names one concept, so a different kind of concept needs a new IRI (and the old one deprecated).`,
+      `The concept changed type (${typeLabel(String(a.type))} → ${typeLabel(String(b.type))}) under the same IRI: an IRI names one concept, so a different kind of concept needs a new IRI (and the old one deprecated).`,
     );
   }
   out.push(...labelChanges(a, b));
@@ -659,12 +665,13 @@ function signature(item: Item, kind: ItemKind): string {
   return canonical(json);
 }
 
-function compareKind(
+function* compareKind(
   kind: ItemKind,
   older: Profile,
   newer: Profile,
   warnings: ChangeWarning[],
-): ItemChange[] {
+  published?: ReadonlySet<string>,
+): Generator<void, ItemChange[], void> {
   const before = new Map(itemsOf(older, kind).map((i) => [i.id, i]));
   const after = new Map(itemsOf(newer, kind).map((i) => [i.id, i]));
   const out: ItemChange[] = [];
@@ -688,6 +695,8 @@ function compareKind(
   const renamedIds = new Set([...renamedFrom.values()].map((i) => i.id));
 
   for (const item of after.values()) {
+    // Gives way before each item (see compareVersionsSteps).
+    yield;
     const old = before.get(item.id);
     const base = { kind, id: item.id, type: itemType(item, kind), label: itemLabel(item) };
     if (!old) {
@@ -755,16 +764,19 @@ function compareKind(
   }
   for (const item of removed) {
     if (renamedIds.has(item.id)) continue;
+    // An item no published version carried was never in anyone's hands: taking it out of a
+    // draft breaks nothing, and there was nothing to deprecate first.
+    const unpublished = published !== undefined && !published.has(item.id);
     out.push({
       kind,
       id: item.id,
       type: itemType(item, kind),
       label: itemLabel(item),
       change: 'removed',
-      impact: 'breaking',
+      impact: unpublished ? 'editorial' : 'breaking',
       fields: [],
     });
-    if (item.deprecated !== true)
+    if (item.deprecated !== true && !unpublished)
       warnings.push({
         id: item.id,
         message: `${item.id} was removed without being deprecated first: the specification expects a ${kind} to be deprecated in one version (with its replacements named) before it goes.`,
@@ -791,6 +803,8 @@ function compareProfile(older: Profile, newer: Profile, warnings: ChangeWarning[
         'editorial',
       ),
     );
+  // Custom properties of the profile itself, as of its items: a line each that changed.
+  out.push(...compareExtra(older.extra, newer.extra));
   if (older.id !== undefined && newer.id !== undefined && older.id !== newer.id) {
     out.push(...compareValue('id', 'the profile IRI', older.id, newer.id, 'breaking'));
     warnings.push({
@@ -880,14 +894,33 @@ export function compareVersions(
   newer: unknown,
   options: CompareOptions = {},
 ): ChangeSet {
+  const steps = compareVersionsSteps(older, newer, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * compareVersions() one step at a time: it gives way after reading each document and before
+ * each item, so a caller serving others meanwhile can run it in slices (two versions of a
+ * thousand items take a hundred milliseconds and more to compare).
+ */
+export function* compareVersionsSteps(
+  older: unknown,
+  newer: unknown,
+  options: CompareOptions = {},
+): Generator<void, ChangeSet, void> {
   const a = modelOf(older, 'older');
+  yield;
   const b = modelOf(newer, 'newer');
+  yield;
   const warnings: ChangeWarning[] = [];
   const profile = compareProfile(a, b, warnings);
   const items = [
-    ...compareKind('concept', a, b, warnings),
-    ...compareKind('template', a, b, warnings),
-    ...compareKind('pattern', a, b, warnings),
+    ...(yield* compareKind('concept', a, b, warnings, options.published)),
+    ...(yield* compareKind('template', a, b, warnings, options.published)),
+    ...(yield* compareKind('pattern', a, b, warnings, options.published)),
   ];
   const counts: ChangeSet['counts'] = {
     byImpact: { breaking: 0, additive: 0, editorial: 0 },
@@ -917,4 +950,19 @@ export function compareVersions(
     suggestedVersion: suggestVersion(fromVersion, items, profile),
     warnings,
   };
+}
+
+/**
+ * Compares two revisions of one item (each in the form a profile document carries it) with the
+ * same rules as `compareVersions`: what an item's history shows between one save and the next.
+ * Answers null when they say the same (apart from the version that carries them, `inScheme`).
+ */
+export function compareItems(kind: ItemKind, older: unknown, newer: unknown): ItemChange | null {
+  const key = kind === 'concept' ? 'concepts' : kind === 'template' ? 'templates' : 'patterns';
+  const a = modelOf({ [key]: [older] }, 'older');
+  const b = modelOf({ [key]: [newer] }, 'newer');
+  const steps = compareKind(kind, a, b, []);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value.find((change) => change.change !== 'removed') ?? null;
 }

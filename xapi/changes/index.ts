@@ -10,6 +10,13 @@ export type {
   ItemKind,
   VersionBump,
 } from './types.js';
-export { compareVersions, readVersionNumber, suggestVersion } from './compare.js';
+export {
+  canonical,
+  compareItems,
+  compareVersions,
+  compareVersionsSteps,
+  readVersionNumber,
+  suggestVersion,
+} from './compare.js';
 export type { ChangelogInput } from './markdown.js';
 export { renderChangelog } from './markdown.js';

@@ -1,4 +1,5 @@
-import type { ChangeSet, FieldChange, ItemChange, ItemKind } from './types.js';
+import type { ChangeSet, FieldChange, ItemChange } from './types.js';
+import { CHANGE_LABELS, KIND_HEADINGS, typeLabel, VERSION_PARTS } from './words.js';
 
 type Described = Pick<FieldChange, 'field' | 'description' | 'impact'>;
 type DescribedItem = Omit<ItemChange, 'fields'> & { fields: Described[] };
@@ -7,21 +8,6 @@ type DescribedItem = Omit<ItemChange, 'fields'> & { fields: Described[] };
 export type ChangelogInput = Omit<ChangeSet, 'profile' | 'items'> & {
   profile: Described[];
   items: DescribedItem[];
-};
-
-const HEADINGS: Record<ItemKind, string> = {
-  concept: 'Concepts',
-  template: 'Statement templates',
-  pattern: 'Patterns',
-};
-
-const VERBS: Record<ItemChange['change'], string> = {
-  added: 'Added',
-  removed: 'Removed',
-  renamed: 'Moved to a new IRI',
-  deprecated: 'Deprecated',
-  undeprecated: 'No longer deprecated',
-  changed: 'Changed',
 };
 
 /** Text safe inside Markdown: characters that would start markup are escaped, line breaks folded. */
@@ -34,7 +20,7 @@ const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
 function itemLine(item: DescribedItem): string[] {
   const rename = item.previousId ? ` (was ${code(item.previousId)})` : '';
   const lines = [
-    `- **${VERBS[item.change]}** (${item.impact}) ${item.type} “${escapeMarkdown(item.label)}” — ${code(item.id)}${rename}`,
+    `- **${CHANGE_LABELS[item.change]}** (${item.impact}) ${typeLabel(item.type)} “${escapeMarkdown(item.label)}” — ${code(item.id)}${rename}`,
   ];
   for (const field of item.fields) {
     if (item.change === 'renamed' && field.field === 'id') continue;
@@ -51,7 +37,7 @@ export function renderChangelog(changes: ChangelogInput): string {
   const from = changes.from.version ?? changes.from.id ?? 'the older version';
   const to = changes.to.version ?? changes.to.id ?? 'the newer version';
   const bump = changes.suggestedVersion;
-  // A heading "to 2.0.0" above "Suggested version: 1.1.0" contradicts itself: when the newer
+  // A heading "to 2.0.0" above "Suggested version number: 1.1.0" contradicts itself: when the newer
   // version's own number is not the one its changes call for, the heading names only the start
   // and the number it carries is shown beside the suggestion.
   const numbered = changes.to.version;
@@ -74,13 +60,14 @@ export function renderChangelog(changes: ChangelogInput): string {
   );
   if (bump.next)
     out.push(
-      `Suggested version: **${bump.next}** (${bump.part} part of MODEL.REVISION.ADDITION: ${bump.reason})` +
+      `Suggested version number: **${bump.next}** (${VERSION_PARTS[bump.part]}). ${escapeMarkdown(bump.reason)}` +
         (disagrees
-          ? `. The newer version is numbered ${escapeMarkdown(numbered)}, which is not the number these changes call for.`
+          ? ` The newer version is numbered ${escapeMarkdown(numbered)}, which is not the number these changes call for.`
           : ''),
       '',
     );
-  else out.push(`Suggested change of version: the ${bump.part} part (${bump.reason})`, '');
+  else
+    out.push(`Suggested change: ${VERSION_PARTS[bump.part]}. ${escapeMarkdown(bump.reason)}`, '');
   if (changes.warnings.length > 0) {
     out.push('## Warnings', '');
     for (const warning of changes.warnings) out.push(`- ${escapeMarkdown(warning.message)}`);
@@ -95,7 +82,7 @@ export function renderChangelog(changes: ChangelogInput): string {
   for (const kind of ['concept', 'template', 'pattern'] as const) {
     const items = changes.items.filter((i) => i.kind === kind);
     if (items.length === 0) continue;
-    out.push(`## ${HEADINGS[kind]}`, '');
+    out.push(`## ${KIND_HEADINGS[kind]}`, '');
     for (const item of items) out.push(...itemLine(item));
     out.push('');
   }

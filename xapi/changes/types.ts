@@ -93,4 +93,10 @@ export interface CompareOptions {
   /** The older version's number (`1.0.2`, or `3` on a server that counts versions); read from the document's version IRI when absent. */
   fromVersion?: string | undefined;
   toVersion?: string | undefined;
+  /**
+   * The IRIs of items some published version carried, when the older side is a draft: removing
+   * one of the others breaks nothing and asks for no deprecation. Absent: every item counts as
+   * published (two published versions).
+   */
+  published?: ReadonlySet<string> | undefined;
 }

@@ -157,6 +157,14 @@ describe('harvestStatements', () => {
     ]);
   });
 
+  it('names every problem of a skipped statement, not the first alone', () => {
+    const result = harvested([{ object: { id: 'x' } }]);
+    const message = result.problems[0]?.message ?? '';
+    expect(message).toMatch(/actor/);
+    expect(message).toMatch(/verb/);
+    expect(message).not.toMatch(/more problems/);
+  });
+
   it('reports a value that is not an object as a skipped statement', () => {
     const result = harvested([statement('one'), 42]);
     expect(result.problems.map((p) => p.index)).toEqual([1]);
@@ -238,7 +246,7 @@ describe('harvestStatements', () => {
       [
         'an IRI over the limit',
         { ...verb({ en: 'v' }), object: { id: `${EX}/${'a'.repeat(HARVEST_LIMITS.iriMax)}` } },
-        /object\.id: an IRI of 2,0\d\d characters; at most 2,000/,
+        /object\.id: this IRI is too long: it is 2,0\d\d characters long, over the limit of 2,000/,
       ],
     ])('skips a statement with %s, keeping nothing of it', (_what, statement, says) => {
       const result = harvestStatements([statement, verb({ en: 'fine' })], { maxStatements: 10 });

@@ -8,6 +8,7 @@ import { PROFILE_CONTEXT_IRI } from '../contexts/profile-context.js';
 import type { JsonObject, JsonValue } from '../json.js';
 import { isObject } from '../json.js';
 import { checkStatement, normalizeStatement } from '../statement/statement-check.js';
+import { iriLengthProblem } from '../iri.js';
 import { HARVEST_LIMITS, HARVESTED_TYPES, type HarvestedType } from './types.js';
 
 export { HARVEST_LIMITS, HARVESTED_TYPES, type HarvestedType };
@@ -85,11 +86,12 @@ function statementsOf(input: unknown): unknown[] | null {
   return [input];
 }
 
-function problemText(problems: { path: string; message: string }[]): string {
-  const [first] = problems;
-  if (!first) return 'Not an xAPI statement.';
-  const text = first.path && first.path !== '/' ? `${first.path}: ${first.message}` : first.message;
-  return problems.length > 1 ? `${text} (and ${problems.length - 1} more problems)` : text;
+/** Every problem of a statement, each at its path, in one text. */
+export function problemText(problems: { path: string; message: string }[]): string {
+  if (problems.length === 0) return 'Not an xAPI statement.';
+  return problems
+    .map(({ path, message }) => (path && path !== '/' ? `${path}: ${message}` : message))
+    .join(' ');
 }
 
 export function harvestStatements(input: unknown, options: HarvestOptions): HarvestResult {
@@ -283,10 +285,8 @@ class Collector {
   }
 
   private add(found: Found, where: string): void {
-    if (found.iri.length > HARVEST_LIMITS.iriMax)
-      this.check(
-        `${where.slice(0, 200)}: an IRI of ${found.iri.length.toLocaleString('en-US')} characters; at most ${HARVEST_LIMITS.iriMax.toLocaleString('en-US')} are taken.`,
-      );
+    const tooLong = iriLengthProblem(found.iri);
+    if (tooLong) this.check(`${where.slice(0, 200)}: this IRI is too long: ${tooLong}.`);
     else this.found.push(found);
   }
 

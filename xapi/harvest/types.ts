@@ -1,3 +1,5 @@
+import { IRI_MAX_LENGTH } from '../iri.js';
+
 /**
  * The concept types a statement can use, extensions by where they sit in the statement. Kept
  * apart from the harvest itself so the web app can name them without loading the statement check.
@@ -26,8 +28,8 @@ export const HARVEST_LIMITS = {
   languagesMax: 20,
   /** Keys of one extensions map. */
   extensionsMax: 100,
-  /** Characters of an IRI a harvested concept is known by. */
-  iriMax: 2_000,
+  /** Characters of an IRI a harvested concept is known by: the IRI limit of the whole project. */
+  iriMax: IRI_MAX_LENGTH,
   /** Distinct concepts one file may bring. */
   conceptsMax: 1_000,
 } as const;

@@ -12,7 +12,7 @@ import { evaluateRule, ruleValues } from '../statement/rules.js';
 import type { CompiledRule } from '../statement/types.js';
 import type { Random } from './random.js';
 import type { ValueContext } from './values.js';
-import { agent, language, valueFor } from './values.js';
+import { SIMULATED_BASE, agent, finiteDomain, language, lastSegment, valueFor } from './values.js';
 import type { PathShape } from './write-path.js';
 import { removeAt, shapeOf, writable, writeAt } from './write-path.js';
 import type { SimulatedActor } from './types.js';
@@ -34,6 +34,8 @@ export interface WritableRule {
    * JSONPaths and evaluates the rule twice).
    */
   direct?: string[];
+  /** The extension IRI the location ends in, if any: its per-session choices are kept. */
+  extension?: Iri;
 }
 
 export interface TemplateRecipe {
@@ -44,6 +46,11 @@ export interface TemplateRecipe {
   alsoApplies: Iri[];
   /** The templates every trial statement matched (itself included), for checking walks. */
   matches: Iri[];
+  /**
+   * For a template that names no object type: the activity types whose activities its statements
+   * may carry and still match exactly `matches` (found in preparation).
+   */
+  objectTypes: Iri[];
 }
 
 /** What a statement build needs besides the template. */
@@ -56,6 +63,12 @@ export interface BuildContext extends ValueContext {
   recommended: number;
   /** Check every rule again once all are written (the plan does; generation relies on the self-check). */
   verify: boolean;
+  /** One of `choices` for the extension: kept through the registration when per-session. */
+  extensionChoice(iri: Iri, choices: JsonValue[]): JsonValue;
+  /** What an activity type is called (its prefLabel, else the end of its IRI). */
+  typeName(type: Iri): string;
+  /** The object of a template: an activity of `type`, or the registration's own among `usable`. */
+  objectActivity(type: Iri | undefined, usable: readonly Iri[]): JsonObject;
   /** The ids of the statements the StatementRefs point at. */
   objectRef?: string;
   contextRef?: string;
@@ -71,6 +84,10 @@ export function prepareRule(rule: CompiledRule, templateId: Iri): WritableRule {
   if (path) {
     out.path = path;
     out.shape = shapeOf(path);
+    const names = out.shape.names;
+    if (names.length >= 2 && names[names.length - 2] === 'extensions') {
+      out.extension = names[names.length - 1];
+    }
   }
   if (rule.selector) {
     const selector = rule.selector.find(writable);
@@ -87,6 +104,9 @@ export function prepareRule(rule: CompiledRule, templateId: Iri): WritableRule {
   if (rule.any) choices = rule.any;
   if (rule.all) choices = choices ? choices.filter((v) => rule.allSet!.has(v)) : rule.all;
   if (rule.none && choices) choices = choices.filter((v) => !rule.noneSet!.has(v));
+  // Only `none` over a place of few values (success, completion): choose among the others.
+  const domain = !choices && rule.none && out.shape ? finiteDomain(out.shape) : undefined;
+  if (domain) choices = domain.filter((v) => !rule.noneSet!.has(v));
   if (choices) out.choices = dedupe(choices);
   return out;
 }
@@ -116,7 +136,7 @@ export function buildStatement(recipe: TemplateRecipe, ctx: BuildContext): Build
     id: ctx.random.uuid(),
     actor: agent(ctx.actor),
     verb: clone(recipe.verb),
-    object: objectOf(t, ctx),
+    object: objectOf(recipe, ctx),
     context: contextOf(t, ctx),
     timestamp: ctx.timestamp,
   };
@@ -136,6 +156,8 @@ export function buildStatement(recipe: TemplateRecipe, ctx: BuildContext): Build
     if (reason !== undefined) return failure(w, reason);
   }
   repairObject(statement, ctx);
+  settleMadeUpActivities(statement, ctx);
+  harmonizeScore(statement, recipe, ctx);
   if (!ctx.verify) return { statement };
   // A later rule may undo an earlier one (the same location, a wider path): check them all again.
   for (const w of recipe.rules) {
@@ -149,6 +171,84 @@ export function buildStatement(recipe: TemplateRecipe, ctx: BuildContext): Build
     }
   }
   return { statement };
+}
+
+const MADE_UP = `${SIMULATED_BASE}/activities/`;
+
+/**
+ * A made-up activity without a type that a rule gave one (`grouping[*].definition.type`) becomes
+ * the made-up activity of that type, so an activity IRI has one type everywhere: the same id
+ * never serves as a course in one statement and as an untyped activity in another.
+ */
+function settleMadeUpActivities(statement: JsonObject, ctx: BuildContext): void {
+  const settle = (a: JsonValue) => {
+    if (!isObject(a) || typeof a.id !== 'string' || !a.id.startsWith(MADE_UP)) return;
+    const rest = a.id.slice(MADE_UP.length);
+    if (rest.includes('/')) return;
+    const definition = a.definition;
+    if (!isObject(definition) || typeof definition.type !== 'string') return;
+    a.id = `${MADE_UP}${encodeURIComponent(lastSegment(definition.type))}/${rest}`;
+    definition.name ??= language(`${ctx.typeName(definition.type)} ${rest}`);
+  };
+  settle(statement.object ?? null);
+  const context = statement.context;
+  if (!isObject(context) || !isObject(context.contextActivities)) return;
+  for (const list of Object.values(context.contextActivities)) {
+    if (Array.isArray(list)) list.forEach(settle);
+    else settle(list);
+  }
+}
+
+/**
+ * A score whose parts were drawn one by one made to agree, as a learner's record would: `raw`
+ * within `min` and `max`, `scaled` = (raw − min) / (max − min), and a success on the side of the
+ * mastery threshold (a `mastery…` context extension, else 0.5) that agrees with it. Rules come
+ * first: when the change breaks a rule of the template on the result, the result is put back.
+ */
+function harmonizeScore(statement: JsonObject, recipe: TemplateRecipe, ctx: BuildContext): void {
+  const result = statement.result;
+  if (!isObject(result) || !isObject(result.score)) return;
+  const before = clone(result) as JsonObject;
+  const score = result.score;
+  const success = result.success;
+  const threshold = masteryOf(statement) ?? 0.5;
+  const { raw, min, max } = score;
+  if (typeof min === 'number' && typeof max === 'number' && max > min) {
+    const span = max - min;
+    let r = typeof raw === 'number' ? Math.min(max, Math.max(min, raw)) : undefined;
+    if (r === undefined && typeof score.scaled === 'number') r = min + score.scaled * span;
+    if (r === undefined) r = min + ctx.random.next() * span;
+    let s = (r - min) / span;
+    if (success === true && s < threshold) s = threshold + ctx.random.next() * (1 - threshold);
+    if (success === false && s >= threshold) s = ctx.random.next() * threshold * 0.99;
+    r =
+      Number.isInteger(min) && Number.isInteger(max) ? Math.round(min + s * span) : min + s * span;
+    if (success === false && (r - min) / span >= threshold) r = Math.max(min, r - 1);
+    if ('raw' in score || !('scaled' in score)) score.raw = r;
+    score.scaled = Math.round(((r - min) / span) * 10000) / 10000;
+  } else if (typeof score.scaled === 'number' && typeof success === 'boolean') {
+    const s = score.scaled;
+    if (success && s < threshold)
+      score.scaled = Math.round((threshold + ctx.random.next() * (1 - threshold)) * 100) / 100;
+    if (!success && s >= threshold)
+      score.scaled = Math.floor(ctx.random.next() * threshold * 100) / 100;
+  } else return;
+  for (const w of recipe.rules) {
+    if (w.rule.locationText.includes('result') && !follows(statement, w.rule)) {
+      statement.result = before;
+      return;
+    }
+  }
+}
+
+/** A mastery score the statement's context carries (cmi5's `masteryscore`), 0 to 1. */
+function masteryOf(statement: JsonObject): number | undefined {
+  const context = statement.context;
+  if (!isObject(context) || !isObject(context.extensions)) return undefined;
+  for (const [key, value] of Object.entries(context.extensions)) {
+    if (/mastery/i.test(key) && typeof value === 'number' && value >= 0 && value <= 1) return value;
+  }
+  return undefined;
 }
 
 /**
@@ -208,11 +308,12 @@ function failure(w: WritableRule, reason: string): BuildResult {
   };
 }
 
-function objectOf(t: CompiledTemplate, ctx: BuildContext): JsonObject {
+function objectOf(recipe: TemplateRecipe, ctx: BuildContext): JsonObject {
+  const t = recipe.template;
   if (t.objectStatementRefTemplate) {
     return { objectType: 'StatementRef', id: ctx.objectRef ?? ctx.random.uuid() };
   }
-  return ctx.activity(t.objectActivityType);
+  return ctx.objectActivity(t.objectActivityType, recipe.objectTypes);
 }
 
 function contextOf(t: CompiledTemplate, ctx: BuildContext): JsonObject {
@@ -271,6 +372,14 @@ function satisfyDirect(
   }
   if (!write) return undefined;
   if (w.choices?.length === 0) return 'no value is allowed by "any", "all" and "none" together';
+  const chosen = w.choices ? pickChoice(w, w.choices, ctx) : freeValue(w, ctx);
+  if (chosen === undefined) {
+    if (rule.presence !== 'recommended') {
+      return `every value drawn for ${rule.locationText} is one its "none" forbids`;
+    }
+    if (value !== undefined) delete parent![key];
+    return undefined;
+  }
   let target: JsonObject = parent ?? statement;
   if (parent === undefined) {
     for (let i = 0; i < last; i++) {
@@ -284,19 +393,37 @@ function satisfyDirect(
       }
     }
   }
-  target[key] = w.choices ? clone(ctx.random.pick(w.choices)) : freeValue(w, ctx);
+  target[key] = chosen;
   return undefined;
 }
 
 const NOT_OBJECT: JsonObject = {};
 
-/** A value for the rule's place that none of its `none` values is (a few tries). */
-function freeValue(w: WritableRule, ctx: BuildContext): JsonValue {
-  for (let i = 0; i < 4; i++) {
-    const v = valueFor(w.shape!, ctx);
+/** One of a rule's values; for a per-session extension, the one the registration already has. */
+function pickChoice(w: WritableRule, choices: JsonValue[], ctx: BuildContext): JsonValue {
+  if (w.extension !== undefined) return ctx.extensionChoice(w.extension, choices);
+  return clone(ctx.random.pick(choices));
+}
+
+/** Draws for a value none of a rule's `none` values is, before the place is given up. */
+const NONE_TRIES = 32;
+
+/**
+ * A value for the rule's place that none of its `none` values is. Places of few values have their
+ * choices made in `prepareRule`; elsewhere a forbidden value is drawn again. When every draw is
+ * forbidden the rule is left unfollowed here and `satisfy` reports it (or drops a recommended
+ * value), never a forbidden value written.
+ */
+function freeValue(w: WritableRule, ctx: BuildContext): JsonValue | undefined {
+  return allowedValue(w, w.shape!, ctx);
+}
+
+function allowedValue(w: WritableRule, shape: PathShape, ctx: BuildContext): JsonValue | undefined {
+  for (let i = 0; i < NONE_TRIES; i++) {
+    const v = valueFor(shape, ctx);
     if (!w.rule.noneSet?.has(v)) return v;
   }
-  return valueFor(w.shape!, ctx);
+  return undefined;
 }
 
 function activitiesOf(types: Iri[], ctx: BuildContext): JsonValue[] {
@@ -423,12 +550,9 @@ function write(statement: JsonObject, w: WritableRule, ctx: BuildContext): boole
 
 /** A value the rule allows at that place: one of its choices, or one shaped for it and not forbidden. */
 function ruleValue(w: WritableRule, shape: PathShape, ctx: BuildContext): JsonValue {
-  if (w.choices) return clone(ctx.random.pick(w.choices));
-  for (let i = 0; i < 4; i++) {
-    const v = valueFor(shape, ctx);
-    if (!w.rule.noneSet?.has(v)) return v;
-  }
-  return valueFor(shape, ctx);
+  if (w.choices) return pickChoice(w, w.choices, ctx);
+  // A forbidden value left here is found by `follows` and the rule reported, never written out.
+  return allowedValue(w, shape, ctx) ?? valueFor(shape, ctx);
 }
 
 /** The object xAPI expects where a path passes through a missing member (a StatementRef, an activity). */

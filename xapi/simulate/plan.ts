@@ -15,10 +15,18 @@ import type { TemplateRecipe, WritableRule } from './builder.js';
 import { buildStatement, clone, prepareRule, staticRuleProblem } from './builder.js';
 import { isIri } from '../values.js';
 import { Random } from './random.js';
-import type { Period, SimulatedActor, SimulationOptions, SimulationProblem } from './types.js';
+import type {
+  ExtensionRange,
+  Period,
+  SimulatedActor,
+  SimulationOptions,
+  SimulationProblem,
+} from './types.js';
 import type { SchemaPool } from './values.js';
 import { SIMULATED_BASE, language, lastSegment, schemaPool } from './values.js';
+import type { ExtensionPlan } from './registration.js';
 import { BuildState, categoryNames, checkPattern, satisfiableNode } from './registration.js';
+import { fitter, meaningOf } from './meaning.js';
 
 export const PROFILE_ACTIVITY_TYPE = 'https://w3id.org/xapi/profiles/meta/profile';
 const DEFAULT_START = '2025-01-01T00:00:00.000Z';
@@ -46,7 +54,8 @@ export interface SimulationPlan {
   selfCheck: boolean;
   activities: Map<Iri, JsonObject[]>;
   typeNames: Map<Iri, string>;
-  pools: Map<Iri, JsonValue[]>;
+  /** Every extension's meaning, schema check and pool of schema values, by IRI. */
+  extensions: Map<Iri, ExtensionPlan>;
   problems: SimulationProblem[];
 }
 
@@ -57,6 +66,7 @@ export interface ResolvedModel {
   recommended: number;
   period: (templateId: Iri) => Period;
   gap: Period;
+  extensions: Record<Iri, ExtensionRange>;
 }
 
 /** The result of preparing: a plan when at least one primary pattern can be generated. */
@@ -138,7 +148,7 @@ export function prepareSimulation(
       if (typeof type === 'string') activities.set(type, [...(activities.get(type) ?? []), a]);
     }
   }
-  const pools = new Map<Iri, JsonValue[]>();
+  const extensions = new Map<Iri, ExtensionPlan>();
   const poolProblems = new Map<Iri, string>();
   const poolSeed = new Random(seed, 'schemas').uint32() & 0x7fffffff;
   for (const c of concepts.values()) {
@@ -168,10 +178,19 @@ export function prepareSimulation(
         continue;
       }
     }
-    if (schema === undefined) continue;
+    const name = lastSegment(c.id!);
+    if (schema === undefined) {
+      extensions.set(c.id!, { meaning: meaningOf(name, undefined), fits: fitter(undefined) });
+      continue;
+    }
     const pool: SchemaPool = schemaPool(schema, poolSeed);
-    if ('values' in pool) pools.set(c.id!, pool.values);
-    else poolProblems.set(c.id!, pool.problem);
+    if ('values' in pool) {
+      extensions.set(c.id!, {
+        meaning: meaningOf(name, schema),
+        fits: fitter(schema),
+        pool: pool.values,
+      });
+    } else poolProblems.set(c.id!, pool.problem);
   }
 
   const versionActivity: JsonObject = {
@@ -197,7 +216,7 @@ export function prepareSimulation(
     selfCheck: options.selfCheck ?? true,
     activities,
     typeNames,
-    pools,
+    extensions,
     problems,
   };
 
@@ -217,6 +236,7 @@ export function prepareSimulation(
       rules: t.rules.map((r) => prepareRule(r, t.id)),
       alsoApplies: [],
       matches: [t.id],
+      objectTypes: [],
     };
     const problem = checkTemplate(plan, recipe, poolProblems);
     if (problem) problems.push(problem);
@@ -433,7 +453,35 @@ function resolveModel(raw: unknown, problems: SimulationProblem[]): ResolvedMode
           isProbability,
           'recommended must be a probability between 0 and 1',
         ) ?? 0.5);
+  const extensions: Record<Iri, ExtensionRange> = {};
+  if (m.extensions !== undefined && !isObject(m.extensions)) {
+    problems.push(param('extensions must be an object of value ranges by extension IRI'));
+  }
+  for (const [id, r] of Object.entries(isObject(m.extensions) ? m.extensions : {})) {
+    const ok =
+      isObject(r) &&
+      (r.values === undefined || (Array.isArray(r.values) && r.values.length > 0)) &&
+      (r.min === undefined || (typeof r.min === 'number' && Number.isFinite(r.min))) &&
+      (r.max === undefined || (typeof r.max === 'number' && Number.isFinite(r.max))) &&
+      (typeof r.min !== 'number' || typeof r.max !== 'number' || r.min <= r.max) &&
+      (r.values !== undefined || r.min !== undefined || r.max !== undefined);
+    if (!ok) {
+      problems.push(
+        param(
+          `the extension range of ${id} must be {"values": [...]} (not empty) or {"min", "max"} numbers with min <= max`,
+        ),
+      );
+      continue;
+    }
+    const range = r as ExtensionRange;
+    extensions[id] = {
+      ...(range.values !== undefined ? { values: range.values } : {}),
+      ...(range.min !== undefined ? { min: range.min } : {}),
+      ...(range.max !== undefined ? { max: range.max } : {}),
+    };
+  }
   return {
+    extensions,
     weights,
     optional: perId(m.optional, 0.5, isProbability, 'optional', 'a probability between 0 and 1'),
     repeat: perId(m.repeat, 3, isRepeat, 'repeat', 'a whole number from 1 to 100'),
@@ -629,5 +677,43 @@ function tryTemplate(
     matches = matches ? matches.filter((id) => v.matched.includes(id)) : v.matched;
   }
   recipe.matches = matches ?? [t.id];
+  recipe.objectTypes =
+    t.objectActivityType || t.objectStatementRefTemplate ? [] : objectTypesFor(plan, recipe);
   return undefined;
+}
+
+/**
+ * The object activity types of the profile's templates that a template naming none may carry, so
+ * a registration keeps one object throughout: each is tried, and kept when the statement still
+ * matches exactly the templates it matched without it, and follows them.
+ */
+function objectTypesFor(plan: SimulationPlan, recipe: TemplateRecipe): Iri[] {
+  const types = new Set<Iri>();
+  for (const other of plan.compiled.templates) {
+    if (other.objectActivityType) types.add(other.objectActivityType);
+  }
+  const usable: Iri[] = [];
+  const actor = plan.actors[0]!;
+  const expected = [...recipe.matches].sort().join(' ');
+  for (const type of types) {
+    let ok = true;
+    for (let trial = 0; trial < 2 && ok; trial++) {
+      const random = new Random(plan.seed, 'plan-object', recipe.template.id, type, trial);
+      const state = new BuildState(plan, random, actor);
+      state.registration = random.uuid();
+      state.timestamp = new Date(plan.start).toISOString();
+      state.recommended = trial === 0 ? 1 : 0;
+      state.verify = true;
+      state.mainType = type;
+      const result = buildStatement({ ...recipe, objectTypes: [type] }, state);
+      if ('failure' in result) {
+        ok = false;
+        break;
+      }
+      const v = validateStatement(result.statement, plan.compiled);
+      ok = v.outcome === 'success' && [...v.matched].sort().join(' ') === expected;
+    }
+    if (ok) usable.push(type);
+  }
+  return usable;
 }

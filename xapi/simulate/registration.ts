@@ -5,7 +5,7 @@
  * the primary patterns) before any of it leaves.
  */
 import type { JsonObject, JsonValue } from '../json.js';
-import { isObject } from '../json.js';
+import { isObject, jsonEqual } from '../json.js';
 import type { Iri } from '../model/types.js';
 import type { PatternNode } from '../statement/compile.js';
 import { followsPatterns } from '../statement/follow-patterns.js';
@@ -16,8 +16,10 @@ import type { BuildContext } from './builder.js';
 import { buildStatement, clone } from './builder.js';
 import type { SimulationPlan } from './plan.js';
 import { Random } from './random.js';
-import type { SimulatedActor } from './types.js';
+import type { ExtensionRange, SimulatedActor } from './types.js';
 import { SIMULATED_BASE, language, lastSegment } from './values.js';
+import type { ExtensionMeaning } from './meaning.js';
+import { MediaState, fitter, meaningOf } from './meaning.js';
 
 /** How many walks a registration tries before giving up (a bug once the plan accepted the pattern). */
 export const WALK_TRIALS = 40;
@@ -47,6 +49,9 @@ export function categoryNames(statement: JsonObject, versionId: Iri): boolean {
 export class BuildState implements BuildContext {
   readonly earlier: string[] = [];
   private readonly activities = new Map<string, JsonObject>();
+  /** Per-session extension values, drawn once in the registration. */
+  private readonly session = new Map<Iri, JsonValue>();
+  private media: MediaState | undefined;
   readonly versionActivity: JsonObject;
   recommended: number;
   verify = false;
@@ -54,6 +59,16 @@ export class BuildState implements BuildContext {
   timestamp = '';
   objectRef: string | undefined;
   contextRef: string | undefined;
+  /** The statement's place in the registration (0 first). */
+  index = 0;
+  /** Instants (ms) of the registration's first statement and of this one. */
+  startedAt = 0;
+  now = 0;
+  /**
+   * The activity type of the registration's object: a template that names no object type gets
+   * this activity too, when preparation found its statements match the same templates with it.
+   */
+  mainType: Iri | undefined;
 
   constructor(
     private readonly plan: SimulationPlan,
@@ -64,8 +79,45 @@ export class BuildState implements BuildContext {
     this.recommended = plan.model.recommended;
   }
 
-  extensionPool(iri: Iri): JsonValue[] | undefined {
-    return this.plan.pools.get(iri);
+  extensionChoice(iri: Iri, choices: JsonValue[]): JsonValue {
+    const ext = extensionPlan(this.plan, iri);
+    if (ext.meaning.behaviour !== 'session') return clone(this.random.pick(choices));
+    const kept = this.session.get(iri);
+    if (kept !== undefined && choices.some((c) => jsonEqual(c, kept))) return clone(kept);
+    const value = clone(this.random.pick(choices));
+    this.session.set(iri, value);
+    return value;
+  }
+
+  typeName(type: Iri): string {
+    return this.plan.typeNames.get(type) ?? lastSegment(type);
+  }
+
+  elapsed(): number {
+    return this.now - this.startedAt;
+  }
+
+  extensionValue(iri: Iri): JsonValue | undefined {
+    const ext = extensionPlan(this.plan, iri);
+    const kept = ext.meaning.behaviour === 'session' ? this.session.get(iri) : undefined;
+    if (kept !== undefined) return clone(kept);
+    let value: JsonValue | undefined;
+    const range = this.plan.model.extensions[iri];
+    if (range) {
+      const drawn = fromRange(range, this.random);
+      if (ext.fits(drawn)) value = drawn;
+    }
+    if (value === undefined && ext.meaning.make) {
+      this.media ??= new MediaState(this.random);
+      this.media.advance(this.index, this.random);
+      const made = ext.meaning.make(this.media, this.random);
+      if (ext.fits(made)) value = made;
+    }
+    if (value === undefined && ext.pool && ext.pool.length > 0) {
+      value = clone(this.random.pick(ext.pool));
+    }
+    if (value !== undefined && ext.meaning.behaviour === 'session') this.session.set(iri, value);
+    return value;
   }
 
   /** The same activity of a type throughout a registration, as one learner's session would. */
@@ -78,6 +130,40 @@ export class BuildState implements BuildContext {
     }
     return clone(chosen) as JsonObject;
   }
+
+  /** The object of a template: the registration's own activity when the template names no type. */
+  objectActivity(type: Iri | undefined, usable: readonly Iri[]): JsonObject {
+    if (type === undefined && this.mainType !== undefined && usable.includes(this.mainType)) {
+      return this.activity(this.mainType);
+    }
+    return this.activity(type);
+  }
+}
+
+/** A value of the model's range for an extension: one of its values, or a number within bounds. */
+function fromRange(range: ExtensionRange, random: Random): JsonValue {
+  if (range.values) return clone(random.pick(range.values));
+  const min = range.min ?? Math.min(0, range.max ?? 0);
+  const max = range.max ?? min + 100;
+  if (Number.isInteger(min) && Number.isInteger(max)) return random.int(min, max);
+  return Math.round((min + random.next() * (max - min)) * 100) / 100;
+}
+
+/** What a simulation knows of one extension: its meaning, its schema's check and pool. */
+export interface ExtensionPlan {
+  meaning: ExtensionMeaning;
+  fits: (value: JsonValue) => boolean;
+  pool?: JsonValue[];
+}
+
+/** The extension's plan; one the profile does not define is known by its name alone. */
+export function extensionPlan(plan: SimulationPlan, iri: Iri): ExtensionPlan {
+  let ext = plan.extensions.get(iri);
+  if (ext === undefined) {
+    ext = { meaning: meaningOf(lastSegment(iri), undefined), fits: fitter(undefined) };
+    plan.extensions.set(iri, ext);
+  }
+  return ext;
 }
 
 function activityFor(plan: SimulationPlan, random: Random, type: Iri | undefined): JsonObject {
@@ -96,6 +182,24 @@ function activityFor(plan: SimulationPlan, random: Random, type: Iri | undefined
     id: `${SIMULATED_BASE}/activities/${encodeURIComponent(lastSegment(type))}/${n}`,
     definition: { type, name: language(`${name} ${n}`) },
   };
+}
+
+/** The object activity type most templates of the walk name: the registration's own activity. */
+function mainTypeOf(plan: SimulationPlan, ids: readonly Iri[]): Iri | undefined {
+  const counts = new Map<Iri, number>();
+  let best: Iri | undefined;
+  let most = 0;
+  for (const id of ids) {
+    const type = plan.recipes.get(id)!.template.objectActivityType;
+    if (type === undefined) continue;
+    const n = (counts.get(type) ?? 0) + 1;
+    counts.set(type, n);
+    if (n > most) {
+      most = n;
+      best = type;
+    }
+  }
+  return best;
 }
 
 /** Whether a pattern node can give a path made only of buildable templates. */
@@ -240,6 +344,7 @@ export function buildRegistration(
     }
     const state = new BuildState(plan, random, actor);
     state.registration = random.uuid();
+    state.mainType = mainTypeOf(plan, ids);
     const statements: JsonObject[] = [];
     const times: number[] = [];
     let time = cursor;
@@ -248,6 +353,9 @@ export function buildRegistration(
       const t = recipe.template;
       const period = plan.model.period(t.id);
       time += Math.max(1, random.int(period.min * 1000, period.max * 1000));
+      if (i === 0) state.startedAt = time;
+      state.now = time;
+      state.index = i;
       const ref = (allowed: Iri[] | undefined) =>
         allowed ? (statements[refTarget(ids, i, allowed)]!.id as string) : undefined;
       state.objectRef = ref(t.objectStatementRefTemplate);

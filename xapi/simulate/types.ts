@@ -46,6 +46,17 @@ export interface SimulationModel {
   periods?: Record<Iri, Period>;
   /** Time between two registrations of an actor (default 1 to 24 hours). */
   gap?: Period;
+  /**
+   * Per extension IRI: the values to draw from (`values`), or a numeric range (`min`, `max`;
+   * whole numbers when both are). Used where the extension's schema allows the value drawn.
+   */
+  extensions?: Record<Iri, ExtensionRange>;
+}
+
+export interface ExtensionRange {
+  min?: number;
+  max?: number;
+  values?: JsonValue[];
 }
 
 export interface SimulationParameters {

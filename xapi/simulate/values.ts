@@ -7,6 +7,7 @@ import { generateSync } from 'json-schema-faker';
 import type { JsonObject, JsonValue } from '../json.js';
 import { isObject } from '../json.js';
 import type { Iri } from '../model/types.js';
+import { sentence, words } from './meaning.js';
 import type { Random } from './random.js';
 import type { SimulatedActor } from './types.js';
 import type { PathShape } from './write-path.js';
@@ -27,8 +28,13 @@ export const SIMULATED_BASE = 'https://example.org/simulated';
 export interface ValueContext {
   random: Random;
   actor: SimulatedActor;
-  /** Extension values by extension IRI (absent: no usable schema; any short text will do). */
-  extensionPool(iri: Iri): JsonValue[] | undefined;
+  /**
+   * A value for the extension, by its schema and what its name means, kept through the
+   * registration when it is a per-session value (undefined: nothing can be said of it).
+   */
+  extensionValue(iri: Iri): JsonValue | undefined;
+  /** Milliseconds since the registration's first statement, at this statement. */
+  elapsed(): number;
   /** An activity of the profile, or a made-up one, of the given type. */
   activity(type: Iri | undefined): JsonObject;
   /** Ids of earlier statements of the registration, newest last. */
@@ -43,10 +49,9 @@ export function valueFor(shape: PathShape, ctx: ValueContext): JsonValue {
   const n = names.length;
   const extensionsAt = names.lastIndexOf('extensions');
   if (extensionsAt >= 0 && extensionsAt === n - 2) {
-    const pool = ctx.extensionPool(names[n - 1]!);
-    return pool && pool.length > 0 ? copy(ctx.random.pick(pool)) : 'simulated';
+    return ctx.extensionValue(names[n - 1]!) ?? words(ctx.random);
   }
-  if (extensionsAt >= 0 && extensionsAt < n - 2) return 'simulated';
+  if (extensionsAt >= 0 && extensionsAt < n - 2) return words(ctx.random);
   const last = names[n - 1];
   const parent = names[n - 2];
   if (last === undefined) return {};
@@ -54,7 +59,7 @@ export function valueFor(shape: PathShape, ctx: ValueContext): JsonValue {
     if (last === 'id') return ctx.random.uuid();
     if (last === 'actor' || last === 'authority') return agent(ctx.actor);
     if (last === 'attachments') return element ? attachment(ctx) : [attachment(ctx)];
-    if (last === 'duration') return duration(ctx.random);
+    if (last === 'duration') return elapsedDuration(ctx);
   }
   if (parent === 'contextActivities' && contextKinds.has(last)) {
     return element ? ctx.activity(undefined) : [ctx.activity(undefined)];
@@ -62,24 +67,24 @@ export function valueFor(shape: PathShape, ctx: ValueContext): JsonValue {
   const grand = names[n - 3];
   if (grand === 'contextActivities' && parent !== undefined && contextKinds.has(parent)) {
     const activity = ctx.activity(undefined);
-    return activity[last] ?? 'simulated';
+    return activity[last] ?? words(ctx.random);
   }
   if (parent === 'result' || (parent === undefined && last === 'result')) {
-    return resultValue(last, ctx.random);
+    return resultValue(last, ctx);
   }
   if (parent === 'score') return scoreValue(last, ctx.random);
   if (parent === 'context') return contextValue(last, ctx);
   if (parent === 'statement' && last === 'id') return ctx.earlier.at(-1) ?? ctx.random.uuid();
   if (parent === 'statement' && last === 'objectType') return 'StatementRef';
-  if (last === 'definition') return { type: activityOf(ctx).definition };
+  if (last === 'definition') return definitionOf(names, ctx);
   if (last === 'name' && (parent === 'definition' || parent === 'display'))
-    return language('simulated name');
+    return language(words(ctx.random));
   if (
     last === 'description' ||
     last === 'display' ||
     (last === 'name' && parent === 'definition')
   ) {
-    return language('simulated text');
+    return language(sentence(ctx.random));
   }
   if (last === 'name') return ctx.actor.name ?? 'Simulated learner';
   if (last === 'mbox') return ctx.actor.mbox ?? 'mailto:learner@example.org';
@@ -88,15 +93,37 @@ export function valueFor(shape: PathShape, ctx: ValueContext): JsonValue {
   }
   if (last === 'objectType' && parent === 'object') return 'Activity';
   if (last === 'attachments') return element ? attachment(ctx) : [attachment(ctx)];
-  return 'simulated';
+  return words(ctx.random);
 }
 
-function activityOf(ctx: ValueContext): { definition: JsonValue } {
+/**
+ * An activity definition where a path passes through one that is missing: the object's own (a
+ * made-up activity may have none), so the activity stays the one of the registration; never a
+ * `type` of null, which xAPI refuses.
+ */
+function definitionOf(names: readonly string[], ctx: ValueContext): JsonObject {
+  if (names.length === 2 && names[0] === 'object') return {};
   const a = ctx.activity(undefined);
-  return { definition: isObject(a.definition) ? (a.definition.type ?? null) : null };
+  return isObject(a.definition) ? (copy(a.definition) as JsonObject) : {};
 }
 
-function resultValue(last: string, random: Random): JsonValue {
+/**
+ * Every value xAPI allows at a place, when they are few (a boolean): a rule's `none` then leaves
+ * the others to choose from, so generation follows the rule instead of hoping to.
+ */
+export function finiteDomain(shape: PathShape): JsonValue[] | undefined {
+  const { names } = shape;
+  const n = names.length;
+  const last = names[n - 1];
+  if (names[n - 2] === 'result' && (last === 'success' || last === 'completion')) {
+    return [true, false];
+  }
+  if (names[n - 2] === 'statement' && last === 'objectType') return ['StatementRef'];
+  return undefined;
+}
+
+function resultValue(last: string, ctx: ValueContext): JsonValue {
+  const random = ctx.random;
   switch (last) {
     case 'result':
       return {};
@@ -106,12 +133,19 @@ function resultValue(last: string, random: Random): JsonValue {
     case 'completion':
       return random.chance(0.5);
     case 'response':
-      return `response ${random.int(1, 9)}`;
+      return sentence(random);
     case 'duration':
-      return duration(random);
+      return elapsedDuration(ctx);
     default:
-      return 'simulated';
+      return words(random);
   }
+}
+
+/** A duration no longer than the time since the registration's first statement. */
+export function elapsedDuration(ctx: ValueContext): string {
+  const cs = Math.floor(ctx.elapsed() / 10);
+  const took = cs <= 0 ? 0 : ctx.random.int(Math.floor(cs / 4), cs);
+  return `PT${Math.floor(took / 100)}.${String(took % 100).padStart(2, '0')}S`;
 }
 
 function score(random: Random): JsonObject {
@@ -141,7 +175,7 @@ function contextValue(last: string, ctx: ValueContext): JsonValue {
     case 'revision':
       return '1';
     case 'platform':
-      return 'Simulated platform';
+      return ctx.random.pick(['Moodle', 'Canvas', 'Web app', 'iOS app', 'Android app']);
     case 'language':
       return 'en-US';
     case 'statement':
@@ -149,7 +183,7 @@ function contextValue(last: string, ctx: ValueContext): JsonValue {
     case 'contextActivities':
       return {};
     default:
-      return 'simulated';
+      return words(ctx.random);
   }
 }
 

@@ -4,6 +4,7 @@ import type { JsonObject, JsonValue } from '../json.js';
 import { describe, isObject, typeName } from '../json.js';
 import { interactionTypes } from '../model/fields.js';
 import { isIri, isIriText, isUrl } from '../values.js';
+import { contextProblem } from './jsonld-context.js';
 import type { ValidationContext } from './context.js';
 import { checkIriSyntax, has, languageMapProblems } from './context.js';
 
@@ -80,6 +81,20 @@ function checkActivityContext(
   context: JsonValue | undefined,
   path: string,
 ) {
+  if (
+    context !== undefined &&
+    (typeof context === 'string' || isObject(context) || Array.isArray(context))
+  ) {
+    const problem = contextProblem(context);
+    if (problem) {
+      ctx.error(
+        'H2',
+        pointer(path, '@context') + problem.path,
+        `The activity definition's "@context" is not a JSON-LD context: ${problem.message}`,
+      );
+      return;
+    }
+  }
   if (context === undefined) {
     ctx.error('H2', path, `The activity definition needs "@context": "${ACTIVITY_CONTEXT_IRI}".`);
   } else if (Array.isArray(context)) {
@@ -241,6 +256,15 @@ function checkExtensions(ctx: ValidationContext, value: JsonValue, at: string): 
 }
 
 function checkExtensionContext(ctx: ValidationContext, member: JsonObject, at: string): void {
+  const problem = contextProblem(member['@context']!);
+  if (problem) {
+    ctx.error(
+      'H4',
+      pointer(at, '@context') + problem.path,
+      `This extension's "@context" is not a JSON-LD context: ${problem.message}`,
+    );
+    return;
+  }
   const contexts = Array.isArray(member['@context']) ? member['@context'] : [member['@context']];
   // Remote contexts cannot be read offline, so only inline term definitions can be checked.
   if (contexts.some((c) => typeof c === 'string')) return;

@@ -1,8 +1,8 @@
 import type { Finding, Severity } from '../findings.js';
 import { pointer } from '../findings.js';
 import type { JsonObject, JsonValue } from '../json.js';
-import { describe, isObject } from '../json.js';
-import { iriProblem } from '../iri.js';
+import { describe, isObject, jsonEqual } from '../json.js';
+import { iriLengthProblem, iriProblem } from '../iri.js';
 import { isIri, isLanguageTag } from '../values.js';
 
 export type ValidationMode = 'import' | 'authoring';
@@ -46,9 +46,13 @@ export class ValidationContext {
   readonly versionIds = new Set<string>();
   /** Ids of this document's concepts, templates and patterns, first occurrence wins. */
   readonly byId = new Map<string, Entry>();
+  /** Every occurrence of each id: a document carrying several versions repeats objects. */
+  readonly allById = new Map<string, Entry[]>();
   readonly known = new Map<string, KnownEntry>();
   /** Known profiles sharing this document's profile IRI: earlier versions of the same profile. */
   readonly otherVersions: JsonObject[] = [];
+  /** Known documents claiming this profile and exactly these versions, with other content. */
+  readonly sameVersionsOtherContent: JsonObject[] = [];
   readonly concepts: Entry[] = [];
   readonly templates: Entry[] = [];
   readonly patterns: Entry[] = [];
@@ -92,7 +96,12 @@ export class ValidationContext {
       if (!isObject(value)) return;
       const entry: Entry = { kind, type: value.type, path: pointer('', key, i), value };
       into.push(entry);
-      if (typeof value.id === 'string' && !this.byId.has(value.id)) this.byId.set(value.id, entry);
+      if (typeof value.id === 'string') {
+        if (!this.byId.has(value.id)) this.byId.set(value.id, entry);
+        const all = this.allById.get(value.id);
+        if (all) all.push(entry);
+        else this.allById.set(value.id, [entry]);
+      }
     });
   }
 
@@ -100,7 +109,11 @@ export class ValidationContext {
     if (!isObject(other) || other === this.doc) return;
     const profileId = typeof other.id === 'string' ? other.id : undefined;
     if (profileId !== undefined && profileId === this.profileId) {
-      if (sameVersions(other, this.versionIds)) return;
+      if (sameVersions(other, this.versionIds)) {
+        // The same document again is no news; another one with these very version ids is.
+        if (!jsonEqual(other, this.doc)) this.sameVersionsOtherContent.push(other);
+        return;
+      }
       this.otherVersions.push(other);
     }
     const add = (key: string, kind: EntryKind) => {
@@ -113,6 +126,29 @@ export class ValidationContext {
     add('concepts', 'concept');
     add('templates', 'template');
     add('patterns', 'pattern');
+  }
+
+  /**
+   * The listed version a local target lives in when it is not the referring object's own:
+   * `broader`, `narrower`, `related` and the StatementRef templates name objects "from this
+   * Profile version" (structure §4.1.1, §7), so in a document carrying several versions a target
+   * only another version holds is not one. Undefined when the target is in the same version, not
+   * here at all, or either side names no listed version.
+   */
+  otherVersionOf(source: JsonObject, iri: string): string | undefined {
+    const scheme = source.inScheme;
+    if (typeof scheme !== 'string' || !this.versionIds.has(scheme)) return undefined;
+    const entries = this.allById.get(iri);
+    if (!entries) return undefined;
+    let other: string | undefined;
+    for (const e of entries) {
+      const theirs = e.value.inScheme;
+      if (typeof theirs !== 'string' || !this.versionIds.has(theirs) || theirs === scheme) {
+        return undefined;
+      }
+      other ??= theirs;
+    }
+    return other;
   }
 
   /** Looks an IRI up in this document first, then in the known profiles. */
@@ -183,11 +219,17 @@ export function checkIriSyntax(
     iriCache.set(iri, problem);
   }
   if (problem === null) return;
-  ctx.error(
-    'L3',
-    typeof at === 'string' ? at : at.path,
-    `${JSON.stringify(iri)} is not a valid IRI (RFC 3987): ${problem}.`,
-  );
+  const where = typeof at === 'string' ? at : at.path;
+  if (iriLengthProblem(iri)) {
+    // L4: the server's own bound, not the specification's; the IRI itself is not quoted whole.
+    ctx.error(
+      'L4',
+      where,
+      `The IRI starting ${JSON.stringify(iri.slice(0, 60))} is too long: ${problem}.`,
+    );
+    return;
+  }
+  ctx.error('L3', where, `${JSON.stringify(iri)} is not a valid IRI (RFC 3987): ${problem}.`);
 }
 
 // The same IRIs (inScheme, verbs, activity types) recur thousands of times in one profile.

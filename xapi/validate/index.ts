@@ -5,25 +5,41 @@ import type { InputLimits } from '../load.js';
 import { loadJson } from '../load.js';
 import type { ValidateOptions } from './context.js';
 import { ValidationContext } from './context.js';
-import { checkConcepts } from './rules-concepts.js';
+import { conceptSteps } from './rules-concepts.js';
 import { checkDocumentForm, checkNoEmptyValues } from './rules-document.js';
 import { checkInScheme, checkUniqueIds } from './rules-ids.js';
-import { checkPatterns } from './rules-patterns.js';
+import { patternSteps } from './rules-patterns.js';
 import { checkProfile } from './rules-profile.js';
-import { checkTemplates } from './rules-templates.js';
+import { templateSteps } from './rules-templates.js';
 import type { Profile } from '../model/types.js';
 import { serialize } from '../model/serialize.js';
 
 export type { ValidateOptions, ValidationMode } from './context.js';
 
 /**
- * Checks a profile document (text, parsed JSON or a model) against rules A1–L3. Synchronous,
+ * Checks a profile document (text, parsed JSON or a model) against rules A1–L4. Synchronous,
  * no JSON-LD processing and no I/O, so it can run on every keystroke in the browser.
  */
 export function validate(
   document: unknown,
   options: ValidateOptions & { limits?: InputLimits } = {},
 ): Finding[] {
+  const steps = validateSteps(document, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * validate() one step at a time: it gives way between its rules and after each concept, template
+ * and pattern, so a caller serving others meanwhile can run it in slices (a document of a
+ * thousand concepts takes over a hundred milliseconds to check). The findings are the result.
+ */
+export function* validateSteps(
+  document: unknown,
+  options: ValidateOptions & { limits?: InputLimits } = {},
+): Generator<void, Finding[], void> {
   const loaded = loadJson(document, options.limits);
   if (loaded.value === undefined) return loaded.findings;
   if (!isObject(loaded.value)) {
@@ -36,15 +52,21 @@ export function validate(
       },
     ];
   }
+  yield;
   const ctx = new ValidationContext(loaded.value, options);
+  yield;
   checkNoEmptyValues(ctx);
+  yield;
   checkDocumentForm(ctx);
   checkProfile(ctx);
-  checkConcepts(ctx);
-  checkTemplates(ctx);
-  checkPatterns(ctx);
+  yield;
+  yield* conceptSteps(ctx);
+  yield* templateSteps(ctx);
+  yield* patternSteps(ctx);
   checkUniqueIds(ctx);
+  yield;
   checkInScheme(ctx);
+  yield;
   return sortFindings(ctx.findings);
 }
 

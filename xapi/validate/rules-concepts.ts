@@ -21,6 +21,12 @@ const isOneOf = (list: readonly string[], value: unknown): value is string =>
 
 /** D–H: every concept, dispatched on its `type`. */
 export function checkConcepts(ctx: ValidationContext): void {
+  const steps = conceptSteps(ctx);
+  while (!steps.next().done) continue;
+}
+
+/** checkConcepts, giving way after each concept (see validateSteps). */
+export function* conceptSteps(ctx: ValidationContext): Generator<void, void, void> {
   const list = ctx.doc.concepts;
   if (!Array.isArray(list)) return;
   list.forEach((item, i) => {
@@ -32,7 +38,10 @@ export function checkConcepts(ctx: ValidationContext): void {
       );
     }
   });
-  for (const entry of ctx.concepts) checkConcept(ctx, entry);
+  for (const entry of ctx.concepts) {
+    checkConcept(ctx, entry);
+    yield;
+  }
   checkDuplicatesInKnownProfiles(ctx);
 }
 
@@ -107,6 +116,15 @@ function checkRelations(ctx: ValidationContext, entry: Entry): void {
           ref.path,
           `"${key}" must point at ${withArticle(typeOf(c))}, but "${ref.iri}" is ${withArticle(typeName(target.type))}.`,
         );
+      } else {
+        const other = ctx.otherVersionOf(c, ref.iri);
+        if (other !== undefined) {
+          ctx.error(
+            'E2',
+            ref.path,
+            `"${key}" must point at ${withArticle(typeOf(c))} from this profile version (${JSON.stringify(c.inScheme)}), but "${ref.iri}" is only in version "${other}" of this document.`,
+          );
+        }
       }
     }
   }

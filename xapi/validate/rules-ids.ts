@@ -1,22 +1,37 @@
 import { pointer } from '../findings.js';
-import { isObject } from '../json.js';
+import type { JsonObject } from '../json.js';
+import { isObject, jsonEqual } from '../json.js';
 import { isIri, isTimestamp } from '../values.js';
 import type { ValidationContext } from './context.js';
 
-/** L1: identifiers are unique across the profile, its versions and everything it defines. */
+/**
+ * L1: identifiers are unique across the profile, its versions and everything it defines. A
+ * document that carries several versions of the profile may repeat an object, unchanged, once per
+ * version (each naming its own listed version in `inScheme`): that is a warning, as such documents
+ * are accepted with warnings (docs/xapi-validation-decisions.md §5). An object repeated with other
+ * content, or within one version, is an error.
+ */
 export function checkUniqueIds(ctx: ValidationContext): void {
-  const seen = new Map<string, string>();
-  const note = (id: unknown, path: string) => {
+  const seen = new Map<string, { path: string; value?: JsonObject }>();
+  const note = (id: unknown, path: string, value?: JsonObject) => {
     if (typeof id !== 'string' || id === '') return;
     const first = seen.get(id);
     if (first === undefined) {
-      seen.set(id, path);
+      seen.set(id, value ? { path, value } : { path });
+      return;
+    }
+    if (value && first.value && repeatedForAnotherVersion(ctx, first.value, value)) {
+      ctx.warning(
+        'L1',
+        path,
+        `The id "${id}" is already used at ${first.path}, unchanged, for version ${JSON.stringify(first.value.inScheme)}; a document that carries several versions may repeat it, but one document per version, each object once, is the usual form.`,
+      );
       return;
     }
     ctx.error(
       'L1',
       path,
-      `The id "${id}" is already used at ${first || '/'}; every profile, version, concept, template and pattern needs its own IRI.`,
+      `The id "${id}" is already used at ${first.path || '/'}; every profile, version, concept, template and pattern needs its own IRI.`,
     );
   };
   note(ctx.doc.id, '/id');
@@ -25,7 +40,30 @@ export function checkUniqueIds(ctx: ValidationContext): void {
     if (isObject(v)) note(v.id, pointer('', 'versions', i, 'id'));
   });
   for (const e of [...ctx.concepts, ...ctx.templates, ...ctx.patterns])
-    note(e.value.id, pointer(e.path, 'id'));
+    note(e.value.id, pointer(e.path, 'id'), e.value);
+  // A version IRI names one document: another one given beside this, claiming the same profile
+  // and versions with other content, makes the IRIs name two things.
+  for (const other of ctx.sameVersionsOtherContent) {
+    const ids = [...ctx.versionIds].map((v) => `"${v}"`).join(', ');
+    ctx.error(
+      'L1',
+      '/versions',
+      `Another known document claims this profile (${JSON.stringify(other.id)}) and its version${ctx.versionIds.size === 1 ? '' : 's'} ${ids} with other content; every version IRI must name one document: give this one a new version IRI.`,
+    );
+  }
+}
+
+/** The same object, apart from `inScheme`, which names another listed version. */
+function repeatedForAnotherVersion(
+  ctx: ValidationContext,
+  first: JsonObject,
+  again: JsonObject,
+): boolean {
+  const a = first.inScheme;
+  const b = again.inScheme;
+  if (typeof a !== 'string' || typeof b !== 'string' || a === b) return false;
+  if (!ctx.versionIds.has(a) || !ctx.versionIds.has(b)) return false;
+  return jsonEqual({ ...first, inScheme: '' }, { ...again, inScheme: '' });
 }
 
 /**

@@ -21,6 +21,12 @@ export function membersOf(p: JsonObject): string[] {
 
 /** K1–K13. */
 export function checkPatterns(ctx: ValidationContext): void {
+  const steps = patternSteps(ctx);
+  while (!steps.next().done) continue;
+}
+
+/** checkPatterns, giving way after each pattern and between the whole-graph checks. */
+export function* patternSteps(ctx: ValidationContext): Generator<void, void, void> {
   const list = ctx.doc.patterns;
   if (!Array.isArray(list)) return;
   list.forEach((item, i) => {
@@ -34,8 +40,12 @@ export function checkPatterns(ctx: ValidationContext): void {
   });
   const referenced = new Set<string>();
   for (const e of ctx.patterns) for (const m of membersOf(e.value)) referenced.add(m);
-  for (const entry of ctx.patterns) checkPattern(ctx, entry, referenced);
+  for (const entry of ctx.patterns) {
+    checkPattern(ctx, entry, referenced);
+    yield;
+  }
   checkCycles(ctx);
+  yield;
   checkGreedyAmbiguity(ctx);
 }
 

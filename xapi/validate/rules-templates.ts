@@ -30,6 +30,12 @@ const singleValued = new Set(['verb', 'objectActivityType']);
 
 /** I1–I6 and, for each rule, J1–J8. */
 export function checkTemplates(ctx: ValidationContext): void {
+  const steps = templateSteps(ctx);
+  while (!steps.next().done) continue;
+}
+
+/** checkTemplates, giving way after each template (see validateSteps). */
+export function* templateSteps(ctx: ValidationContext): Generator<void, void, void> {
   const list = ctx.doc.templates;
   if (!Array.isArray(list)) return;
   list.forEach((item, i) => {
@@ -41,7 +47,10 @@ export function checkTemplates(ctx: ValidationContext): void {
       );
     }
   });
-  for (const entry of ctx.templates) checkTemplate(ctx, entry);
+  for (const entry of ctx.templates) {
+    checkTemplate(ctx, entry);
+    yield;
+  }
 }
 
 function checkTemplate(ctx: ValidationContext, entry: Entry): void {
@@ -88,6 +97,15 @@ function checkTemplate(ctx: ValidationContext, entry: Entry): void {
           ref.path,
           `"${key}" must list Statement Templates of this profile version, but "${ref.iri}" is not one.`,
         );
+      } else {
+        const other = ctx.otherVersionOf(t, ref.iri);
+        if (other !== undefined) {
+          ctx.error(
+            'I4',
+            ref.path,
+            `"${key}" must list Statement Templates from this profile version (${JSON.stringify(t.inScheme)}), but "${ref.iri}" is only in version "${other}" of this document.`,
+          );
+        }
       }
     }
   }

@@ -1,0 +1,198 @@
+/**
+ * Rules steer generation: a value a rule forbids is never drawn and left to the self-check to
+ * find, and a path through a missing part of the statement creates what xAPI allows there.
+ */
+import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../json.js';
+import type { Pattern, Profile, Rule, StatementTemplate } from '../model/types.js';
+import { VERSION, patternId, profileWith, template } from '../statement/fixtures.js';
+import { validateStatement } from '../statement/validate-statement.js';
+import { compileProfile } from '../statement/compile.js';
+import { generate, prepareSimulation } from './index.js';
+
+function profileOf(templates: StatementTemplate[]): Profile {
+  const main: Pattern = {
+    id: patternId('main'),
+    type: 'Pattern',
+    inScheme: VERSION,
+    prefLabel: { en: 'main' },
+    definition: { en: 'The main pattern.' },
+    primary: true,
+    sequence: templates.map((t) => t.id!),
+  };
+  return {
+    ...profileWith(templates, [main]),
+    concepts: templates.map((t) => ({
+      id: t.verb!,
+      type: 'Verb' as const,
+      inScheme: VERSION,
+      prefLabel: { en: t.prefLabel!.en! },
+      definition: { en: 'A verb.' },
+    })),
+  };
+}
+
+function statementsOf(profile: Profile, seed: string, max = 400): JsonObject[] {
+  const prepared = prepareSimulation([profile], { parameters: { seed, max } });
+  if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
+  expect(prepared.problems).toEqual([]);
+  return [...generate(prepared.plan)];
+}
+
+const result = (s: JsonObject) => s.result as JsonObject | undefined;
+
+describe('simulate: a rule with "none" or "all" steers the values drawn', () => {
+  // Reduced from the demo profile "Reading Progress" v2, whose "finished a book" template asks
+  // for completion true and recommends a success that is not false (seed "audit5" drew false).
+  const finished = (rules: Rule[]) => profileOf([template('finished', { rules })]);
+
+  it('never writes a success "none" forbids, at any seed or rate of recommended values', () => {
+    const profile = finished([
+      { location: '$.result.completion', presence: 'included', all: [true] },
+      { location: '$.result.success', presence: 'recommended', none: [false] },
+    ]);
+    let written = 0;
+    for (const seed of ['audit5', '1', '2', '3', '4', '5', '6', '7']) {
+      for (const s of statementsOf(profile, seed)) {
+        expect(result(s)?.completion).toBe(true);
+        expect(result(s)?.success).not.toBe(false);
+        if (result(s)?.success === true) written++;
+      }
+    }
+    expect(written).toBeGreaterThan(0);
+  });
+
+  it('draws the only boolean "none" leaves for an included value, and "all" keeps to its list', () => {
+    const profile = finished([
+      { location: '$.result.success', presence: 'included', none: [true] },
+      { location: '$.result.completion', presence: 'included', all: [false] },
+    ]);
+    const statements = statementsOf(profile, 'audit5');
+    expect(statements.length).toBeGreaterThan(0);
+    for (const s of statements) {
+      expect(result(s)?.success).toBe(false);
+      expect(result(s)?.completion).toBe(false);
+    }
+  });
+
+  it('refuses before generating when "none" forbids every boolean', () => {
+    const prepared = prepareSimulation(
+      [finished([{ location: '$.result.success', presence: 'included', none: [true, false] }])],
+      { parameters: { seed: 'audit5' } },
+    );
+    expect(prepared.ok).toBe(false);
+    expect(prepared.problems[0]).toMatchObject({ kind: 'template', ruleIndex: 0 });
+  });
+});
+
+describe('simulate: a rule whose path goes through object.definition', () => {
+  // Reduced from a profile that validates with no findings: a template with no object activity
+  // type whose rule reaches into the object's definition. The simulator wrote
+  // `"definition": {"type": null}` on the way, which xAPI refuses, and refused the profile.
+  const ext = 'https://example.org/xapi/extensions/difficulty';
+  const profile: Profile = {
+    ...profileOf([
+      template('attempted', {
+        rules: [
+          {
+            location: `$.object.definition.extensions['${ext}']`,
+            presence: 'included',
+            any: ['easy', 'hard'],
+          },
+          { location: '$.object.definition.name', presence: 'recommended' },
+        ],
+      }),
+    ]),
+  };
+
+  it('writes a definition xAPI accepts, and every statement passes its template', () => {
+    const statements = statementsOf(profile, '7', 100);
+    const compiled = compileProfile(profile);
+    expect(statements.length).toBeGreaterThan(0);
+    for (const s of statements) {
+      const definition = (s.object as JsonObject).definition as JsonObject;
+      expect(definition).toBeTypeOf('object');
+      expect(definition.type === undefined || typeof definition.type === 'string').toBe(true);
+      expect(['easy', 'hard']).toContain((definition.extensions as JsonObject)[ext]);
+      expect(validateStatement(s, compiled).outcome).toBe('success');
+    }
+  });
+});
+
+describe('simulate: a model sets the range of an extension', () => {
+  const score = 'https://example.org/xapi/extensions/difficulty-score';
+  const mood = 'https://example.org/xapi/extensions/mood';
+  const profile: Profile = {
+    ...profileOf([
+      template('rated', {
+        rules: [
+          { location: `$.result.extensions['${score}']`, presence: 'included' },
+          { location: `$.context.extensions['${mood}']`, presence: 'included' },
+        ],
+      }),
+    ]),
+  };
+  profile.concepts = [
+    ...(profile.concepts ?? []),
+    {
+      id: score,
+      type: 'ResultExtension',
+      inScheme: VERSION,
+      prefLabel: { en: 'difficulty score' },
+      definition: { en: 'How hard it was.' },
+      inlineSchema: '{"type": "integer", "minimum": 0, "maximum": 10}',
+    },
+    {
+      id: mood,
+      type: 'ContextExtension',
+      inScheme: VERSION,
+      prefLabel: { en: 'mood' },
+      definition: { en: 'How the learner felt.' },
+      inlineSchema: '{"type": "string"}',
+    },
+  ];
+
+  it('draws within the range and among the values the model gives', () => {
+    const prepared = prepareSimulation([profile], {
+      parameters: { seed: 'range', max: 200 },
+      model: { extensions: { [score]: { min: 7, max: 9 }, [mood]: { values: ['calm', 'eager'] } } },
+    });
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
+    const statements = [...generate(prepared.plan)];
+    expect(statements.length).toBeGreaterThan(0);
+    const scores = new Set(
+      statements.map((s) => ((s.result as JsonObject).extensions as JsonObject)[score]),
+    );
+    const moods = new Set(
+      statements.map((s) => ((s.context as JsonObject).extensions as JsonObject)[mood]),
+    );
+    expect(scores).toEqual(new Set([7, 8, 9]));
+    expect(moods).toEqual(new Set(['calm', 'eager']));
+  });
+
+  it('keeps to the schema when the model asks for more than it allows', () => {
+    const prepared = prepareSimulation([profile], {
+      parameters: { seed: 'range', max: 100 },
+      model: { extensions: { [score]: { min: 50, max: 60 } } },
+    });
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
+    for (const s of generate(prepared.plan)) {
+      const v = ((s.result as JsonObject).extensions as JsonObject)[score] as number;
+      expect(v).toBeGreaterThanOrEqual(0);
+      expect(v).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('says which range cannot be used', () => {
+    const prepared = prepareSimulation([profile], {
+      model: { extensions: { [score]: { min: 9, max: 1 } } },
+    });
+    expect(prepared.ok).toBe(false);
+    expect(prepared.problems).toEqual([
+      expect.objectContaining({
+        kind: 'parameters',
+        reason: expect.stringContaining(score) as string,
+      }),
+    ]);
+  });
+});
