@@ -14,7 +14,14 @@ import {
   type ChannelHandlers,
   type StopListening,
 } from './notifications';
+import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
+
+/**
+ * The embedded database as the server reaches it: PGlite itself (tests, which load a copy of a
+ * migrated template per file) or PGlite in a thread of its own (the server; see pglite-thread.ts).
+ */
+export type EmbeddedClient = Pick<PGlite, 'query' | 'exec' | 'listen' | 'close'> | PGliteThread;
 
 export type Schema = typeof schema;
 /** The drizzle handle every repository takes; the same on PGlite and on a PostgreSQL server. */
@@ -25,12 +32,22 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (by default the release's own) not yet applied. */
+  migrate(folder?: string): Promise<void>;
   /** Answers true when a trivial query succeeds. */
   ping(): Promise<boolean>;
   /** Hears NOTIFY on `channel` from every node sharing this database (see notifications.ts). */
   listen(channel: string, handlers: ChannelHandlers): Promise<StopListening>;
   close(): Promise<void>;
+  /**
+   * When the embedded database in its own thread last finished a statement (ms since the epoch):
+   * how `/health` tells a database busy with a long transaction from one that stopped answering.
+   */
+  lastAnswerAt?(): number;
+  /** Collects garbage where the database keeps its own heap (the embedded database's thread). */
+  releaseMemory?(): Promise<void>;
+  /** PostgreSQL's connection pool now (PGlite has one connection and no pool). */
+  poolUse?(): { total: number; idle: number; waiting: number };
 }
 
 /** The extensions the migrations create; PGlite needs them loaded before `CREATE EXTENSION`. */
@@ -44,17 +61,23 @@ export const pgliteExtensions = { pg_trgm };
 export const SESSION_SETTINGS = 'SET pg_trgm.word_similarity_threshold = 0.45';
 
 /** `logger` sees every statement the app sends (tests use it to prove a path writes nothing). */
-export function wrapPglite(client: PGlite, logger?: Logger): Database {
+export function wrapPglite(embedded: EmbeddedClient, logger?: Logger): Database {
   // PGlite runs its statements one after another: this one comes before any the app sends.
-  void client.exec(SESSION_SETTINGS).catch(() => {});
+  void embedded.exec(SESSION_SETTINGS).catch(() => {});
+  // The thread answers the calls drizzle makes of PGlite, with the same results.
+  const client = embedded as PGlite;
   const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) =>
+      migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
     ping: () => ping(db),
     listen: (channel, handlers) => listenPglite(client, channel, handlers),
     close: () => client.close(),
+    ...(embedded instanceof PGliteThread
+      ? { lastAnswerAt: () => embedded.lastAnswerAt, releaseMemory: () => embedded.releaseMemory() }
+      : {}),
   };
 }
 
@@ -62,17 +85,25 @@ export function wrapPool(pool: pg.Pool, logger?: Logger): Database {
   // An idle client that loses its server (a restart, a dropped test database) must not crash the
   // process; the next query through the pool reports the problem.
   pool.on('error', () => {});
-  // A client runs its queries in order: this one comes before any the pool hands it out for.
-  pool.on('connect', (client) => void client.query(SESSION_SETTINGS).catch(() => {}));
+  pool.on('connect', (client) => {
+    // A client lent out when its server goes (a terminated backend, a restart) fails the query
+    // under way and then emits 'error', which the pool listens for only while the client is idle:
+    // unheard, it would end the process. The failed query already tells its caller, and the pool
+    // drops the client when it comes back, as it no longer takes queries.
+    client.on('error', () => {});
+    // A client runs its queries in order: this one comes before any the pool hands it out for.
+    void client.query(SESSION_SETTINGS).catch(() => {});
+  });
   const pgDb = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) });
   const db = pgDb as unknown as Db;
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(pgDb, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePg(pgDb, { migrationsFolder: folder }),
     ping: () => ping(db),
     listen: (channel, handlers) => listenPostgres(pool.options, channel, handlers),
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -110,19 +141,28 @@ export function pgliteSettings(sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_M
   ].flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 }
 
-/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir/pglite`. */
+/**
+ * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir/pglite`: in
+ * this thread, or with `inThread` in a worker thread of its own (`PGLITE_IN_THREAD`).
+ */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   pgliteDir?: string;
   pgliteSharedBuffersMb?: number;
+  inThread?: boolean;
 }): Promise<Database> {
   if (options.databaseUrl) {
     return wrapPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
   }
-  const client = await PGlite.create({
-    dataDir: options.pgliteDir ?? 'memory://',
-    extensions: pgliteExtensions,
-    startParams: [...PGlite.defaultStartParams, ...pgliteSettings(options.pgliteSharedBuffersMb)],
-  });
-  return wrapPglite(client);
+  const dataDir = options.pgliteDir ?? 'memory://';
+  const startParams = pgliteSettings(options.pgliteSharedBuffersMb);
+  if (!options.inThread) {
+    const client = await PGlite.create({
+      dataDir,
+      extensions: pgliteExtensions,
+      startParams: [...PGlite.defaultStartParams, ...startParams],
+    });
+    return wrapPglite(client);
+  }
+  return wrapPglite(await PGliteThread.create({ dataDir, startParams }));
 }

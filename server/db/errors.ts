@@ -13,6 +13,48 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * True when the database refused a row for an IRI over the limit (the `*_iri_length` checks of
+ * migration 0025): the last guard, for a door that did not check the IRI itself.
+ */
+export function isIriTooLong(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === '23514' && typeof constraint === 'string' && constraint.endsWith('_iri_length'))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** PostgreSQL's codes for a connection its server ended or refused (classes 08 and 57P). */
+const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006']);
+/** What node-postgres says when the socket under a client closes, or a client is used after. */
+const CONNECTION_LOST_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'terminating connection',
+];
+
+/** True when a query failed because its connection to the database went, not because of itself. */
+export function isConnectionLost(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (CONNECTION_LOST_CODES.has(code) || code === 'ECONNRESET'))
+      return true;
+    if (typeof message === 'string' && CONNECTION_LOST_MESSAGES.some((m) => message.includes(m)))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Fields of a driver error that describe the failure without quoting any value. */
 const safeDriverFields = [
   'code',

@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 /**
@@ -25,7 +24,9 @@ function checkedChannel(channel: string): string {
  * notifying transaction commits, before the committing call returns.
  */
 export async function listenPglite(
-  client: PGlite,
+  client: {
+    listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  },
   channel: string,
   handlers: ChannelHandlers,
 ): Promise<StopListening> {

@@ -11,9 +11,10 @@ import { migrationsFolder, queryRows } from './client';
 
 /**
  * Migration 0021_searchable_items on a database the schema before it filled: a published
- * concept, a deprecated one, one only a draft lists and a deleted one. What the public may find
- * is filled in by the migration, and the search finds it; 0023_search_words fills the words of
- * those names.
+ * concept, a deprecated one, one a draft deprecated (not yet published), one only a draft lists
+ * and a deleted one. What the public may find is filled in by the migration, and the search
+ * finds it; 0023_search_words fills the words of those names; after 0024 a deprecation counts
+ * only once the revision the public reads carries it.
  */
 const LAST_BEFORE = '0020_counter_rollups';
 const P = 'https://example.org/profiles/searchable';
@@ -28,6 +29,7 @@ describe('migration 0021_searchable_items on data of the schema before it', () =
     v2: randomUUID(),
     shown: randomUUID(),
     deprecated: randomUUID(),
+    deprecatedInDraft: randomUUID(),
     drafted: randomUUID(),
     deleted: randomUUID(),
   };
@@ -50,7 +52,13 @@ describe('migration 0021_searchable_items on data of the schema before it', () =
     await db.execute(sql`insert into profile_versions (id, profile_id, version, iri, state, name, description)
       values (${ids.v1}, ${ids.profile}, 1, ${`${P}/v1`}, 'draft', 'Searchable', 'A profile.'),
         (${ids.v2}, ${ids.profile}, 2, ${`${P}/v2`}, 'draft', 'Searchable', 'A profile.')`);
-    const item = async (id: string, name: string, published: boolean, extra = sql``) => {
+    const item = async (
+      id: string,
+      name: string,
+      published: boolean,
+      extra = sql``,
+      deprecated = false,
+    ) => {
       const iri = `${P}/verbs/${name.replace(/ /g, '-')}`;
       await db.execute(sql`insert into profile_components (id, kind, iri, profile_id)
         values (${id}, 'concept', ${iri}, ${ids.profile})`);
@@ -60,6 +68,7 @@ describe('migration 0021_searchable_items on data of the schema before it', () =
           type: 'Verb',
           prefLabel: { en: name },
           definition: { en: `To ${name}.` },
+          ...(deprecated ? { deprecated: true } : {}),
         })}::jsonb)`);
       await db.execute(sql`update profile_components set latest_revision_id = ${revisionOf(id)}
         ${published ? sql`, published_revision_id = ${revisionOf(id)}` : sql``} ${extra}
@@ -68,7 +77,10 @@ describe('migration 0021_searchable_items on data of the schema before it', () =
         values (${published ? ids.v1 : ids.v2}, ${id}, ${revisionOf(id)}, 0)`);
     };
     await item(ids.shown, 'zebrafied shown', true);
-    await item(ids.deprecated, 'zebrafied old', true, sql`, deprecated_at = now()`);
+    // Published deprecated: the revision the public reads says so.
+    await item(ids.deprecated, 'zebrafied old', true, sql`, deprecated_at = now()`, true);
+    // Deprecated by a draft: the published revision does not say so (the draft's would).
+    await item(ids.deprecatedInDraft, 'zebrafied kept', true, sql`, deprecated_at = now()`);
     await item(ids.drafted, 'zebrafied drafted', false);
     await item(ids.deleted, 'zebrafied gone', true, sql`, deleted_at = now()`);
     await db.execute(sql`update profile_versions set state = 'published', published_at = now()
@@ -89,25 +101,43 @@ describe('migration 0021_searchable_items on data of the schema before it', () =
   it('fills what the public may find: published, not deleted, deprecated marked', async () => {
     const rows = await queryRows<{ item_id: string; revision_id: string; deprecated: boolean }>(
       fresh.database.db,
-      sql`select item_id, revision_id, deprecated from searchable_items order by deprecated`,
+      sql`select item_id, revision_id, deprecated from searchable_items order by deprecated, item_id`,
     );
-    expect(rows).toEqual([
-      { item_id: ids.shown, revision_id: revisionOf(ids.shown), deprecated: false },
-      { item_id: ids.deprecated, revision_id: revisionOf(ids.deprecated), deprecated: true },
-    ]);
+    expect(rows.sort((a, b) => Number(a.deprecated) - Number(b.deprecated))).toEqual(
+      [
+        { item_id: ids.shown, revision_id: revisionOf(ids.shown), deprecated: false },
+        {
+          item_id: ids.deprecatedInDraft,
+          revision_id: revisionOf(ids.deprecatedInDraft),
+          deprecated: false,
+        },
+        { item_id: ids.deprecated, revision_id: revisionOf(ids.deprecated), deprecated: true },
+      ].sort(
+        (a, b) => Number(a.deprecated) - Number(b.deprecated) || a.item_id.localeCompare(b.item_id),
+      ),
+    );
   });
 
   it('answers the search page from it', async () => {
     const calls = callsOf(app);
     const shown = await calls.get('/app/search/concepts?search=zebrafied');
-    expect(shown.json<ItemResults>().results.map((r) => r.name)).toEqual(['zebrafied shown']);
+    expect(
+      shown
+        .json<ItemResults>()
+        .results.map((r) => r.name)
+        .sort(),
+    ).toEqual(['zebrafied kept', 'zebrafied shown']);
     const all = await calls.get('/app/search/concepts?search=zebrafied&deprecated=true');
     const results = all.json<ItemResults>();
-    expect(results.results.map((r) => r.name).sort()).toEqual(['zebrafied old', 'zebrafied shown']);
+    expect(results.results.map((r) => r.name).sort()).toEqual([
+      'zebrafied kept',
+      'zebrafied old',
+      'zebrafied shown',
+    ]);
     expect(results.results.find((r) => r.name === 'zebrafied shown')).toMatchObject({
       parentProfile: { name: 'Searchable' },
     });
-    expect(results.total).toBe(2);
+    expect(results.total).toBe(3);
   });
 
   it('fills the words a typed word is corrected to (migration 0023_search_words) from what is findable', async () => {
@@ -116,7 +146,7 @@ describe('migration 0021_searchable_items on data of the schema before it', () =
       sql`select word from search_words order by word`,
     );
     // The names of findable items and of the published profile; not what only a draft lists.
-    expect(rows.map((r) => r.word)).toEqual(['old', 'searchable', 'shown', 'zebrafied']);
+    expect(rows.map((r) => r.word)).toEqual(['kept', 'old', 'searchable', 'shown', 'zebrafied']);
     const corrected = await callsOf(app).get('/app/search/concepts?search=zebarfied%20shown');
     expect(corrected.json<ItemResults>().results.map((r) => r.name)).toEqual(['zebrafied shown']);
   });

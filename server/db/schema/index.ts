@@ -9,3 +9,6 @@ export * from './locks';
 export * from './outbox';
 export * from './webhooks';
 export * from './harvest';
+export * from './notifications';
+export * from './reviews';
+export * from './feedback';

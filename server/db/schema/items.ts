@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   type AnyPgColumn,
   date,
   index,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { iriFits } from './iri-length';
 import { apiKeys } from './organizations';
 import { profileVersions, profiles } from './profiles';
 import { users } from './users';
@@ -70,6 +72,7 @@ export const profileItems = pgTable(
     // publishes (or, for members, last changed) each one.
     index('profile_components_published_revision_idx').on(t.publishedRevisionId),
     index('profile_components_latest_revision_idx').on(t.latestRevisionId),
+    check('profile_components_iri_length', iriFits(t.iri)),
   ],
 );
 
@@ -95,9 +98,17 @@ export const itemRevisions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The version the revision was saved in, for the item's history. No foreign key: a draft's
+     * revisions go with it (`settleRevisions`), and a published version's stay as it does.
+     */
+    versionId: uuid('version_id'),
+    /** The earlier revision a restore brought back into this one, for the item's history. */
+    restoredFromId: uuid('restored_from_id'),
   },
   (t) => [
     index('item_revisions_item_idx').on(t.itemId),
+    index('item_revisions_version_idx').on(t.versionId),
     index('item_revisions_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     // The IRI as the content carries it, so a search can match an IRI or words on one table.
     index('item_revisions_iri_idx').on(sql`(${t.content} ->> 'id')`),

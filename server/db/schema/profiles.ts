@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Translation } from '../../../common/profiles';
+import { iriFits } from './iri-length';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -42,7 +44,10 @@ export const profiles = pgTable(
     /** Versions named by an imported document that never lived on this server, newest first. */
     priorVersions: jsonb('prior_versions').$type<VersionEntry[]>().notNull().default([]),
   },
-  (t) => [index('profiles_organization_idx').on(t.organizationId)],
+  (t) => [
+    index('profiles_organization_idx').on(t.organizationId),
+    check('profiles_iri_length', iriFits(t.iri)),
+  ],
 );
 
 /**
@@ -79,6 +84,11 @@ export const profileVersions = pgTable(
     verificationDenyReason: text('verification_deny_reason'),
     /** The document's author when it was imported with one; otherwise the working group. */
     author: jsonb('author').$type<Record<string, unknown>>(),
+    /**
+     * Properties of the document's top level that the model does not know (custom IRIs and
+     * anything else an import brought), kept verbatim so the version's document carries them.
+     */
+    extras: jsonb('extras').$type<Record<string, unknown>>().notNull().default({}),
     /** generatedAtTime as written in the document (kept verbatim); set when published. */
     generatedAt: text('generated_at'),
     /** wasRevisionOf as imported; when absent the previous version on this server is used. */
@@ -94,6 +104,7 @@ export const profileVersions = pgTable(
   (t) => [
     unique('profile_versions_number_key').on(t.profileId, t.version),
     unique('profile_versions_iri_key').on(t.iri),
+    check('profile_versions_iri_length', iriFits(t.iri)),
     index('profile_versions_verification_idx').on(t.verificationRequestedAt),
     index('profile_versions_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
