@@ -97,7 +97,7 @@ export function conceptTypeOf(specType: string): ConceptType | null {
 export const NOT_JSON_MESSAGE = 'Not a valid json string.';
 export const SCHEMA_FORMAT_MESSAGE = 'Schema String did not match expected format.';
 export const LIMITED_EDIT_MESSAGE =
-  'Editing is limited. This concept has already been published in the profile and may be in use.';
+  'Editing is limited: a published version of this profile lists this concept, so statements may already use it, and the xAPI Profiles specification keeps what a published concept means. In a new version you can add translations and change its related and recommended terms; its name, description, IRI and type stay as published. To change them, deprecate this concept, naming what replaces it, and create a new one.';
 export const relationTypeMessage = (name: string) => `${name} does not have a relation type.`;
 export const EMPTY_CONCEPTS_MESSAGE =
   'There are no concepts in this profile. Concepts created in this profile or added through import or statement templates will appear here.';

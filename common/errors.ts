@@ -35,6 +35,8 @@ export const ErrorCode = {
    */
   EditConflict: 'EDIT_CONFLICT',
   LockRequired: 'LOCK_REQUIRED',
+  /** Publishing a version the group's review rule does not allow yet; the message says why. */
+  ReviewRequired: 'REVIEW_REQUIRED',
   StatementInvalid: 'STATEMENT_INVALID',
   PatternsNotFollowed: 'PATTERNS_NOT_FOLLOWED',
   /**

@@ -47,7 +47,7 @@ export const componentTypeSchema = z.enum(COMPONENT_TYPES);
 export type ComponentType = z.infer<typeof componentTypeSchema>;
 
 export const PATTERN_LIMITED_EDIT_MESSAGE =
-  'Editing is limited. This pattern has already been published in the profile and may be in use: only its translations, tags and more information can change.';
+  'Editing is limited: a published version of this profile lists this pattern, so statements may already follow it, and the xAPI Profiles specification keeps what a published pattern matches. In a new version you can change its translations, tags and more information; its kind and components stay as published. To change them, deprecate this pattern, naming what replaces it, and create a new one.';
 export const EMPTY_PATTERNS_MESSAGE =
   'There are no patterns in this profile. Create one, or add an existing pattern from another profile.';
 export const EMPTY_COMPONENTS_MESSAGE = 'This pattern has no components yet.';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { iriProblem } from '../xapi/iri';
+import { IRI_MAX_LENGTH, iriLengthProblem, iriProblem } from '../xapi/iri';
 import { revisionSchema } from './revisions';
 import { pageInfoSchema, pageQuerySchema, searchTextSchema } from './pagination';
 
@@ -12,7 +12,8 @@ export { ORPHAN_CONTAINER_NAME } from './profile-names';
 export const PROFILE_LIMITS = {
   nameMax: 300,
   descriptionMax: 10_000,
-  iriMax: 2000,
+  /** Checked again on the IRI's URI form by `iriProblem` (see `IRI_MAX_LENGTH`). */
+  iriMax: IRI_MAX_LENGTH,
   tagMax: 60,
   tagsMax: 50,
   translationsMax: 200,
@@ -39,6 +40,8 @@ function looksLikeIri(value: string): boolean {
  * character…) for one that looks right but could never be written as RDF.
  */
 export function iriFormatProblem(value: string): string | undefined {
+  const tooLong = iriLengthProblem(value);
+  if (tooLong) return `${IRI_FORMAT_MESSAGE.slice(0, -1)}: ${tooLong}.`;
   if (!looksLikeIri(value)) return IRI_FORMAT_MESSAGE;
   const problem = iriProblem(value);
   return problem === undefined ? undefined : `${IRI_FORMAT_MESSAGE.slice(0, -1)}: ${problem}.`;
@@ -192,12 +195,28 @@ export const updateVersionSchema = z
   );
 export type UpdateVersionInput = z.input<typeof updateVersionSchema>;
 
+/** One IRI to take out of a draft's `wasRevisionOf` (the fix of a finding about it). */
+export const removeRevisionOfSchema = z
+  .object({ iri: z.string({ error: 'is required' }).min(1).max(PROFILE_LIMITS.iriMax) })
+  .strict();
+export type RemoveRevisionOfInput = z.input<typeof removeRevisionOfSchema>;
+
 /** Publishing; the IRI choice only for a first version. */
 export const publishSchema = z
   .object({
     confirmed: z.boolean().optional(),
     iriType: iriTypeSchema.optional(),
     extiri: z.string().trim().max(PROFILE_LIMITS.iriMax).optional(),
+    /**
+     * A group admin publishing although the group's review rule does not hold says why; the
+     * reason is kept with the version, for the group's members.
+     */
+    overrideReason: z
+      .string()
+      .trim()
+      .min(1, 'Give a reason for publishing without the approvals.')
+      .max(1000, 'A reason is at most 1000 characters.')
+      .optional(),
   })
   .strict()
   .refine(

@@ -85,6 +85,13 @@ export interface SimulationImpossibleBody {
 export const LRS_SEND_LIMIT_MS = 60_000;
 
 /**
+ * How many sends to an LRS one signed-in person may start in an hour: each may post up to
+ * 10,000 statements for 60 s to an address the person chose, so the server is never a relay
+ * anyone can drive at will.
+ */
+export const LRS_SENDS_PER_HOUR = 20;
+
+/**
  * `POST /app/profile/:profileId/version/:versionId/simulate/send`: the same choices, simulated
  * again on the server (the same seed gives the same statements) and posted to an LRS's
  * Statements resource with the credentials given for this call, which are used and forgotten.

@@ -26,5 +26,17 @@ export const healthSchema = z.object({
   eventLoopDelayMaxMs: z.number(),
   heapUsedBytes: z.number(),
   rssBytes: z.number(),
+  /** Requests the node has taken and not yet answered, this one included. */
+  requestsInFlight: z.number(),
+  /**
+   * How this node tells clients apart, which request limits count by: `trusted` when
+   * TRUST_PROXY is on (the client is read from X-Forwarded-For), and what to change when this
+   * request came through a proxy the node does not trust (every client then counts as the
+   * proxy's address).
+   */
+  clientAddress: z.object({
+    trustProxy: z.boolean(),
+    advice: z.string().nullable(),
+  }),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -26,7 +26,7 @@ import { DETERMINING_PROPERTIES, type DeterminingProperty } from './rule-check';
 export { DETERMINING_PROPERTIES, type DeterminingProperty };
 
 export const TEMPLATE_LIMITED_EDIT_MESSAGE =
-  'Editing is limited. This statement template has already been published in the profile and may be in use.';
+  'Editing is limited: a published version of this profile lists this statement template, so statements may already follow it, and the xAPI Profiles specification keeps what a published template asks of them. In a new version you can add translations, tags and more information; its rules and determining properties stay as published. To change them, deprecate this template, naming what replaces it, and create a new one.';
 export const TEMPLATE_NOT_POPULATED = 'Template not populated';
 export const DETERMINING_PROPERTY_EXISTS = 'Determining property already exists';
 export const EMPTY_TEMPLATES_MESSAGE =

@@ -7,6 +7,11 @@ export const WEBHOOK_EVENTS = [
   'verificationRevoked',
   'conceptDeprecated',
   'draftCreated',
+  'reviewRequested',
+  'reviewApproved',
+  'reviewChangesRequested',
+  'reviewThreadResolved',
+  'feedbackReceived',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -34,6 +39,11 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
   verificationRevoked: 'Verification revoked',
   conceptDeprecated: 'Concept deprecated',
   draftCreated: 'Draft created',
+  reviewRequested: 'Review requested',
+  reviewApproved: 'Draft approved',
+  reviewChangesRequested: 'Changes requested',
+  reviewThreadResolved: 'Discussion resolved',
+  feedbackReceived: 'Feedback received',
 };
 
 const target = z
@@ -164,7 +174,21 @@ export interface WebhookPayload {
     name: string;
     version: number;
     versionIri: string;
+    /** The version's page on the site (HTML), for a person. */
     url: string;
+    /**
+     * The version's JSON-LD document in the public API (`GET /api/profile/{version uuid}`); a
+     * draft's needs a read key of its working group.
+     */
+    documentUrl: string;
+    /**
+     * The ETag the document's uncompressed JSON answer carries, for a published version (whose
+     * document never changes); null for a draft, which changes with every save. A mirror that
+     * already holds this ETag need not fetch the document again.
+     */
+    etag: string | null;
+    /** The working group that owns the profile; `url` is its page on the site. */
+    workingGroup: { uuid: string; name: string; url: string };
   };
   /** `conceptDeprecated` only: the concept, its name (prefLabel) and why it was deprecated. */
   concept?: {
@@ -173,6 +197,13 @@ export interface WebhookPayload {
     reason: string | null;
     /** Where the deprecation points to instead, when it was given. */
     link: string | null;
+  };
+  /** `feedbackReceived` only: what kind of feedback, on which item, and where to read it. */
+  feedback?: {
+    uuid: string;
+    kind: 'problem' | 'question' | 'suggestion';
+    itemId: string | null;
+    public: boolean;
   };
   /**
    * Kept with the delivery, never a body field of its own: the id a redelivery sends, which is

@@ -14,6 +14,7 @@ import { adminRoutes } from './http/app/admin.routes';
 import { apiKeyRoutes } from './http/app/api-key.routes';
 import { organizationRoutes } from './http/app/organization.routes';
 import { searchRoutes } from './http/app/search.routes';
+import { reviewRoutes } from './http/app/review.routes';
 import { lockRoutes } from './http/app/lock.routes';
 import { metricsRoutes } from './http/app/metrics.routes';
 import { conceptRoutes } from './http/app/concept.routes';
@@ -22,6 +23,8 @@ import { deletedItemsRoutes } from './http/app/item.routes';
 import { patternRoutes } from './http/app/pattern.routes';
 import { templateRoutes } from './http/app/template.routes';
 import { profileRoutes } from './http/app/profile.routes';
+import { feedbackRoutes } from './http/app/feedback.routes';
+import { docsRoutes } from './http/app/docs.routes';
 import { userSessionRoutes } from './http/app/user.routes';
 import { webhookRoutes } from './http/app/webhook.routes';
 import { registerCompression } from './http/compression';
@@ -30,6 +33,7 @@ import { healthRoutes } from './http/health.routes';
 import { RequestLog } from './http/request-log';
 import { registerJsonBodies } from './http/json-body';
 import { registerLoadShedding } from './http/load-shedding';
+import { registerPrometheus } from './http/prometheus';
 import { registerInputGuard } from './http/input-guard';
 import { logSerializers } from './http/log';
 import { registerApiCaller } from './http/api/caller';
@@ -155,8 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerJsonBodies(app);
   registerInputGuard(app);
   registerLoadShedding(app, config.loadShedding);
+  registerPrometheus(app, services, config.metricsToken);
 
-  await healthRoutes(app, services);
+  await healthRoutes(app, services, config.trustProxy);
   await registerOpenApi(app);
 
   const csrf = new Csrf(config.secrets.SESSION_SECRET, config.secureCookies);
@@ -180,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       webhookRoutes(scoped, services);
       adminRoutes(scoped, services);
       profileRoutes(scoped, services);
+      docsRoutes(scoped, services);
+      feedbackRoutes(scoped, services);
       conceptRoutes(scoped, services);
       templateRoutes(scoped, services);
       patternRoutes(scoped, services);
@@ -188,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       lockRoutes(scoped, services);
       metricsRoutes(scoped, services);
       searchRoutes(scoped, services);
+      reviewRoutes(scoped, services);
       // Unknown `/app` paths (however spelled) answer here, after the guards above.
       scoped.setNotFoundHandler((request, reply) =>
         sendNotFound(reply, request.method, request.url),

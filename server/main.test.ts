@@ -1,40 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startUpSecrets } from './test/started-server';
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(run: Run, text: string, timeoutMs = 60_000): Promise<void> {
-  const started = Date.now();
-  while (!run.output().includes(text)) {
-    if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
-    if (Date.now() - started > timeoutMs)
-      throw new Error(`timed out waiting for "${text}":\n${run.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import {
+  freePort,
+  startServerProcess as startServer,
+  startUpSecrets,
+  waitForOutput as waitFor,
+  type ServerRun,
+} from './test/started-server';
 
 describe('server start-up', () => {
-  const running: Run[] = [];
+  const running: ServerRun[] = [];
   afterAll(() => running.forEach((run) => run.child.kill('SIGKILL')));
 
   // Starts three real servers on a fresh embedded database, so it gets more time than most tests.

@@ -8,6 +8,11 @@ import { releaseStartUpMemory } from './release-memory';
 import type { UserRow } from './db/schema';
 import { seedDemoIfWanted, seedFirstStart } from './seed';
 
+/** How long requests in flight may take to finish once a stop is asked for. */
+const IN_FLIGHT_GRACE_MS = 10_000;
+/** How long a stop may take in all before the process leaves regardless. */
+const STOP_LIMIT_MS = 25_000;
+
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
@@ -19,6 +24,7 @@ const openConfigured = (config: Config) =>
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
     pgliteSharedBuffersMb: config.pgliteSharedBuffersMb,
+    inThread: config.pgliteInThread,
   });
 
 /**
@@ -59,6 +65,16 @@ async function serve(config: Config): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // New connections are refused at once; requests in flight get IN_FLIGHT_GRACE_MS to finish,
+    // then their connections are cut. Jobs under way get as long again (JobRunner.stop), and a
+    // node that still has not stopped after STOP_LIMIT_MS leaves anyway: its jobs expire and
+    // run again on any node.
+    setTimeout(() => app.server.closeAllConnections(), IN_FLIGHT_GRACE_MS).unref();
+    setTimeout(() => {
+      app.log.error({ signal }, 'stopping took too long; leaving now');
+      releaseLock();
+      process.exit(1);
+    }, STOP_LIMIT_MS).unref();
     void app
       .close()
       .then(() => database.close())
@@ -73,6 +89,7 @@ async function serve(config: Config): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   releaseStartUpMemory();
+  await database.releaseMemory?.();
   app.forgetStartUpDelays();
   // With SPARQL_FILL_AT_START the store fills in the background now; otherwise the first query
   // starts the fill (and waits for it), so a server nobody queries keeps no worker and no store

@@ -188,4 +188,16 @@ describe('the demo content', () => {
     const exported = await t.app.services.metrics.mostExported(30);
     expect(exported.metrics.length).toBeGreaterThan(0);
   });
+
+  it('counts every export through the API as a read through the API, as the server does', async () => {
+    const total = (
+      ranking: Awaited<ReturnType<typeof t.app.services.metrics.mostExported>>,
+      type: string,
+    ) => ranking.metrics.filter((m) => m._id.counterType === type).reduce((sum, m) => sum + m.y, 0);
+    const exported = await t.app.services.metrics.mostExported(30);
+    const api = await t.app.services.metrics.mostApiRetrievals(admin, 30);
+    const apiExports = total(exported, 'profileAPIExport');
+    expect(apiExports).toBeGreaterThan(0);
+    expect(total(api, 'profileAPIRead')).toBeGreaterThanOrEqual(apiExports);
+  });
 });

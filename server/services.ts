@@ -5,8 +5,13 @@ import { RateLimiter } from './modules/abuse/rate-limiter';
 import { AccountService } from './modules/accounts/account-service';
 import { SessionService } from './modules/accounts/sessions';
 import { UserAdminService } from './modules/admin/user-admin-service';
+import { BackupService } from './modules/admin/backup-service';
 import { ApiKeyService } from './modules/api-keys/service';
+import { ActivityService } from './modules/activity/service';
+import { FeedbackService } from './modules/feedback/service';
+import { WatchService } from './modules/watch/service';
 import { ChangeService } from './modules/changes/service';
+import { DocsService } from './modules/docs/service';
 import { CounterService, type CounterLog } from './modules/counters/service';
 import { ItemAdoption } from './modules/items/adoption';
 import { ConceptService } from './modules/concepts/service';
@@ -29,6 +34,8 @@ import { CaptchaService } from './modules/captcha/captcha';
 import { OutboxMailer, SmtpMailer, type MailLog, type Mailer } from './modules/mail/mailer';
 import { appJobs } from './jobs';
 import { defaultRunnerOptions, JobRunner, type RunnerOptions } from './jobs/runner';
+import { NotificationService } from './modules/notifications';
+import { ReviewService } from './modules/reviews';
 import { queuedMailer } from './jobs/send-mail';
 import { queuedFollowUps } from './jobs/account-follow-up';
 import { deliveryQueue } from './jobs/webhook-deliver';
@@ -52,6 +59,8 @@ export interface Services {
   organizations: OrganizationService;
   apiKeys: ApiKeyService;
   userAdmin: UserAdminService;
+  /** Backups of the whole site, for site admins. */
+  backups: BackupService;
   locks: LockService;
   concepts: ConceptService;
   adoption: ItemAdoption;
@@ -63,6 +72,10 @@ export interface Services {
   publicApi: PublicApiService;
   /** Comparisons of two versions of a profile (changelogs). */
   changes: ChangeService;
+  activity: ActivityService;
+  feedback: FeedbackService;
+  watches: WatchService;
+  docs: DocsService;
   /** Views, exports and API use over windows of days, read from the counters. */
   metrics: MetricsService;
   /** The search page's calls over the one search index. */
@@ -81,6 +94,10 @@ export interface Services {
   graphConverter: GraphConverter;
   /** People's webhooks; deliveries are jobs. */
   webhooks: WebhookService;
+  /** Each person's choice of how notifications reach them; the mails are a job. */
+  notifications: NotificationService;
+  /** Review of drafts: threads, review requests, decisions and each group's rule. */
+  reviews: ReviewService;
 }
 
 export interface ServiceOverrides {
@@ -130,6 +147,7 @@ export function buildServices(
         retryDelaysMs: config.webhooks.retryDelaysMs,
       },
       convertGraph: (document, iri) => graphConverter.toNTriples(document, iri),
+      notifications: config.notifications,
     },
     {
       ...defaultRunnerOptions,
@@ -184,6 +202,7 @@ export function buildServices(
     organizations,
     apiKeys,
     userAdmin,
+    backups: new BackupService(database, log),
     locks,
     concepts: new ConceptService({ db, organizations, locks }),
     adoption: new ItemAdoption({ db, organizations }),
@@ -197,6 +216,10 @@ export function buildServices(
     profiles,
     publicApi: new PublicApiService(db, config.publicUrl, counters, readCache),
     changes: new ChangeService({ db, organizations, counters }),
+    activity: new ActivityService({ db, organizations }),
+    feedback: new FeedbackService({ db, organizations, limiter }),
+    watches: new WatchService({ db, organizations }),
+    docs: new DocsService({ db, organizations }),
     metrics: new MetricsService({
       db,
       organizations,
@@ -206,7 +229,7 @@ export function buildServices(
     search: new SiteSearchService(db),
     statementChecks,
     simulations,
-    lrsSends: new LrsSendService(simulations, {
+    lrsSends: new LrsSendService(simulations, limiter, {
       allowPrivateTargets: config.lrsAllowPrivateTargets,
     }),
     readCache,
@@ -219,5 +242,7 @@ export function buildServices(
       allowPrivateTargets: config.webhooks.allowPrivateTargets,
       siteUrl: config.publicUrl,
     }),
+    notifications: new NotificationService(db),
+    reviews: new ReviewService(db),
   };
 }

@@ -5,6 +5,7 @@ import { passwordRecord } from '../modules/accounts/password';
 import { insertUser } from '../modules/accounts/user-repo';
 import { createTestDatabase } from '../test/database';
 import { testConfig, useTestApp } from '../test/app';
+import { proxyAdvice } from './health.routes';
 
 function cookieHeader(setCookie: string | string[] | undefined): string {
   const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
@@ -30,6 +31,20 @@ describe('HTTP shell', () => {
     const response = await t.app.inject({ method: 'GET', url: '/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'ok', database: 'ok', pressure: [] });
+  });
+
+  it('says in /health how to set TRUST_PROXY when a request came through a proxy it does not trust', async () => {
+    const direct = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(direct.json()).toMatchObject({ clientAddress: { trustProxy: false, advice: null } });
+    const proxied = await t.app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(proxied.json<{ clientAddress: { advice: string } }>().clientAddress.advice).toMatch(
+      /TRUST_PROXY is off: every client is counted as the proxy.*Set TRUST_PROXY=true/,
+    );
+    expect(proxyAdvice(true, true)).toBeNull();
   });
 
   it('refuses state-changing /app calls without a valid CSRF token', async () => {

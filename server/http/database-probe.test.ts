@@ -54,4 +54,30 @@ describe('DatabaseProbe', () => {
     await wait(60);
     expect(probe.answers()).toBe(true);
   });
+
+  it('holds a probe queued behind a long transaction as answering while other statements finish', async () => {
+    let answer: (ok: boolean) => void = () => undefined;
+    let hang = false;
+    let lastAnswerAt = Date.now();
+    probe = new DatabaseProbe(
+      () => (hang ? new Promise<boolean>((resolve) => (answer = resolve)) : Promise.resolve(true)),
+      { everyMs: 20, overdueMs: 100 },
+      () => lastAnswerAt,
+    );
+    await probe.start();
+    hang = true;
+    // The transaction's statements go on finishing: past the probe's limit, still answering.
+    for (let i = 0; i < 10; i++) {
+      await wait(30);
+      lastAnswerAt = Date.now();
+    }
+    expect(probe.answers()).toBe(true);
+    // Then nothing finishes any more: the database has stopped answering.
+    await wait(200);
+    expect(probe.answers()).toBe(false);
+    hang = false;
+    answer(true);
+    await wait(60);
+    expect(probe.answers()).toBe(true);
+  });
 });

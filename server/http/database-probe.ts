@@ -16,9 +16,16 @@ export class DatabaseProbe {
 
   private timer: NodeJS.Timeout | null = null;
 
+  /**
+   * `lastAnswerAt`, where the database has one, says when it last finished any statement: a probe
+   * queued behind a long transaction (a large import on the embedded database, whose one
+   * connection runs a statement at a time) is overdue only once the database stops making
+   * progress, not while it works through that transaction's statements.
+   */
   constructor(
     private readonly ping: () => Promise<boolean>,
     private readonly timing = { everyMs: PROBE_EVERY_MS, overdueMs: UNANSWERED_AFTER_MS },
+    private readonly lastAnswerAt: () => number = () => 0,
   ) {}
 
   /** Probes once now (so the first read is a real answer), then every second. */
@@ -33,10 +40,14 @@ export class DatabaseProbe {
     this.timer = null;
   }
 
-  /** Whether the database answered the last probe, and the one under way is not overdue. */
+  /**
+   * Whether the database answered the last probe, and the one under way is not overdue: asked
+   * recently, or the database still finishing other statements.
+   */
   answers(): boolean {
     const overdue =
-      this.pendingSince !== null && Date.now() - this.pendingSince > this.timing.overdueMs;
+      this.pendingSince !== null &&
+      Date.now() - Math.max(this.pendingSince, this.lastAnswerAt()) > this.timing.overdueMs;
     return this.answered && !overdue;
   }
 

@@ -5,6 +5,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { ErrorCode, type ErrorBody } from '../../common/errors';
 import { AppError, RetryLaterError } from '../modules/errors';
+import { IRI_MAX_LENGTH } from '../../xapi/index';
+import { isConnectionLost, isIriTooLong } from '../db/errors';
 import { bodyTooLargeMessage, drainRequest } from './body-limits';
 
 function send(reply: FastifyReply, status: number, code: ErrorCode, message: string, extra = {}) {
@@ -79,6 +81,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ? 'The request body has an unsupported content type; send application/json.'
           : error.message;
       return send(reply, status, code, message);
+    }
+    if (isIriTooLong(error))
+      return send(
+        reply,
+        400,
+        ErrorCode.ValidationFailed,
+        `An IRI of this change is over the limit of ${IRI_MAX_LENGTH.toLocaleString('en')} characters (a non-ASCII character counts as its percent-encoded UTF-8); shorten it.`,
+      );
+    if (isConnectionLost(error)) {
+      // Not the request's fault, nor a bug: the same request a moment later finds a new connection.
+      request.log.warn({ err: error }, 'a database connection was lost while answering');
+      reply.header('retry-after', '1');
+      return send(
+        reply,
+        503,
+        ErrorCode.ServiceUnavailable,
+        'The connection to the database was lost while answering; try again in a moment.',
+      );
     }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, 500, ErrorCode.Internal, 'Something went wrong on the server.');

@@ -7,6 +7,7 @@ import { toTurtle, turtleOf } from '../modules/public-api/turtle';
 import { profileVersions } from '../db/schema';
 import { makeKeyedGroup } from '../test/api-keys';
 import { useTestApp } from '../test/app';
+import { behindTheGuards } from '../test/database';
 import { callsOf, makeGroup, makeProfile } from '../test/authoring';
 import { ApiClient, expectError, profileUuidOf, uniqueProfile } from '../test/public-api';
 
@@ -273,10 +274,12 @@ describe('the input edge', () => {
         .where(eq(profileVersions.id, metadata.version_uuid));
       const snapshot = structuredClone(row!.snapshot!) as { concepts: Record<string, unknown>[] };
       snapshot.concepts[0]!.broadMatch = ['https://example.org/%zz\u001b\u202e'];
-      await t.database.db
-        .update(profileVersions)
-        .set({ snapshot })
-        .where(eq(profileVersions.id, metadata.version_uuid));
+      await behindTheGuards(t.database.db, (tx) =>
+        tx
+          .update(profileVersions)
+          .set({ snapshot })
+          .where(eq(profileVersions.id, metadata.version_uuid)),
+      );
 
       const turtle = { headers: { accept: 'text/turtle' } };
       for (const url of [

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
 import type { Health } from '../../common/site';
 import { useTestApp } from '../test/app';
+import { registerErrorHandling } from './errors';
+import { answersUnderPressure, registerLoadShedding, type Pressure } from './load-shedding';
 
 /** Holds this thread, as a long piece of synchronous work would. */
 function holdThread(ms: number) {
@@ -51,8 +54,13 @@ describe('load shedding', () => {
     });
   });
 
-  describe('when the event loop is delayed', () => {
-    const t = useTestApp({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '200', LOAD_SHED_HEAP_PERCENT: '0' });
+  describe('when the event loop is delayed (refusing from the first request in progress)', () => {
+    // How the delay is measured, with one request at a time: every request counts as queued.
+    const t = useTestApp({
+      LOAD_SHED_EVENT_LOOP_DELAY_MS: '200',
+      LOAD_SHED_MIN_IN_FLIGHT: '0',
+      LOAD_SHED_HEAP_PERCENT: '0',
+    });
 
     it('refuses new work until the loop runs freely again', async () => {
       // Start-up held the loop too: wait for the samples that follow it.
@@ -94,6 +102,77 @@ describe('load shedding', () => {
       const ready = await t.app.inject({ method: 'GET', url: '/health' });
       expect(ready.statusCode).toBe(200);
       expect(ready.json<Health>()).toMatchObject({ status: 'ok', pressure: [] });
+    });
+  });
+
+  describe('when the event loop is delayed and one client asks at a time', () => {
+    const t = useTestApp({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '200', LOAD_SHED_HEAP_PERCENT: '0' });
+
+    it('serves a lone client whatever the delay, and /health says the loop is delayed but no work is refused', async () => {
+      expect(await settles(() => t.app.inject({ method: 'GET', url: '/health' }))).toBe(200);
+      holdThread(2_000);
+      await nextTurn();
+      const served = await t.app.inject({ method: 'GET', url: '/api/profile' });
+      expect(served.statusCode, served.body).toBe(200);
+      const health = await t.app.inject({ method: 'GET', url: '/health' });
+      expect(health.statusCode).toBe(200);
+      const body = health.json<Health>();
+      expect(body).toMatchObject({ status: 'ok', pressure: [], requestsInFlight: 1 });
+      expect(body.eventLoopDelayMs).toBeGreaterThan(200);
+    });
+  });
+
+  describe('when requests queue at a delayed event loop', () => {
+    /** A bare node with the shedding hook, a route that waits until let go, and a quick one. */
+    async function node(minInFlight: number) {
+      const app = Fastify();
+      registerErrorHandling(app);
+      registerLoadShedding(app, { eventLoopDelayMs: 200, minInFlight, heapPercent: 0 });
+      const gates: Array<() => void> = [];
+      app.get('/wait', () => new Promise<string>((resolve) => gates.push(() => resolve('done'))));
+      app.get('/quick', () => 'ok');
+      app.get('/pressure', { config: answersUnderPressure }, () => app.pressure());
+      await app.ready();
+      return { app, release: () => gates.splice(0).forEach((go) => go()) };
+    }
+
+    it('refuses new work while more than the floor are in progress, and serves again as they end', async () => {
+      const { app, release } = await node(2);
+      const waiting = [1, 2, 3].map(() => app.inject({ method: 'GET', url: '/wait' }));
+      await nextTurn();
+      expect(app.pressure().requestsInFlight).toBe(3);
+      holdThread(1_000);
+      await nextTurn();
+      const refused = await app.inject({ method: 'GET', url: '/quick' });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json<{ message: string }>().message).toMatch(
+        /the event loop is delayed by \d+ ms \(limit 200 ms\) with 4 requests in progress \(more than 2\)/,
+      );
+      const why = await app.inject({ method: 'GET', url: '/pressure' });
+      expect(why.json<Pressure>().reasons).toEqual([expect.stringMatching(/requests in progress/)]);
+      release();
+      expect((await Promise.all(waiting)).map((r) => r.statusCode)).toEqual([200, 200, 200]);
+      // Once the queue is gone the same delay refuses nobody.
+      holdThread(1_000);
+      await nextTurn();
+      expect((await app.inject({ method: 'GET', url: '/quick' })).statusCode).toBe(200);
+      expect(app.pressure().requestsInFlight).toBe(0);
+      await app.close();
+    });
+
+    it('counts a request whose client went away as no longer in progress', async () => {
+      const { app, release } = await node(2);
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const gone = new AbortController();
+      const asked = fetch(`${address}/wait`, { signal: gone.signal }).catch(() => null);
+      for (let i = 0; i < 50 && app.pressure().requestsInFlight === 0; i++) await nextTurn();
+      expect(app.pressure().requestsInFlight).toBe(1);
+      gone.abort();
+      await asked;
+      for (let i = 0; i < 50 && app.pressure().requestsInFlight > 0; i++) await nextTurn();
+      expect(app.pressure().requestsInFlight).toBe(0);
+      release();
+      await app.close();
     });
   });
 });

@@ -3,6 +3,7 @@ import v8 from 'node:v8';
 import { ErrorCode } from '../../common/errors';
 import type { Config } from '../config';
 import { RetryLaterError } from '../modules/errors';
+import { observe } from '../modules/observations';
 
 /** How long a refused client is asked to wait, in seconds. */
 const RETRY_AFTER_SECONDS = 5;
@@ -16,6 +17,8 @@ export interface Pressure {
   eventLoopDelayMaxMs: number;
   heapUsedBytes: number;
   rssBytes: number;
+  /** Requests this node has taken and not yet answered, the one asking included. */
+  requestsInFlight: number;
 }
 
 declare module 'fastify' {
@@ -119,11 +122,14 @@ function measureLoad(app: FastifyInstance) {
 }
 
 /**
- * Load shedding: while requests wait at the event loop past the limit, or the heap is nearly
- * full, every new request but `/health` is answered 503 `OVERLOADED` with `Retry-After`, rather
- * than queued behind the work that delays it. `/health` answers and says why. Either limit set to
- * 0 is off. Decided at each request from what is measured then; why this is not
- * `@fastify/under-pressure` is in docs/decisions/bounded-work-per-request.md.
+ * Load shedding: while requests queue at a delayed event loop (the loop's delay past the limit
+ * and more than `minInFlight` requests taken and not yet answered), or the heap is nearly full,
+ * every new request but `/health` is answered 503 `OVERLOADED` with `Retry-After`, rather than
+ * queued behind the work that delays it. A delay alone refuses nobody: a busy host delays the
+ * loop of a node that serves one client, and refusing that client shortens no queue. `/health`
+ * answers and says why. Either limit set to 0 is off. Decided at each request from what is
+ * measured then; why this is not `@fastify/under-pressure` is in
+ * docs/decisions/bounded-work-per-request.md.
  */
 export function registerLoadShedding(app: FastifyInstance, limits: Config['loadShedding']): void {
   const maxHeapUsedBytes =
@@ -131,12 +137,20 @@ export function registerLoadShedding(app: FastifyInstance, limits: Config['loadS
       ? Math.round((v8.getHeapStatistics().heap_size_limit * limits.heapPercent) / 100)
       : 0;
   const load = measureLoad(app);
+  let inFlight = 0;
+  const answered = () => {
+    inFlight -= 1;
+  };
   const reasonsNow = (): string[] => {
     const reasons: string[] = [];
     const waitMs = load.waitMs();
-    if (limits.eventLoopDelayMs > 0 && waitMs > limits.eventLoopDelayMs)
+    if (
+      limits.eventLoopDelayMs > 0 &&
+      waitMs > limits.eventLoopDelayMs &&
+      inFlight > limits.minInFlight
+    )
       reasons.push(
-        `the event loop is delayed by ${Math.round(waitMs)} ms (limit ${limits.eventLoopDelayMs} ms)`,
+        `the event loop is delayed by ${Math.round(waitMs)} ms (limit ${limits.eventLoopDelayMs} ms) with ${inFlight} requests in progress (more than ${limits.minInFlight})`,
       );
     const { heapUsed } = load.memory();
     if (maxHeapUsedBytes > 0 && heapUsed > maxHeapUsedBytes)
@@ -148,7 +162,10 @@ export function registerLoadShedding(app: FastifyInstance, limits: Config['loadS
 
   // A hook on the root instance runs for every route, and for requests no route matched.
   // A callback hook, not an async one: it runs on every request, and a promise per request costs.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // Counted until its answer is sent or its client goes: 'close' comes once, either way.
+    inFlight += 1;
+    reply.raw.once('close', answered);
     const reasons = request.routeOptions.config.answersUnderPressure ? [] : reasonsNow();
     if (reasons.length === 0) {
       done();
@@ -156,6 +173,7 @@ export function registerLoadShedding(app: FastifyInstance, limits: Config['loadS
     }
     const message = `The server is too busy to take this request now (${reasons.join('; ')}); try again in ${RETRY_AFTER_SECONDS} seconds.`;
     request.log.warn({ message }, 'new work refused: the node is under pressure');
+    observe('loadShed', { reason: reasons[0]?.startsWith('the heap') ? 'heap' : 'event-loop' });
     // The error reaches the error handler, which answers it as every other error.
     done(new RetryLaterError(503, ErrorCode.Overloaded, message, RETRY_AFTER_SECONDS));
   });
@@ -169,6 +187,7 @@ export function registerLoadShedding(app: FastifyInstance, limits: Config['loadS
       eventLoopDelayMaxMs: Math.round(load.longestMs() * 10) / 10,
       heapUsedBytes: heapUsed,
       rssBytes: rss,
+      requestsInFlight: inFlight,
     };
   });
 }

@@ -13,7 +13,7 @@ export interface SqlExecutor {
  * statements in one text) only run through `exec`. PGlite has a single connection, so a failed
  * statement must not leave it inside an aborted transaction.
  */
-function pgliteExecutor(client: PGlite): SqlExecutor {
+function pgliteExecutor(client: Pick<PGlite, 'query' | 'exec'>): SqlExecutor {
   return {
     async executeSql(text, values) {
       try {

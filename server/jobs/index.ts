@@ -1,6 +1,7 @@
 import { accountFollowUpJob } from './account-follow-up';
 import { counterRollupJob } from './counter-rollup';
 import type { JobDefinition } from './job';
+import { notificationsJob } from './notifications';
 import { outboxDispatchJob } from './outbox-dispatch';
 import { sendMailJob } from './send-mail';
 import { sparqlGraphBackfillJob } from './sparql-graphs';
@@ -14,6 +15,7 @@ export const appJobs: readonly JobDefinition<never>[] = [
   webhookDeliverJob,
   counterRollupJob,
   sparqlGraphBackfillJob,
+  notificationsJob,
   outboxDispatchJob(subscribers),
   ...subscribers.map((s) => s.job),
 ];

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import type { MailLog, Mailer } from '../modules/mail/mailer';
+import type { NotificationTiming } from '../modules/notifications';
 import type { ConvertGraph } from '../modules/sparql/stored';
 import type { WebhookSettings } from '../modules/webhooks/secret-box';
 
@@ -15,6 +16,8 @@ export interface JobContext {
   webhooks: WebhookSettings;
   /** A published document's SPARQL N-Triples, converted off the thread that serves requests. */
   convertGraph: ConvertGraph;
+  /** How long notifications wait to be mailed together. */
+  notifications: NotificationTiming;
 }
 
 export interface JobDefinition<T extends object = object> {

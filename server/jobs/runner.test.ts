@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wrapPglite, wrapPool, type Database } from '../db/client';
+import { wrapPglite, wrapPool, type Database, type Db } from '../db/client';
 import { createTestDatabase } from '../test/database';
 import { databaseUrlFor } from '../test/global-setup';
 import { crashTestJob, eventually, jobsOf, testRunner } from '../test/jobs';
@@ -49,6 +49,50 @@ describe('the job runner', () => {
       expect(failed.retry_count).toBe(2);
       expect(attempts).toBe(3);
     } finally {
+      await runner.stop();
+    }
+  });
+
+  it('lives on when marking a finished job completed fails, and runs the job again once it expires', async () => {
+    // The PostgreSQL server ends the connection under pg-boss's "completed" statement, which
+    // pg-boss sends without awaiting it: unheard, that rejection would end the process.
+    const client = (database.db as unknown as { $client: Pick<PGlite, 'query' | 'exec'> }).$client;
+    let refused = 0;
+    const failingClient = {
+      query: (text: string, values?: unknown[]) => {
+        if (refused === 0 && /SET completed_on/.test(text)) {
+          refused += 1;
+          return Promise.reject(new Error('terminating connection due to administrator command'));
+        }
+        return client.query(text, values);
+      },
+      exec: (text: string) => client.exec(text),
+    };
+    const db = Object.create(database.db, { $client: { value: failingClient } }) as Db;
+    const unheard: unknown[] = [];
+    const hear = (reason: unknown) => unheard.push(reason);
+    process.on('unhandledRejection', hear);
+    let runs = 0;
+    const once = defineJob<Record<string, never>>({
+      name: 'completes-twice',
+      retry: { limit: 2, delaySeconds: 0 },
+      expireInSeconds: 1,
+      handle: async () => {
+        runs += 1;
+      },
+    });
+    const runner = testRunner({ ...database, db }, [once]);
+    await runner.start();
+    try {
+      await runner.send(once, {});
+      await eventually('the job completed after running again', async () =>
+        (await jobsOf(database, 'completes-twice')).some((job) => job.state === 'completed'),
+      );
+      expect(refused).toBe(1);
+      expect(runs).toBe(2);
+      expect(unheard).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', hear);
       await runner.stop();
     }
   });

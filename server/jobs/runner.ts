@@ -1,6 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
+import { StoppingError } from '../modules/errors';
+import { observe } from '../modules/observations';
 import { executorFor, transactionExecutor, type SqlExecutor } from './executor';
 import type { JobContext, JobDefinition, JobQueue, SendOptions } from './job';
 
@@ -24,6 +26,10 @@ const STOP_TIMEOUT_MS = 10_000;
 
 /** The schema pg-boss keeps its tables in, next to the app's own. */
 const SCHEMA = 'pgboss';
+/** pg-boss's statement that marks handed-out jobs completed (`plans.completeJobs`). */
+const COMPLETING_JOBS = new RegExp(
+  `^\\s*WITH results AS \\(\\s*UPDATE ${SCHEMA}\\.job\\s+SET completed_on`,
+);
 
 // Jobs of different kinds live in one list; each is only ever handed its own data.
 type AnyJob = JobDefinition<never>;
@@ -43,6 +49,8 @@ export class JobRunner implements JobQueue {
   /** Statements pg-boss has under way, and job batches being run: `stop` waits for both. */
   private statementsUnderWay = 0;
   private batchesUnderWay = 0;
+  /** Set by `stop`: a job queued afterwards is refused as stopping, not as a fault. */
+  private stopped = false;
 
   constructor(
     private readonly database: Database,
@@ -53,8 +61,14 @@ export class JobRunner implements JobQueue {
     this.context = { ...context, jobs: this };
   }
 
-  async start(): Promise<void> {
+  /**
+   * Starts pg-boss (making its schema on first use) and its queues; with `work: false` it only
+   * queues (a restore hands its waiting jobs over this way without running any).
+   */
+  async start(options: { work?: boolean } = {}): Promise<void> {
     if (this.boss) return;
+    const work = options.work ?? true;
+    this.stopped = false;
     const boss = new PgBoss({
       db: this.counted(executorFor(this.database)),
       schema: SCHEMA,
@@ -79,6 +93,7 @@ export class JobRunner implements JobQueue {
       await boss.createQueue(job.name, settings);
       // A queue made by an older release keeps its row: bring its retry and expiry up to date.
       await boss.updateQueue(job.name, settings);
+      if (!work) continue;
       const workerId = await boss.work<object>(
         job.name,
         {
@@ -89,6 +104,7 @@ export class JobRunner implements JobQueue {
       );
       this.workerIds.set(job.name, workerId);
     }
+    if (!work) return;
     const queue = (job: AnyJob) =>
       this.send(job as JobDefinition, {}).catch((error: unknown) =>
         this.context.log.error({ job: job.name, err: error }, 'could not queue a job'),
@@ -100,13 +116,28 @@ export class JobRunner implements JobQueue {
     }
   }
 
-  /** The executor, counting the statements under way (the count moves before the first await). */
+  /**
+   * The executor, counting the statements under way (the count moves before the first await).
+   *
+   * pg-boss marks a batch completed once its handler returns without awaiting the statement
+   * (`Manager.watch` in pg-boss 10), so when that statement fails — the PostgreSQL server ended
+   * the connection under it — nothing hears the rejection and the process would end. Here that
+   * one statement's failure is logged and answered as "no job changed": the job stays active
+   * and pg-boss hands it out again once it expires, as it does for a node that died mid-job.
+   */
   private counted(executor: SqlExecutor): SqlExecutor {
     return {
       executeSql: async (text, values) => {
         this.statementsUnderWay += 1;
         try {
           return await executor.executeSql(text, values);
+        } catch (error) {
+          if (!COMPLETING_JOBS.test(text)) throw error;
+          this.context.log.info(
+            { err: error },
+            'a finished job could not be marked completed; it runs again when it expires',
+          );
+          return { rows: [{ count: 0 }] };
         } finally {
           this.statementsUnderWay -= 1;
         }
@@ -128,9 +159,18 @@ export class JobRunner implements JobQueue {
     for (const item of batch) {
       try {
         await job.handle(item.data, this.context);
+        observe('job', { queue: job.name, outcome: 'completed' });
       } catch (error) {
+        observe('job', { queue: job.name, outcome: 'failed' });
         const message = error instanceof Error ? error.message : String(error);
-        this.context.log.error({ job: job.name, id: item.id, err: error }, 'a job failed');
+        // A job cut short by this node's stop (pg-boss can hand one over after `stop`) is no
+        // fault: it is retried on a node that runs.
+        if (error instanceof StoppingError)
+          this.context.log.info(
+            { job: job.name, id: item.id, reason: message },
+            'a job was cut short by the stop; it runs again on a running node',
+          );
+        else this.context.log.error({ job: job.name, id: item.id, err: error }, 'a job failed');
         await boss.fail(job.name, item.id, { message });
       }
     }
@@ -143,7 +183,13 @@ export class JobRunner implements JobQueue {
     options: SendOptions = {},
   ): Promise<void> {
     const boss = this.boss;
-    if (!boss) throw new Error(`The job runner is not running; cannot queue ${job.name}.`);
+    if (!boss) {
+      if (this.stopped)
+        throw new StoppingError(
+          `The job runner has stopped; ${job.name} is not queued by this node.`,
+        );
+      throw new Error(`The job runner is not running; cannot queue ${job.name}.`);
+    }
     // A time, not a number of seconds: inside a transaction each use of pg-boss's parameter is
     // bound on its own and typed by its context, and only a timestamp suits all of them.
     const delayed =
@@ -161,12 +207,32 @@ export class JobRunner implements JobQueue {
     if (workerId) boss.notifyWorker(workerId);
   }
 
+  /**
+   * Queues jobs by name, each to start no earlier than it was due: those a backup held when it was
+   * taken. Repeating jobs are left out (every node queues them at start), as are names this
+   * release has no job for. Answers how many were queued.
+   */
+  async sendSaved(saved: ReadonlyArray<{ name: string; data: unknown; startAfter: string }>) {
+    const boss = this.boss;
+    if (!boss) throw new Error('The job runner is not running; cannot queue saved jobs.');
+    let queued = 0;
+    for (const entry of saved) {
+      const job = this.jobs.find((j) => j.name === entry.name);
+      if (!job || job.repeat) continue;
+      const data = entry.data && typeof entry.data === 'object' ? entry.data : {};
+      await boss.send(entry.name, data, { startAfter: new Date(entry.startAfter) });
+      queued += 1;
+    }
+    return queued;
+  }
+
   /** Stops taking jobs, lets the running ones finish, and leaves the database open. */
   async stop(): Promise<void> {
     for (const timer of this.repeatTimers.splice(0)) clearInterval(timer);
     const boss = this.boss;
     if (!boss) return;
     this.boss = null;
+    this.stopped = true;
     this.workerIds.clear();
     // `wait`: resolves once the workers have finished what they hold (or the timeout is up).
     await boss.stop({ graceful: true, wait: true, close: false, timeout: STOP_TIMEOUT_MS });

@@ -1,3 +1,4 @@
+import { StoppingError } from '../modules/errors';
 import { backfillVersionGraphs } from '../modules/sparql/stored';
 import { defineJob } from './job';
 
@@ -22,8 +23,11 @@ export const sparqlGraphBackfillJob = defineJob<Record<string, never>>({
   async handle(_data, context) {
     const { stored, failed } = await backfillVersionGraphs(context.db, BATCH, context.convertGraph);
     if (stored > 0) context.log.info({ versions: stored }, 'SPARQL N-Triples stored');
-    for (const { versionId, error } of failed)
+    for (const { versionId, error } of failed) {
+      // The node is stopping: the next run, on a node that runs, stores the rest.
+      if (error instanceof StoppingError) throw error;
       context.log.error({ err: error, versionId }, 'SPARQL N-Triples not stored for a version');
+    }
     if (stored > 0 && stored + failed.length >= BATCH)
       await context.jobs.send(sparqlGraphBackfillJob, {});
   },

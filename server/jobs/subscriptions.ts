@@ -4,6 +4,7 @@ import { defineJob, type JobContext, type JobDefinition } from './job';
 import { fanOut } from '../modules/webhooks/fan-out';
 import { storeVersionGraph } from '../modules/sparql/stored';
 import { sendMailJob } from './send-mail';
+import { tellWatchers } from '../modules/watch/service';
 import { deliveryQueue } from './webhook-deliver';
 
 type EventOf<T extends EventType> = Extract<StoredEvent, { type: T }>;
@@ -52,6 +53,10 @@ export const subscribers: readonly Subscriber[] = [
   subscribe('sparql-graph', ['profileVersionPublished'], async (event, { db, convertGraph }) => {
     await storeVersionGraph(db, event.payload.versionId, convertGraph);
   }),
+  // Watchers hear of a new version and of what it deprecates, by the notifications' mail path.
+  subscribe('watchers', ['profileVersionPublished'], async (event, { db }) => {
+    await tellWatchers(db, event.id, event.payload);
+  }),
   subscribe(
     'webhooks',
     [
@@ -61,6 +66,11 @@ export const subscribers: readonly Subscriber[] = [
       'itemDeprecated',
       'versionCreated',
       'profileImported',
+      'reviewRequested',
+      'reviewApproved',
+      'reviewChangesRequested',
+      'reviewThreadResolved',
+      'feedbackReceived',
     ],
     async (event, { db, jobs, siteUrl }) => {
       await fanOut(db, event, deliveryQueue(jobs), siteUrl);

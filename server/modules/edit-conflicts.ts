@@ -27,8 +27,22 @@ export interface LatestSave {
 }
 
 /**
+ * Every save says which revision it was based on: one that names none is refused (428), as on
+ * `/api`, rather than saved over whatever is there now. Called under the row's lock, after the
+ * caller was authorized, so it tells nobody anything they could not see.
+ */
+export function requireBase(basedOn: string | undefined, what: string): string {
+  if (basedOn !== undefined) return basedOn;
+  throw new AppError(
+    428,
+    ErrorCode.PreconditionRequired,
+    `This save must say which revision of ${what} it was based on: send If-Match with the revision of your last read, so that a change saved in between is not overwritten.`,
+  );
+}
+
+/**
  * Refuses a save based on an older revision than the latest (409 EDIT_CONFLICT), naming who
- * saved and when. A save that names no revision is not checked.
+ * saved and when, and one that names no revision (428, see `requireBase`).
  */
 export async function refuseStaleSave(
   db: Db,
@@ -36,7 +50,7 @@ export async function refuseStaleSave(
   latest: LatestSave,
   what: string,
 ): Promise<void> {
-  if (basedOn === undefined || basedOn === latest.revision) return;
+  if (requireBase(basedOn, what) === latest.revision) return;
   const user = latest.savedBy ? await findUserById(db, latest.savedBy) : null;
   const savedBy = user ? publicName(user) : null;
   const who = savedBy ?? 'Someone';

@@ -16,6 +16,17 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * Work refused because this process is stopping: nothing is wrong, and what was refused is done by
+ * a process that runs (a job is retried there). Logged as information, never as an error.
+ */
+export class StoppingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoppingError';
+  }
+}
+
 /** A refusal that says when to try again: the answer carries `Retry-After`, in seconds. */
 export class RetryLaterError extends AppError {
   constructor(

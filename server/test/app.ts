@@ -43,13 +43,14 @@ export interface TestApp {
 export function useTestApp(
   overrides: Record<string, string> = {},
   services: ServiceOverrides = {},
-  options: { recordStatements?: boolean } = {},
+  options: { recordStatements?: boolean; embeddedInThread?: boolean } = {},
 ): TestApp {
   const holder = { statements: [] as string[] } as TestApp;
   beforeAll(async () => {
     holder.config = testConfig(overrides);
     holder.database = await createTestDatabase(
       options.recordStatements ? { logQuery: (query) => holder.statements.push(query) } : undefined,
+      { inThread: options.embeddedInThread === true },
     );
     holder.app = await buildApp({
       config: holder.config,

@@ -37,6 +37,8 @@ export interface ItemFixture {
   /** A published item of another profile that is not listed here. */
   outside: string;
   memberCookie: string;
+  /** The own item's newest revision, for its history's routes (read by the matrix itself). */
+  ownRevision?: string;
 }
 
 /** With Deleted Items: a deleted item of this profile and one whose profile was deleted. */
@@ -52,6 +54,8 @@ export interface MatrixRow<F> {
   body?: (f: F) => unknown;
   /** The member takes the write lock on the own item first, as the edit screen does. */
   locked?: boolean;
+  /** Allowed, it answers a page or a file rather than JSON (refusals are JSON all the same). */
+  text?: boolean;
   expect: Expectations;
 }
 
@@ -120,6 +124,25 @@ export function itemRows<F extends ItemFixture>(k: ItemKindRows<F>): MatrixRow<F
       url: (f) => `${vb(f)}/${f.linked}/link`,
       expect: writeRule,
     },
+    { method: 'GET', route: `${one}/history`, url: (f) => `${own(f)}/history`, expect: readRule },
+    {
+      method: 'GET',
+      route: `${one}/history/compare`,
+      url: (f) => `${own(f)}/history/compare?from=${f.ownRevision}&to=${f.ownRevision}`,
+      expect: readRule,
+    },
+    {
+      method: 'GET',
+      route: `${one}/history/:revisionId`,
+      url: (f) => `${own(f)}/history/${f.ownRevision}`,
+      expect: readRule,
+    },
+    {
+      method: 'POST',
+      route: `${one}/history/:revisionId/restore`,
+      url: (f) => `${own(f)}/history/${f.ownRevision}/restore`,
+      expect: writeRule,
+    },
     { method: 'POST', route: `${one}/lock`, url: (f) => `${own(f)}/lock`, expect: writeRule },
     {
       method: 'DELETE',
@@ -175,10 +198,20 @@ export function checkMatrix<F extends ItemFixture>(
   },
 ): void {
   let outsiderCookie = '';
+  // The own item's newest revision, as its member reads its history.
+  const history = options.matrix.find((r) => r.method === 'GET' && r.route.endsWith('/history'));
+  const fixture = async (stage: Stage): Promise<F> => {
+    const f = await options.fixture(stage);
+    if (!history || f.ownRevision) return f;
+    const read = await callsOf(t.app, f.memberCookie).get(history.url(f));
+    expect(read.statusCode, read.body).toBe(200);
+    const newest = read.json<{ history: Array<{ revision: string }> }>().history[0];
+    return { ...f, ownRevision: newest?.revision };
+  };
   // Built at the first cell that needs it: a fixture is most of a cell's time.
   const shared = new Map<Stage, Promise<F>>();
   const sharedFixture = (stage: Stage): Promise<F> => {
-    const made = shared.get(stage) ?? options.fixture(stage);
+    const made = shared.get(stage) ?? fixture(stage);
     shared.set(stage, made);
     return made;
   };
@@ -201,7 +234,7 @@ export function checkMatrix<F extends ItemFixture>(
         const status = row.expect[stage][actor];
         it(`${row.method} ${row.route} on a ${stage} as ${actor} → ${status}`, async () => {
           const changesSomething = row.method !== 'GET' && status === 200;
-          const f = await (changesSomething ? options.fixture(stage) : sharedFixture(stage));
+          const f = await (changesSomething ? fixture(stage) : sharedFixture(stage));
           if (row.locked) {
             const taken = await callsOf(t.app, f.memberCookie).post(options.lockUrl(f));
             expect(taken.statusCode, taken.body).toBe(200);
@@ -225,7 +258,9 @@ export function checkMatrix<F extends ItemFixture>(
                   : await calls.delete(url);
           expect(response.statusCode, response.body).not.toBe(500);
           expect(response.statusCode, response.body).toBe(status);
-          expect(response.json()).toHaveProperty('success', status === 200);
+          if (row.text && status === 200)
+            expect(response.headers['content-type']).not.toMatch(/json/);
+          else expect(response.json()).toHaveProperty('success', status === 200);
         });
       }
     }

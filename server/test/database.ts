@@ -2,20 +2,31 @@ import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import type { Logger } from 'drizzle-orm';
+import { sql, type Logger } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { pgliteExtensions, wrapPglite, wrapPool, type Database } from '../db/client';
+import { pgliteExtensions, wrapPglite, wrapPool, type Database, type Db } from '../db/client';
+import { PGliteThread } from '../db/pglite-thread';
 import { databaseUrlFor } from './global-setup';
 
 /**
  * A migrated database of this test file's own: a copy of the PGlite template, or, when
  * TEST_DATABASE_URL is set, a throwaway PostgreSQL database made from the migrated template.
- * `close()` drops it. `logger` sees every statement the app sends through drizzle.
+ * `close()` drops it. `logger` sees every statement the app sends through drizzle. With
+ * `inThread`, PGlite runs in a thread of its own, as the server runs it (`PGliteThread`); by
+ * default in the test's thread, which starts faster.
  */
-export async function createTestDatabase(logger?: Logger): Promise<Database> {
+export async function createTestDatabase(
+  logger?: Logger,
+  options: { inThread?: boolean } = {},
+): Promise<Database> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     const template = readFileSync(inject('pgliteTemplateFile'));
+    if (options.inThread)
+      return wrapPglite(
+        await PGliteThread.create({ loadDataDir: new Uint8Array(template) }),
+        logger,
+      );
     const client = await PGlite.create({
       loadDataDir: new Blob([template]),
       extensions: pgliteExtensions,
@@ -54,4 +65,18 @@ export function anotherNode(database: Database): Database {
   const url = urls.get(database);
   if (!url) throw new Error('only a PostgreSQL test database has other nodes');
   return wrapPool(new pg.Pool({ connectionString: url, max: 4 }));
+}
+
+/**
+ * Runs `change` as a write from outside the application would land, with the database's own
+ * guards off (`session_replication_role = replica` disables its triggers, for this transaction
+ * only): for tests that need rows no door of the server writes, such as a published version's
+ * snapshot from before a check existed, or one changed behind the server's back to prove it is
+ * never read again.
+ */
+export async function behindTheGuards(db: Db, change: (tx: Db) => Promise<unknown>) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await change(tx);
+  });
 }

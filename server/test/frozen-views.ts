@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'vitest';
 import type { BuiltApp } from '../app';
 import type { KeyedGroup } from './api-keys';
@@ -230,4 +231,44 @@ export async function captureVersion(
     });
   }
   return { profileUuid, versionId, versionIri, views, own };
+}
+
+/** What a client reads after undoing an answer's content coding. */
+export function decodedBody(response: LightMyRequestResponse): string {
+  const coding = response.headers['content-encoding'];
+  const bytes =
+    coding === 'gzip'
+      ? gunzipSync(response.rawPayload)
+      : coding === 'br'
+        ? brotliDecompressSync(response.rawPayload)
+        : response.rawPayload;
+  return bytes.toString('utf8');
+}
+
+/**
+ * A published version's document as every caller reads it (anonymous, and each key given) in
+ * every coding a client may accept, decoded, by what was asked: each must be the same bytes.
+ */
+export async function documentRepresentations(
+  calls: WorldCalls,
+  versionId: string,
+  keys: Record<string, string>,
+): Promise<Array<{ what: string; accept: 'json-ld' | 'turtle'; body: string }>> {
+  const read: Array<{ what: string; accept: 'json-ld' | 'turtle'; body: string }> = [];
+  const callers: Array<[string, string | null]> = [['anonymous', null], ...Object.entries(keys)];
+  for (const [caller, key] of callers)
+    for (const [accept, type] of [
+      ['json-ld', 'application/ld+json'],
+      ['turtle', 'text/turtle'],
+    ] as const)
+      for (const coding of ['identity', 'gzip', 'br', 'gzip, deflate, br']) {
+        const answer = await calls.api('GET', `/api/profile/${versionId}`, {
+          key,
+          headers: { accept: type, 'accept-encoding': coding },
+        });
+        const what = `${accept} as ${caller} accepting ${coding}`;
+        expect(answer.statusCode, `${what}: ${answer.body}`).toBe(200);
+        read.push({ what, accept, body: decodedBody(answer) });
+      }
+  return read;
 }

@@ -49,6 +49,7 @@ export function testRunner(
         retryDelaysMs: [10, 20],
       },
       convertGraph: convertToNTriples,
+      notifications: { batchSeconds: 0, digestSeconds: 0 },
     },
     { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1, batchSize: 10, ...options },
   );

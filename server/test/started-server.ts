@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** Secrets for a real server a test starts as a child process (never used anywhere else). */
@@ -20,4 +21,39 @@ export function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/** A server started as a child process from the sources, with everything it printed. */
+export interface ServerRun {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `server/main.ts` in a child process with only `PATH` and `env`, its output kept. */
+export function startServerProcess(env: Record<string, string>): ServerRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Resolves once the server has printed `text`; fails at once if it exits first. */
+export async function waitForOutput(
+  run: ServerRun,
+  text: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const started = Date.now();
+  while (!run.output().includes(text)) {
+    if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`timed out waiting for "${text}":\n${run.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

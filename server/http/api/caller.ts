@@ -35,7 +35,12 @@ function allowCrossOrigin(request: FastifyRequest, reply: FastifyReply): void {
 
 /**
  * Everything `/api` shares: CORS for reads and validation, the key in `x-api-key` (never a
- * cookie, so no CSRF), and request limits per client address and per key with Retry-After.
+ * cookie, so no CSRF), and request limits with Retry-After: a request with a valid key is
+ * counted against its key alone, so one key's flood never refuses another key calling from the
+ * same address (one office, one proxy); anonymous requests, and keys that open nothing, are
+ * counted against the client's address. While an address is over its limit, a key this node
+ * has not found lately is refused without looking it up, so guessing keys costs the database
+ * nothing.
  *
  * The limits are counted in this node's memory (`WindowLimit`), so a request writes nothing;
  * with several nodes behind a balancer each node allows the full limit.
@@ -69,19 +74,25 @@ export function registerApiCaller(app: FastifyInstance, services: Services, conf
     allowCrossOrigin(request, reply);
     request.apiCaller = { key: null };
     if (request.method === 'OPTIONS') return done();
-    const addressWait = perAddress.hit(addressSubject(request.ip));
-    if (addressWait > 0) return done(tooMany('API requests from this address', addressWait));
+    const address = addressSubject(request.ip);
+    const fromAddress = (wait: number) => tooMany('API requests from this address', wait);
     const given = request.headers['x-api-key'];
-    if (given === undefined) return done();
-    (typeof given === 'string' ? services.apiKeys.authenticate(given) : Promise.resolve(null)).then(
-      (key) => {
-        if (!key || !key.isEnabled) return done(badKey());
-        request.apiCaller = { key };
-        const keyWait = perKey.hit(key.id);
-        done(keyWait > 0 ? tooMany('API requests with this key', keyWait) : undefined);
-      },
-      done,
-    );
+    if (given === undefined) {
+      const wait = perAddress.hit(address);
+      return done(wait > 0 ? fromAddress(wait) : undefined);
+    }
+    const value = typeof given === 'string' ? given : '';
+    const addressWait = perAddress.wait(address);
+    if (addressWait > 0 && !services.apiKeys.knows(value)) return done(fromAddress(addressWait));
+    services.apiKeys.authenticate(value).then((key) => {
+      if (!key || !key.isEnabled) {
+        const wait = perAddress.hit(address);
+        return done(wait > 0 ? fromAddress(wait) : badKey());
+      }
+      request.apiCaller = { key };
+      const keyWait = perKey.hit(key.id);
+      done(keyWait > 0 ? tooMany('API requests with this key', keyWait) : undefined);
+    }, done);
   });
 
   // Profiles are JSON-LD; tools send them as application/ld+json as often as application/json.

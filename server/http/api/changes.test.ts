@@ -98,6 +98,8 @@ describe('comparing two versions of a profile', () => {
         `- **Deprecated** (additive) Verb “won” — \`${base}/verbs/won\``,
       );
       expect(response.body).toContain('## Statement templates');
+      // The words of the screens, not the specification's type names or its version scheme.
+      expect(response.body).not.toMatch(/StatementTemplate|MODEL|REVISION\.ADDITION/);
       const refused = await api.get(`/api/profile/${profile}/changes?from=${v2.version_uuid}`, {
         headers: { accept: 'image/png' },
       });

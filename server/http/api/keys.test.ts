@@ -257,4 +257,38 @@ describe('public API: rate limits', () => {
     });
     expect(otherKey.statusCode).toBe(200);
   });
+
+  it("counts a keyed request against its key alone: one key's flood never refuses another key at the same address", async () => {
+    const ip = '198.51.100.50';
+    const flooder = await makeKeyedGroup(t.app, 'Flooding');
+    for (let i = 0; i < 3; i++)
+      expect((await api.get('/api/profile', { key: flooder.keys.readOnly, ip })).statusCode).toBe(
+        200,
+      );
+    for (let i = 0; i < 5; i++)
+      expectRetryAfter(await api.get('/api/profile', { key: flooder.keys.readOnly, ip }));
+    // The address's own allowance is untouched: another key, and anonymous callers, are served.
+    const other = await makeKeyedGroup(t.app, 'Neighbour');
+    for (let i = 0; i < 3; i++)
+      expect((await api.get('/api/profile', { key: other.keys.readOnly, ip })).statusCode).toBe(
+        200,
+      );
+    for (let i = 0; i < 4; i++)
+      expect((await api.get('/api/profile', { ip })).statusCode).toBe(200);
+    expectRetryAfter(await api.get('/api/profile', { ip }));
+  });
+
+  it('counts keys that open nothing against the address, and past its limit refuses unknown keys unread', async () => {
+    const ip = '198.51.100.60';
+    const unknown = () => `00000000-0000-4000-8000-${String(Date.now()).padStart(12, '0')}`;
+    for (let i = 0; i < 4; i++)
+      expectError(await api.get('/api/profile', { key: unknown(), ip }), 401, 'UNAUTHORIZED');
+    expectRetryAfter(await api.get('/api/profile', { key: unknown(), ip }));
+    // A key this node has found lately still opens its calls from that address.
+    const known = await makeKeyedGroup(t.app, 'Known');
+    expect(
+      (await api.get('/api/profile', { key: known.keys.readOnly, ip: '198.51.100.61' })).statusCode,
+    ).toBe(200);
+    expect((await api.get('/api/profile', { key: known.keys.readOnly, ip })).statusCode).toBe(200);
+  });
 });

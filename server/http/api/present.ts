@@ -62,18 +62,27 @@ export function sendDocument(
 /**
  * A route's answer with a document that may be kept in memory: sent in this turn when it is, so
  * the handler gives Fastify no promise to wait on (most reads are of kept documents, and each
- * promise is a turn of the event loop); otherwise the promise of its sending.
+ * promise is a turn of the event loop); otherwise a promise that settles once the reply is sent.
+ * It must not settle before: a handler's promise that resolves to nothing while the reply is
+ * still on its way (a compressed body is a stream) makes Fastify send the reply a second time,
+ * through the compressor again.
  */
 export function answerWithDocument(
   request: FastifyRequest,
   reply: FastifyReply,
   read: DocumentAnswer | Promise<DocumentAnswer>,
 ): Promise<void> | undefined {
-  const sending = (answer: DocumentAnswer) => {
-    const sent = sendDocument(request, reply, answer);
-    return sent instanceof Promise ? sent.then(() => undefined) : undefined;
-  };
-  return read instanceof Promise ? read.then(sending) : sending(read);
+  if (read instanceof Promise) return untilSent(read.then((a) => sendDocument(request, reply, a)));
+  const sent = sendDocument(request, reply, read);
+  return sent instanceof Promise ? untilSent(sent) : undefined;
+}
+
+/**
+ * Settles once the reply has gone out (or failed): a reply is thenable, settling when it is sent,
+ * and a promise resolved with a thenable settles with it.
+ */
+async function untilSent(sending: Promise<FastifyReply>): Promise<void> {
+  await sending;
 }
 
 async function sendTurtle(request: FastifyRequest, reply: FastifyReply, answer: DocumentAnswer) {

@@ -4,6 +4,9 @@ import { AppError } from '../../modules/errors';
 import type { Services } from '../../services';
 import type { ZodApp } from '../types';
 import { CACHE_CONTROL } from '../cache-control';
+import { publishedFeedbackSchema } from '../../../common/feedback';
+import { publishedHistorySchema } from '../../../common/history';
+import { publishedHistory } from '../../modules/items/history';
 import { changelogFormat, sendMarkdown } from './changelog-format';
 import { answerWithDocument, preconditionsOf, sendDocument } from './present';
 import {
@@ -107,6 +110,48 @@ export function publicProfileRoutes(app: ZodApp, services: Services): void {
       },
     );
   }
+
+  app.get(
+    '/profile/:uuid/version/:versionUuid/feedback',
+    {
+      schema: {
+        summary: 'Feedback on a published version',
+        description:
+          'The public feedback on a published version and its items (problems, questions and suggestions left on the site), newest first, with the working group’s answer, the later version that addresses it or why it was closed. Private and hidden feedback is never listed; a draft is not found.',
+        tags: ['Profiles'],
+        params: profileParams.extend({ versionUuid: z.uuid('must be a version id') }),
+        security: OPTIONAL_KEY,
+        response: { 200: publishedFeedbackSchema, ...errors(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const feedback = await services.feedback.published(
+        request.params.uuid,
+        request.params.versionUuid,
+      );
+      reply.header('access-control-allow-origin', '*');
+      return { success: true as const, feedback };
+    },
+  );
+
+  app.get(
+    '/item/:uuid/history',
+    {
+      schema: {
+        summary: 'History of a concept, template or pattern',
+        description:
+          'Every revision of an item that a published version lists, newest first: when it was saved, in which version, and what changed from the one before it, field by field, with the impact the version comparison gives (`breaking`, `additive`, `editorial`). Drafts’ revisions are never listed; an item no published version lists is not found.',
+        tags: ['Profiles'],
+        params: z.object({ uuid: z.uuid('must be an item uuid').describe('An item uuid.') }),
+        security: OPTIONAL_KEY,
+        response: { 200: publishedHistorySchema, ...errors(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('access-control-allow-origin', '*');
+      return publishedHistory(services.database.db, request.params.uuid);
+    },
+  );
 
   app.get(
     '/profile/:uuid/changes',

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyCounters, profileCounters, profileVersions } from '../../db/schema';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
+import { behindTheGuards } from '../../test/database';
 import { ANNOUNCED_WITHIN_MS, eventually } from '../../test/jobs';
 import {
   ApiClient,
@@ -195,10 +196,12 @@ describe('public API: reading profiles', () => {
       // behind the server's back before anyone reads it (nothing ever changes a snapshot, so a
       // change made after a read would rightly stay unseen).
       const changed = { ...row.snapshot, prefLabel: { en: 'Frozen' } };
-      await t.database.db
-        .update(profileVersions)
-        .set({ snapshot: changed })
-        .where(eq(profileVersions.id, metadata.version_uuid));
+      await behindTheGuards(t.database.db, (tx) =>
+        tx
+          .update(profileVersions)
+          .set({ snapshot: changed })
+          .where(eq(profileVersions.id, metadata.version_uuid)),
+      );
       const response = await api.get(`/api/profile/${metadata.version_uuid}`);
       expect(response.json()).toEqual(changed);
       expect(response.json<{ prefLabel: unknown }>().prefLabel).toEqual({ en: 'Frozen' });

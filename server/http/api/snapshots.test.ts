@@ -14,6 +14,7 @@ import {
   type ApiMetadata,
 } from '../../test/public-api';
 import { useTestApp } from '../../test/app';
+import { behindTheGuards } from '../../test/database';
 
 /**
  * Published answers come from memory; every change that ends one must be seen. On PostgreSQL the
@@ -42,10 +43,12 @@ describe('published answers kept in memory', () => {
     expect(turtle.statusCode, turtle.body).toBe(200);
 
     // A snapshot never changes, so a change made behind the server's back stays unseen.
-    await t.database.db
-      .update(profileVersions)
-      .set({ snapshot: { changed: true } })
-      .where(eq(profileVersions.id, metadata.version_uuid));
+    await behindTheGuards(t.database.db, (tx) =>
+      tx
+        .update(profileVersions)
+        .set({ snapshot: { changed: true } })
+        .where(eq(profileVersions.id, metadata.version_uuid)),
+    );
     const again = await api().get(url);
     expect(again.body).toBe(first.body);
     expect(again.headers.etag).toBe(first.headers.etag);

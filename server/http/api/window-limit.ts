@@ -24,6 +24,14 @@ export class WindowLimit {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The seconds until `subject` may be served again without counting a request: 0 if now. */
+  wait(subject: string): number {
+    const now = this.now();
+    const window = this.windows.peek(subject);
+    if (!window || now - window.startedAt >= this.windowMs || window.hits < this.max) return 0;
+    return Math.max(1, Math.ceil((window.startedAt + this.windowMs - now) / 1000));
+  }
+
   /** Counts one request of `subject`: 0 while within the limit, else the seconds until its window ends. */
   hit(subject: string): number {
     const now = this.now();

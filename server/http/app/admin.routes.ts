@@ -19,6 +19,16 @@ export function adminRoutes(app: ZodApp, services: Services): void {
     async (request) => admin.list(request.user, request.query),
   );
 
+  // A file download, not JSON: the browser saves it (Admin → Backup).
+  app.get('/admin/backup', async (request, reply) => {
+    const { fileName, stream } = services.backups.download(request.user);
+    return reply
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .type('application/gzip')
+      .send(stream);
+  });
+
   app.get(
     '/admin/user/:userId',
     { schema: { params: userParams, response: { 200: adminUserDetailSchema } } },

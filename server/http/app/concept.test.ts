@@ -298,7 +298,7 @@ describe('concepts', () => {
     expect((await lock(admin.cookie, published, conceptId)).statusCode).toBe(200);
     const renamed = await calls.put(url, { ...edit, name: 'study' });
     expect(renamed.statusCode).toBe(400);
-    expect(renamed.json<{ message: string }>().message).toContain('Editing is limited.');
+    expect(renamed.json<{ message: string }>().message).toContain('Editing is limited:');
     const translated = await calls.put(url, {
       ...edit,
       translations: [{ language: 'fr', translationName: 'lire', translationDesc: 'Lire.' }],

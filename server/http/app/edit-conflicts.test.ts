@@ -5,6 +5,7 @@ import { ifMatch, type EditConflict } from '../../../common/revisions';
 import type { TemplateView } from '../../../common/templates';
 import { publicName } from '../../modules/organizations/presenter';
 import { useTestApp } from '../../test/app';
+import { WITHOUT_BASE } from '../../test/browser';
 import {
   addMember,
   callsOf,
@@ -214,6 +215,61 @@ describe('saves based on an older revision', () => {
       'if-match': ifMatch(now.version.revision),
     });
     expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('refuses every save that names no revision with 428, after who may save is decided', async () => {
+    const { a, version, view } = await twoEditors();
+    const id = await aConcept(a, version, 'glanced');
+    const url = `${version}/concepts/${id}`;
+    const template = await a.post(`${version}/templates`, {
+      name: 'glanced',
+      description: 'Someone glanced at something.',
+      iriType: 'generated-iri',
+      geniri: 'glanced',
+    });
+    const templateUrl = `${version}/templates/${template.json<{ template: { uuid: string } }>().template.uuid}`;
+    const opened = (await a.get(url)).json<ConceptView>();
+    expect((await a.post(`${url}/lock`)).statusCode).toBe(200);
+    expect((await a.post(`${templateUrl}/lock`)).statusCode).toBe(200);
+    expect((await a.post(`${version}/lock`)).statusCode).toBe(200);
+    const saves: Array<[string, () => ReturnType<typeof a.put>]> = [
+      ['an item', () => a.put(url, editOf(opened, 'Without a base.'), WITHOUT_BASE)],
+      ['a deprecation', () => a.post(`${url}/deprecate`, { reason: 'Old.' }, WITHOUT_BASE)],
+      [
+        'a removal of one value',
+        () => a.post(`${url}/remove-value`, { pointer: '/definition' }, WITHOUT_BASE),
+      ],
+      ['a delete', () => a.delete(url, WITHOUT_BASE)],
+      [
+        "a template's rule",
+        () =>
+          a.post(
+            `${templateUrl}/rules`,
+            { rule: { location: '$.result.success', presence: 'included' } },
+            WITHOUT_BASE,
+          ),
+      ],
+      [
+        "a version's details",
+        () =>
+          a.put(version, { name: view.version.name, description: 'Without a base.' }, WITHOUT_BASE),
+      ],
+    ];
+    for (const [what, save] of saves) {
+      const refused = await save();
+      expect(refused.statusCode, `${what}: ${refused.body}`).toBe(428);
+      expect(refused.json()).toMatchObject({ code: 'PRECONDITION_REQUIRED' });
+      expect(refused.json<{ message: string }>().message).toMatch(
+        /send If-Match with the revision/,
+      );
+    }
+    // Nothing was saved.
+    const now = (await a.get(url)).json<ConceptView>();
+    expect(now.concept.description).toBe(opened.concept.description);
+    expect(now.concept.revision).toBe(opened.concept.revision);
+    // Someone who may not save hears that first, without a base or with one.
+    const outsider = callsOf(t.app, (await makeGroup(t.app, t.database)).admin.cookie);
+    expect((await outsider.put(url, editOf(opened, 'x'), WITHOUT_BASE)).statusCode).toBe(404);
   });
 
   it('answers an If-Match that names no revision with a 400 saying what to send', async () => {

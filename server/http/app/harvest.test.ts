@@ -273,6 +273,13 @@ describe('the Import Queue', () => {
       reason: 'Replaced.',
     });
     expect(deprecated.statusCode, deprecated.body).toBe(200);
+    // Deprecated for everyone once the draft that deprecates it is published.
+    await publishVersion(
+      t.app,
+      other.admin.cookie,
+      otherView.profile.uuid,
+      deprecated.json<ConceptChange>().versionId,
+    );
 
     // Parentless: a concept whose profile was deleted.
     const gone = await makeGroup(t.app, t.database);
@@ -284,7 +291,7 @@ describe('the Import Queue', () => {
     );
     expect(deleted.statusCode, deleted.body).toBe(200);
 
-    // Only in another group's unpublished draft: its IRI is taken, its content is not shown.
+    // Only in another group's unpublished draft: nothing of it is shown, not even that it exists.
     const hidden = await makeGroup(t.app, t.database);
     const hiddenView = await makeProfile(t.app, hidden.admin.cookie, hidden.org.id, 'Secret');
     const hiddenIri = `https://example.org/${randomUUID()}/verbs/secret`;
@@ -350,14 +357,19 @@ describe('the Import Queue', () => {
       existing: { iri: orphanIri, profile: null, path: null },
     });
 
+    // Another group's draft reads as nothing at all; taking its IRI is refused as for any
+    // taken IRI, without saying by what.
     const secret = candidate(file, 'Verb', hiddenIri);
     expect(secret.match).toEqual({
-      state: 'parentless',
-      alert: 'This concept has no parent profile and can not be added.',
+      state: 'no',
+      alert: 'No concept with this IRI is on the server yet.',
       existing: null,
       differences: [],
     });
     expect(JSON.stringify(file)).not.toContain('Secret');
+    const taken = await calls.post(`${queueUrl(view)}/${file.id}/add`, { key: secret.key });
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect(taken.body).not.toContain('Secret');
   });
 
   it('adds a matching concept to a published version through its new draft, where the queue then is', async () => {
@@ -414,6 +426,15 @@ describe('the Import Queue', () => {
       reason: 'Replaced.',
     });
     expect(deprecated.statusCode, deprecated.body).toBe(200);
+    // Until its draft is published, the deprecation is the other group's alone: nothing changed.
+    const unchanged = await upload(admin.cookie, queueUrl(view), [fullStatement(i)]);
+    expect(candidate(unchanged, 'Verb', i.verb).match.state).toBe('yes');
+    await publishVersion(
+      t.app,
+      other.admin.cookie,
+      otherView.profile.uuid,
+      deprecated.json<ConceptChange>().versionId,
+    );
 
     const refused = await calls.post(`${queueUrl(view)}/${file.id}/add`, { key: verb.key });
     expect(refused.statusCode, refused.body).toBe(409);

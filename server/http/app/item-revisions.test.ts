@@ -151,7 +151,7 @@ describe('item revisions: the database keeps what a published version lists', ()
     expect(error).not.toBeNull();
     const text = (e: unknown): string =>
       e instanceof Error ? `${e.message} ${text((e as { cause?: unknown }).cause)}` : '';
-    expect(text(error)).toMatch(/published version/);
+    expect(text(error)).toMatch(/published (version|profile)|published versions hold/);
   }
 
   it('refuses to change or delete a revision a published version lists', async () => {
@@ -205,19 +205,71 @@ describe('item revisions: the database keeps what a published version lists', ()
     expect(revisionId).toBeTruthy();
   });
 
-  it('lets a published version go with its profile, entries and all', async () => {
+  it('lets a published version go with its profile, entries, graph and all, and only so', async () => {
     const { versionId } = await withVerb(true);
     const db = t.database.db;
     const [version] = await queryRows<{ profile_id: string }>(
       db,
       sql`select profile_id from profile_versions where id = ${versionId}`,
     );
-    await db.execute(sql`delete from profile_versions where profile_id = ${version!.profile_id}`);
+    await refused(db.execute(sql`delete from profile_versions where id = ${versionId}`));
+    await db.execute(sql`delete from profiles where id = ${version!.profile_id}`);
     const [listed] = await queryRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from version_components where version_id = ${versionId}`,
+      sql`select (select count(*)::int from version_components where version_id = ${versionId})
+        + (select count(*)::int from profile_versions where id = ${versionId})
+        + (select count(*)::int from profile_version_graphs where version_id = ${versionId}) as n`,
     );
     expect(listed?.n).toBe(0);
+  });
+
+  it('keeps a published version published, with everything it serves, in the database itself', async () => {
+    const { versionId } = await withVerb(true);
+    const db = t.database.db;
+    const [row] = await queryRows<{ profile_id: string; component_id: string }>(
+      db,
+      sql`select v.profile_id, vc.component_id from profile_versions v
+        join version_components vc on vc.version_id = v.id where v.id = ${versionId}`,
+    );
+    const { profile_id: profileId, component_id: itemId } = row!;
+    await db.execute(sql`insert into profile_version_graphs (version_id, format, ntriples)
+      values (${versionId}, 1, '<urn:a> <urn:b> <urn:c> .') on conflict (version_id) do nothing`);
+
+    for (const statement of [
+      sql`update profile_versions set state = 'draft' where id = ${versionId}`,
+      sql`update profile_versions set name = 'Renamed' where id = ${versionId}`,
+      sql`update profile_versions set description = 'Other words.' where id = ${versionId}`,
+      sql`update profile_versions set iri = iri || '-moved' where id = ${versionId}`,
+      sql`update profile_versions set snapshot = snapshot || '{"x":1}' where id = ${versionId}`,
+      sql`update profile_versions set tags = '["new"]' where id = ${versionId}`,
+      sql`update profile_versions set updated_by = (select id from users limit 1)
+        where id = ${versionId}`,
+      sql`update version_components set position = position + 1 where version_id = ${versionId}`,
+      sql`update version_components set linked = not linked where version_id = ${versionId}`,
+      sql`update profile_version_graphs set ntriples = '' where version_id = ${versionId}`,
+      sql`delete from profile_version_graphs where version_id = ${versionId}`,
+      sql`update profiles set iri = iri || '-moved' where id = ${profileId}`,
+      sql`update profiles set current_published_version_id = null where id = ${profileId}`,
+      sql`update profile_components set iri = iri || '-moved' where id = ${itemId}`,
+      sql`truncate item_revisions cascade`,
+      sql`truncate profile_versions cascade`,
+      sql`truncate profile_version_graphs`,
+    ])
+      await refused(db.execute(statement));
+
+    // What may happen to it: a verification decision, which moves Last-Modified; forgetting who
+    // made it; a newer conversion of its graph.
+    await db.execute(sql`update profile_versions set is_verified = true,
+      verification_decided_at = now(), updated_at = now() where id = ${versionId}`);
+    await db.execute(sql`update profile_versions set created_by = null where id = ${versionId}`);
+    await db.execute(
+      sql`update profile_version_graphs set format = 2 where version_id = ${versionId}`,
+    );
+    const [after] = await queryRows<{ state: string; name: string; verified: boolean }>(
+      db,
+      sql`select state, name, is_verified as verified from profile_versions where id = ${versionId}`,
+    );
+    expect(after).toEqual({ state: 'published', name: 'Reading', verified: true });
   });
 
   it('lets a draft change a revision only it lists', async () => {
@@ -288,7 +340,16 @@ describe('item revisions: a draft owns the items first created in it', () => {
     expect((await calls.post(`${concepts}/${id}/lock`)).statusCode).toBe(200);
     const deprecated = await calls.post(`${concepts}/${id}/deprecate`, { reason: 'Old.' });
     expect(deprecated.statusCode, deprecated.body).toBe(200);
-    expect(await found()).toBe(0);
+    // The deprecation is the draft's: the public finds the item as it was published.
+    expect(await found()).toBe(1);
+    expect(
+      (await calls.get(`${concepts}/${id}`)).json<{ concept: { status: string } }>().concept.status,
+    ).toBe('Published');
+    const draftId = deprecated.json<{ versionId: string }>().versionId;
+    const inDraft = await calls.get(
+      `/app/profile/${view.profile.uuid}/version/${draftId}/concepts/${id}`,
+    );
+    expect(inDraft.json<{ concept: { status: string } }>().concept.status).toBe('Deprecated');
     const gone = await calls.delete(`/app/profile/${view.profile.uuid}/draft`);
     expect(gone.statusCode, gone.body).toBe(200);
     expect(await found()).toBe(1);

@@ -10,6 +10,15 @@ import {
   type ItemKind,
 } from '../../../common/items';
 import { lockAnswerSchema } from '../../../common/locks';
+import {
+  itemHistorySchema,
+  itemRevisionSchema,
+  type ItemHistory,
+  type ItemRevision,
+  type RevisionComparison,
+  revisionCompareQuerySchema,
+  revisionComparisonSchema,
+} from '../../../common/history';
 import { basedOnHeadersSchema, IF_MATCH_HEADER } from '../../../common/revisions';
 import { pageQuerySchema } from '../../../common/pagination';
 import type { UserRow } from '../../db/schema';
@@ -66,6 +75,30 @@ export interface ItemCalls<Create, Edit, Search> {
   ): Promise<unknown>;
   link(user: User, profileId: string, versionId: string, ids: string[]): Promise<LinkAnswer>;
   removeLink(user: User, profileId: string, versionId: string, id: string): Promise<LinkAnswer>;
+  history(user: User, profileId: string, versionId: string, id: string): Promise<ItemHistory>;
+  revision(
+    user: User,
+    profileId: string,
+    versionId: string,
+    id: string,
+    revisionId: string,
+  ): Promise<ItemRevision>;
+  compareRevisions(
+    user: User,
+    profileId: string,
+    versionId: string,
+    id: string,
+    fromId: string,
+    toId: string,
+  ): Promise<RevisionComparison>;
+  restore(
+    user: User,
+    profileId: string,
+    versionId: string,
+    id: string,
+    revisionId: string,
+    basedOn?: string,
+  ): Promise<unknown>;
   lock(user: User, profileId: string, versionId: string, id: string): Promise<HeldLock>;
   unlock(user: User, id: string): Promise<void>;
 }
@@ -202,6 +235,48 @@ export function itemRoutes<Create, Edit, Search>(
         p.versionId,
         idOf(kind, p),
         body.pointer,
+        headers[IF_MATCH_HEADER],
+      ),
+  );
+
+  // The item's history: its revisions across versions, one of them, two compared, a restore.
+  const revisionParams = z.object({
+    ...params.shape,
+    revisionId: z.uuid('must be a revision id'),
+  });
+  app.get(
+    `${one}/history`,
+    { schema: { params, response: { 200: itemHistorySchema } } },
+    async ({ user, params: p }) => service.history(user, p.profileId, p.versionId, idOf(kind, p)),
+  );
+  app.get(
+    `${one}/history/compare`,
+    {
+      schema: {
+        params,
+        querystring: revisionCompareQuerySchema,
+        response: { 200: revisionComparisonSchema },
+      },
+    },
+    async ({ user, params: p, query }) =>
+      service.compareRevisions(user, p.profileId, p.versionId, idOf(kind, p), query.from, query.to),
+  );
+  app.get(
+    `${one}/history/:revisionId`,
+    { schema: { params: revisionParams, response: { 200: itemRevisionSchema } } },
+    async ({ user, params: p }) =>
+      service.revision(user, p.profileId, p.versionId, idOf(kind, p), p.revisionId),
+  );
+  app.post(
+    `${one}/history/:revisionId/restore`,
+    { schema: { params: revisionParams, headers: basedOnHeadersSchema, response: change } },
+    async ({ user, params: p, headers }) =>
+      service.restore(
+        user,
+        p.profileId,
+        p.versionId,
+        idOf(kind, p),
+        p.revisionId,
         headers[IF_MATCH_HEADER],
       ),
   );

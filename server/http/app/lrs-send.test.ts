@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteSendResult, SiteSimulation } from '../../../common/simulate';
+import {
+  LRS_SENDS_PER_HOUR,
+  type SiteSendResult,
+  type SiteSimulation,
+} from '../../../common/simulate';
 import { buildApp, type BuiltApp } from '../../app';
 import type { Database } from '../../db/client';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
@@ -61,7 +65,7 @@ describe('site: POST /app/profile/:profileId/version/:versionId/simulate/send', 
   });
 
   it('sends the statements the same choices preview to the LRS and reports them all accepted', async () => {
-    const response = await callsOf(app).post(`${published}/send`, {
+    const response = await callsOf(app, outsiderCookie).post(`${published}/send`, {
       ...choices,
       lrs: { endpoint: lrs.endpoint, ...credentials },
     });
@@ -105,14 +109,56 @@ describe('site: POST /app/profile/:profileId/version/:versionId/simulate/send', 
 
   it('keeps a draft from everyone outside its group: 404 and nothing sent', async () => {
     const before = lrs.requests.length;
-    for (const cookie of [undefined, outsiderCookie]) {
-      const response = await callsOf(app, cookie).post(`${draft}/send`, {
+    const response = await callsOf(app, outsiderCookie).post(`${draft}/send`, {
+      ...choices,
+      lrs: { endpoint: lrs.endpoint, ...credentials },
+    });
+    expect(response.statusCode, response.body).toBe(404);
+    expect(lrs.requests.length).toBe(before);
+  });
+
+  it('sends for signed-in people only: 401 for a visitor, the same for any version, and nothing sent', async () => {
+    const before = lrs.requests.length;
+    const nowhere = published.replace(/version\/[^/]+/, `version/${crypto.randomUUID()}`);
+    for (const path of [published, draft, nowhere]) {
+      const response = await callsOf(app).post(`${path}/send`, {
         ...choices,
         lrs: { endpoint: lrs.endpoint, ...credentials },
       });
-      expect(response.statusCode, response.body).toBe(404);
+      expect(response.statusCode, response.body).toBe(401);
+      expect(response.json()).toEqual({
+        success: false,
+        code: 'UNAUTHORIZED',
+        message: 'Sign in to send statements to an LRS.',
+      });
     }
     expect(lrs.requests.length).toBe(before);
+  });
+
+  it("counts each person's sends: past the hourly limit a 429 with Retry-After, others unaffected", async () => {
+    const { cookie } = await makePerson(database.db, app.services.sessions);
+    const send = (who: string) =>
+      callsOf(app, who).post(`${published}/send`, {
+        seed: 'limit',
+        actors: 1,
+        registrations: 1,
+        lrs: { endpoint: lrs.endpoint, ...credentials },
+      });
+    for (let n = 0; n < LRS_SENDS_PER_HOUR; n += 1) {
+      const allowed = await send(cookie);
+      expect(allowed.statusCode, allowed.body).toBe(200);
+    }
+    const before = lrs.requests.length;
+    const refused = await send(cookie);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(refused.json<{ message: string }>().message).toMatch(
+      /^Too many sends to an LRS from this account\. Try again in \d+ minutes?\.$/,
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(lrs.requests.length).toBe(before);
+    const someoneElse = await send((await makePerson(database.db, app.services.sessions)).cookie);
+    expect(someoneElse.statusCode, someoneElse.body).toBe(200);
   });
 
   it('refuses an endpoint that is not one, naming what to change', async () => {
@@ -121,14 +167,14 @@ describe('site: POST /app/profile/:profileId/version/:versionId/simulate/send', 
       ['https://user:pw@lrs.example.org/xapi/', /user name or password/],
       ['https://lrs.example.org/xapi/?tenant=1', /query or a fragment/],
     ] as const) {
-      const response = await callsOf(app).post(`${published}/send`, {
+      const response = await callsOf(app, outsiderCookie).post(`${published}/send`, {
         ...choices,
         lrs: { endpoint, ...credentials },
       });
       expect(response.statusCode, endpoint).toBe(400);
       expect(response.json<{ message: string }>().message).toMatch(says);
     }
-    const missing = await callsOf(app).post(`${published}/send`, {
+    const missing = await callsOf(app, outsiderCookie).post(`${published}/send`, {
       ...choices,
       lrs: { endpoint: '', ...credentials },
     });
@@ -171,7 +217,8 @@ describe('sending to an LRS at a private address, as a deployment is configured 
     );
     const { metadata } = response.json<{ metadata: ApiMetadata }>();
     const path = `/app/profile/${profileUuidOf(metadata)}/version/${metadata.version_uuid}/simulate/send`;
-    const refused = await callsOf(app).post(path, {
+    const { cookie } = await makePerson(database.db, app.services.sessions);
+    const refused = await callsOf(app, cookie).post(path, {
       ...choices,
       lrs: { endpoint: lrs.endpoint, ...credentials },
     });
@@ -180,7 +227,7 @@ describe('sending to an LRS at a private address, as a deployment is configured 
       /^The LRS endpoint is refused: 127\.0\.0\.1 is a loopback/,
     );
     // A name that resolves to loopback is refused when the connection is made.
-    const byName = await callsOf(app).post(path, {
+    const byName = await callsOf(app, cookie).post(path, {
       ...choices,
       lrs: { endpoint: lrs.endpoint.replace('127.0.0.1', 'localhost'), ...credentials },
     });

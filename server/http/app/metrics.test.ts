@@ -12,6 +12,9 @@ import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
 import { callsOf, makeProfile, publishVersion } from '../../test/authoring';
 import { makePerson } from '../../test/people';
+import type { ProfileList } from '../../../common/profiles';
+import { addProfileCounts } from '../../modules/counters/repo';
+import { rollUpCounters } from '../../modules/metrics/rollup';
 
 const DAY_MS = 86_400_000;
 const dayBefore = (day: string, n: number) =>
@@ -307,6 +310,35 @@ describe('metrics: rankings, totals and usage over exact windows of days', () =>
     });
     await t.app.services.counters.flush();
     expect(viewedY(await get<MostViewed>('/app/metrics/mostViewed'), id)).toBe(800_006);
+  });
+
+  it('gives a profile the same views and exports in the rankings as in the list of published profiles', async () => {
+    // The list counts up to the real today, so this test does too.
+    clock.now = new Date();
+    const today = clock.now.toISOString().slice(0, 10);
+    const { id } = await published('Agreeing figures');
+    // The roll-up job ran at the start, before counts of past days were written (as the demo
+    // content writes its two weeks of views, or a late batch its day's).
+    await rollUpCounters(t.database.db, clock.now);
+    const views = [4, 6, 5, 9, 7, 11, 8, 13, 10, 9, 12, 15, 11, 14];
+    await addProfileCounts(
+      t.database.db,
+      views.flatMap((count, i) => [
+        { profileId: id, counter: 'view' as const, day: dayBefore(today, 14 - i), count },
+        { profileId: id, counter: 'uiExport' as const, day: dayBefore(today, 14 - i), count: 1 },
+      ]),
+    );
+    await counted(id, 'view', { [today]: 1 });
+    const list = await get<ProfileList>('/app/profiles?page=1&limit=100&sort=-views');
+    const row = list.profiles.find((p) => p.uuid === id);
+    expect(row).toMatchObject({ views: 135, exports: 14 });
+    const chart = await get<MostViewed>('/app/metrics/mostViewed?days=30');
+    expect(viewedY(chart, id)).toBe(row!.views);
+    const exported = await get<CounterRanking>('/app/metrics/mostExported?days=30');
+    const exports = exported.metrics
+      .filter((m) => m._id.counterName === id)
+      .reduce((sum, m) => sum + m.y, 0);
+    expect(exports).toBe(row!.exports);
   });
 
   it('answers 400 for ids that are not uuids and 404 for unknown ones', async () => {

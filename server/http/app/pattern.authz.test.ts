@@ -108,8 +108,9 @@ describe('pattern routes: who may do what', () => {
       /^\/app\/(profile\/:profileId\/version\/:versionId\/patterns|patterns?\/|pattern-components\/)/.test(
         url,
       ) &&
-      // Restoring and claiming patterns have a matrix of their own, with item adoption.
-      !/\/(restore|claim)$/.test(url),
+      // Restoring and claiming patterns have a matrix of their own, with item adoption; restoring
+      // a revision from a pattern's history is a row of this one.
+      (!/\/(restore|claim)$/.test(url) || /\/history\//.test(url)),
     matrix,
     fixture,
     lockUrl: (f) => `${versionUrl('patterns', f)}/${f.own}/lock`,

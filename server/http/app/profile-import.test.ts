@@ -323,6 +323,39 @@ describe('profiles with findings: drafts, findings, profile files, histories', (
       expect(l2.every((f) => f.message.includes(`"${document.base}/v3"`))).toBe(true);
     });
 
+    it('compares a file that drops a never-published item from the draft as editorial, with no warning', async () => {
+      const document = uniqueProfile();
+      const { metadata } = await api.import(group.keys.readWrite, document.doc);
+      const next = nextVersion(document, 3);
+      const fresh = `${document.base}/verbs/fresh`;
+      (next.doc.concepts as JsonObject[]).push({
+        id: fresh,
+        type: 'Verb',
+        inScheme: `${document.base}/v3`,
+        prefLabel: { en: 'fresh' },
+        definition: { en: 'Never published.' },
+      });
+      const draft = await upload(metadata, next.doc);
+      expect(draft.statusCode, draft.body).toBe(200);
+      const draftMetadata = {
+        ...metadata,
+        version_uuid: draft.json<{ versionId: string }>().versionId,
+      };
+      // The file leaves out the draft's new verb and a verb the published version carries.
+      const file = nextVersion(document, 3);
+      const won = `${document.base}/verbs/won`;
+      file.doc.concepts = (file.doc.concepts as JsonObject[]).filter((c) => c.id !== won);
+      const compared = await compare(draftMetadata, file.doc);
+      expect(compared.statusCode, compared.body).toBe(200);
+      const { changes } = compared.json<ImportComparison>();
+      const removed = changes.items.filter((i) => i.change === 'removed');
+      expect(removed.map((i) => [i.id, i.impact])).toEqual([
+        [won, 'breaking'],
+        [fresh, 'editorial'],
+      ]);
+      expect(changes.warnings.map((w) => w.id)).toEqual([won]);
+    });
+
     it('gives a re-uploaded published version a fresh IRI for its draft', async () => {
       const document = uniqueProfile();
       const { metadata } = await api.import(group.keys.readWrite, document.doc);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { basedOnHeadersSchema, IF_MATCH_HEADER } from '../../../common/revisions';
 import { successSchema } from '../../../common/api';
 import { comparisonQuerySchema, siteComparisonSchema } from '../../../common/changes';
+import { versionActivitySchema } from '../../../common/activity';
 import {
   harvestUploadQuerySchema,
   IMPORT_MAX_FILE_BYTES,
@@ -14,6 +15,7 @@ import { pageQuerySchema } from '../../../common/pagination';
 import {
   createProfileSchema,
   deleteProfileSchema,
+  removeRevisionOfSchema,
   homeSchema,
   profileListSchema,
   profileViewSchema,
@@ -162,6 +164,26 @@ export function profileRoutes(app: ZodApp, services: Services): void {
         request.params.profileId,
         request.params.versionId,
         request.body,
+        request.headers[IF_MATCH_HEADER],
+      ),
+  );
+
+  app.post(
+    '/profile/:profileId/version/:versionId/remove-revision-of',
+    {
+      schema: {
+        params: versionParams,
+        headers: basedOnHeadersSchema,
+        body: removeRevisionOfSchema,
+        response: { 200: profileViewSchema },
+      },
+    },
+    async (request) =>
+      profiles.removeRevisionOf(
+        request.user,
+        request.params.profileId,
+        request.params.versionId,
+        request.body.iri,
         request.headers[IF_MATCH_HEADER],
       ),
   );
@@ -322,6 +344,12 @@ export function profileRoutes(app: ZodApp, services: Services): void {
     },
     async (request) =>
       services.changes.forViewer(request.user, request.params.profileId, request.query),
+  );
+
+  app.get(
+    '/profile/:profileId/version/:versionId/activity',
+    { schema: { params: versionParams, response: { 200: versionActivitySchema } } },
+    async ({ user, params: p }) => services.activity.forVersion(user, p.profileId, p.versionId),
   );
 
   app.get(

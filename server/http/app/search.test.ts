@@ -8,6 +8,7 @@ import type { TemplateChange, TemplateList } from '../../../common/templates';
 import type { PatternList } from '../../../common/patterns';
 import { queryRows } from '../../db/client';
 import { useTestApp } from '../../test/app';
+import { behindTheGuards } from '../../test/database';
 import { addMember, callsOf, makeGroup, makeProfile, publishVersion } from '../../test/authoring';
 import { makePerson } from '../../test/people';
 
@@ -163,8 +164,11 @@ describe('search', () => {
       expect(concept.statusCode).toBe(200);
       await publishVersion(t.app, admin.cookie, view.profile.uuid, view.version.uuid);
       const { view: sibling } = await published([verb('Filler')], { name: `Sibling ${tag}` });
-      await t.database.db.execute(
-        sql`update profile_versions set tags = '["shared"]'::jsonb where profile_id = ${sibling.profile.uuid}`,
+      // Tags no published version of it has: only a write behind the server's guards gives them.
+      await behindTheGuards(t.database.db, (tx) =>
+        tx.execute(
+          sql`update profile_versions set tags = '["shared"]'::jsonb where profile_id = ${sibling.profile.uuid}`,
+        ),
       );
       for (const search of [word, translated, described]) {
         const answer = await find<ProfileResults>('profiles', { search });
@@ -314,12 +318,24 @@ describe('search', () => {
 
     it('leaves deprecated items out unless asked, and keeps to verified profiles when asked', async () => {
       const word = uniqueWord();
-      const { after, ids, calls } = await published([verb(`${word} old`), verb(`${word} new`)]);
+      const { after, ids, calls, admin } = await published([
+        verb(`${word} old`),
+        verb(`${word} new`),
+      ]);
       expect((await calls.post(`${base(after)}/concepts/${ids[0]}/lock`)).statusCode).toBe(200);
       const draft = await calls.post(`${base(after)}/concepts/${ids[0]}/deprecate`, {
         reason: 'Use the new one.',
       });
       expect(draft.statusCode, draft.body).toBe(200);
+      // A deprecation is its draft's until the draft is published: the public still finds both.
+      const before = await find('concepts', { search: word, deprecated: 'true' });
+      expect(before.results.map((r) => [r.name, r.isDeprecated]).sort()).toEqual([
+        [`${word} new`, false],
+        [`${word} old`, false],
+      ]);
+      expect((await find('concepts', { search: word })).total).toBe(2);
+      const draftId = draft.json<{ versionId: string }>().versionId;
+      const next = await publishVersion(t.app, admin.cookie, after.profile.uuid, draftId);
       const hidden = await find('concepts', { search: word });
       expect(hidden.results.map((r) => r.name)).toEqual([`${word} new`]);
       const all = await find('concepts', { search: word, deprecated: 'true' });
@@ -332,7 +348,7 @@ describe('search', () => {
         0,
       );
       await t.database.db.execute(
-        sql`update profile_versions set is_verified = true where id = ${after.version.uuid}`,
+        sql`update profile_versions set is_verified = true where id = ${next.version.uuid}`,
       );
       const verified = await find('concepts', { search: word, verified: 'true' });
       expect(verified.results.map((r) => r.name)).toEqual([`${word} new`]);
@@ -474,8 +490,8 @@ describe('search', () => {
       const rule = await queryRows<Record<string, unknown>>(
         t.database.db,
         sql`select i.id as item_id, r.id as revision_id, r.name,
-            (coalesce(r.content -> 'deprecated' = 'true'::jsonb, false)
-              or i.deprecated_at is not null) as deprecated, r.search_vector::text as vector
+            coalesce(r.content -> 'deprecated' = 'true'::jsonb, false) as deprecated,
+            r.search_vector::text as vector
           from profile_components i join item_revisions r on r.id = i.published_revision_id
           where i.id in (${list}) and i.deleted_at is null and exists (
             select 1 from version_components e join profile_versions v on v.id = e.version_id
@@ -510,8 +526,9 @@ describe('search', () => {
       // Changing a published version's item makes a draft, which the rest is done in.
       const draftId = deprecated.json<ConceptChange>().versionId;
       const draft = `/app/profile/${view.profile.uuid}/version/${draftId}`;
-      expect((await rowsOf([kept]))[0]).toMatchObject({ deprecated: true });
-      expect((await find('concepts', { search: word })).total).toBe(2);
+      // The deprecation is the draft's until it is published.
+      expect((await rowsOf([kept]))[0]).toMatchObject({ deprecated: false });
+      expect((await find('concepts', { search: word })).total).toBe(3);
 
       const added = await calls.post(`${draft}/concepts`, verb(`${word} added`));
       expect(added.statusCode, added.body).toBe(200);
@@ -519,6 +536,8 @@ describe('search', () => {
       expect(await rowsOf(ids)).toHaveLength(3);
       await publishVersion(t.app, admin.cookie, view.profile.uuid, draftId);
       expect(await rowsOf(ids)).toHaveLength(4);
+      expect((await rowsOf([kept]))[0]).toMatchObject({ deprecated: true });
+      expect((await find('concepts', { search: word })).total).toBe(3);
       const found = await find('concepts', { search: word, deprecated: 'true' });
       expect(found.results.map((r) => r.name).sort()).toEqual(
         (await rowsOf(ids)).map((r) => r.name).sort(),

@@ -1,7 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Webhook, WebhookDelivery, WebhookSubject } from '../../../common/webhooks';
+import type {
+  Webhook,
+  WebhookDelivery,
+  WebhookPayload,
+  WebhookSubject,
+} from '../../../common/webhooks';
 import { outboxEvents, webhookDeliveries, webhooks } from '../../db/schema';
 import type { StoredEvent } from '../../modules/events/outbox';
 import { fanOut } from '../../modules/webhooks/fan-out';
@@ -503,6 +508,43 @@ describe('webhook deliveries', () => {
     );
     expect(mail.text).toContain(hook.target);
     receiver.answer([200]);
+  });
+
+  it('gives a mirror the working group, the document’s URL and the ETag its read answers', async () => {
+    const group = await makeGroup(t.app, t.database);
+    const draft = await makeProfile(t.app, group.admin.cookie, group.org.id, 'Mirrored');
+    const path = freshPath();
+    await createHook(t.app, group.admin.cookie, {
+      target: receiver.url(path),
+      subject: draft.profile.uuid,
+    });
+    await publishVersion(t.app, group.admin.cookie, draft.profile.uuid, draft.version.uuid);
+    await webhooksSettled(t.database);
+    const [request] = at(path);
+    const body = JSON.parse(request!.raw.toString('utf8')) as WebhookPayload;
+    expect(body.profile.workingGroup).toEqual({
+      uuid: group.org.id,
+      name: group.org.name,
+      url: `${t.config.publicUrl}/organization/${group.org.id}`,
+    });
+    expect(body.profile.documentUrl).toBe(
+      `${t.config.publicUrl}/api/profile/${draft.version.uuid}`,
+    );
+    // The document at that URL, read by anyone, carries the ETag the delivery announced.
+    const read = await t.app.inject({
+      method: 'GET',
+      url: new URL(body.profile.documentUrl).pathname,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<{ id: string }>().id).toBe(body.profile.iri);
+    expect(body.profile.etag).toMatch(/^".+"$/);
+    expect(read.headers.etag).toBe(body.profile.etag);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: new URL(body.profile.documentUrl).pathname,
+      headers: { 'if-none-match': body.profile.etag! },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('marks a test event in its headers and body, and nothing else', async () => {

@@ -5,6 +5,7 @@ import { toCanonicalRdf } from '../../../xapi/contexts/rdf';
 import { findItemWithVersions } from '../../modules/item-store/repo';
 import { makeKeyedGroup, type KeyedGroup } from '../../test/api-keys';
 import { useTestApp } from '../../test/app';
+import { publishVersion } from '../../test/authoring';
 import { makePerson } from '../../test/people';
 import {
   ApiClient,
@@ -128,7 +129,7 @@ describe('every IRI minted here dereferences', () => {
     });
   });
 
-  it('says deprecated: true once an item is deprecated', async () => {
+  it('says deprecated: true once the version deprecating an item is published', async () => {
     const found = await findItemWithVersions(t.database.db, `${base}/verbs/placed`);
     const ids = [
       profileUuidOf(published),
@@ -136,14 +137,21 @@ describe('every IRI minted here dereferences', () => {
       found?.item.id as string,
     ] as const;
     await t.app.services.concepts.lock(group.admin, ...ids);
-    await t.app.services.concepts.deprecate(group.admin, ...ids, {
-      reason: 'Use another verb.',
-      link: '',
-    });
-    const body = (await data(`${base}/verbs/placed`, 'application/ld+json')).json<{
-      deprecated?: boolean;
-    }>();
-    expect(body.deprecated).toBe(true);
+    const opened = await t.app.services.concepts.get(group.admin, ...ids);
+    const change = await t.app.services.concepts.deprecate(
+      group.admin,
+      ...ids,
+      { reason: 'Use another verb.', link: '' },
+      opened.concept.revision,
+    );
+    const deprecated = async () =>
+      (await data(`${base}/verbs/placed`, 'application/ld+json')).json<{
+        deprecated?: boolean;
+      }>().deprecated;
+    // The deprecation is the draft's until the draft is published.
+    expect(await deprecated()).toBeUndefined();
+    await publishVersion(t.app, group.cookie, profileUuidOf(published), change.versionId);
+    expect(await deprecated()).toBe(true);
   });
 
   it('keeps draft-only items from everyone but the members of the group', async () => {

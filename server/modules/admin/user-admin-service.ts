@@ -15,7 +15,7 @@ import { listGroupsOf } from '../organizations/repo';
 import { membershipOf } from '../organizations/presenter';
 import { containsPattern } from '../search';
 
-function requireSiteAdmin(user: UserRow | null): UserRow {
+export function requireSiteAdmin(user: UserRow | null): UserRow {
   if (!user) throw unauthorized('Sign in to do this.');
   if (user.type !== 'admin') throw forbidden('You must be an admin to access this page.');
   return user;

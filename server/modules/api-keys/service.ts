@@ -148,6 +148,12 @@ export class ApiKeyService {
     this.remembered.clear();
   }
 
+  /** Whether this node found the key with this value lately: answered without the database. */
+  knows(value: string): boolean {
+    if (value.length === 0 || value.length > 200) return false;
+    return this.remembered.has(hashToken(value.trim().toLowerCase()));
+  }
+
   /** The key row for a value sent to the public API, recording its use now and then; null when unknown. */
   async authenticate(value: string): Promise<ApiKeyRow | null> {
     if (value.length === 0 || value.length > 200) return null;

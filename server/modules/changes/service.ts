@@ -1,7 +1,8 @@
 import type { ComparedVersion, Comparison, ItemLink } from '../../../common/changes';
 import type { ImportComparison } from '../../../common/harvest';
 import type { ChangeSet, JsonObject } from '../../../xapi/index';
-import { compareVersions, readVersionNumber, renderChangelog } from '../../../xapi/index';
+import { compareVersionsSteps, readVersionNumber, renderChangelog } from '../../../xapi/index';
+import { runInSlices } from '../slices';
 import type { Db } from '../../db/client';
 import type { OrganizationRow, ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
 import type { CounterService } from '../counters/service';
@@ -11,10 +12,10 @@ import { loadProfileAccess, visibleVersion } from '../profiles/access';
 import { requireCurrent } from '../profiles/drafts';
 import { readDraftDocument } from '../profiles/import';
 import { draftWithFile } from '../profiles/lifecycle/import';
-import { normalizeDocument } from '../profiles/document';
-import { versionDocument } from '../profiles/publishing';
+import { readVersionDocument } from '../profiles/publishing';
 import { findProfile, findVersion } from '../profiles/repo';
 import { findOrganization } from '../organizations/repo';
+import { publishedItemIris } from '../item-store/listing';
 import { listVersionItems } from '../item-store/repo';
 import { authorizeRead, type ApiCaller } from '../public-api/access';
 
@@ -40,24 +41,18 @@ function present(version: ProfileVersionRow): ComparedVersion {
 
 /**
  * What changed between two versions of a profile. Versions are frozen once published (a draft is
- * read as it stands), so a comparison is the library's `compareVersions` over their two documents.
+ * read as it stands), so a comparison is the library's `compareVersionsSteps` (in slices) over their two documents.
  * Who may see a version decides whether it can be compared: drafts only for their group.
  */
 export class ChangeService {
   constructor(private readonly deps: ChangeServiceDeps) {}
 
-  private async documentOf(
+  private documentOf(
     profile: ProfileRow,
     organization: OrganizationRow,
     version: ProfileVersionRow,
   ): Promise<JsonObject> {
-    if (version.snapshot) return normalizeDocument(version.snapshot as JsonObject);
-    return versionDocument(this.deps.db, {
-      profile,
-      version,
-      organization,
-      generatedAt: version.updatedAt.toISOString(),
-    });
+    return readVersionDocument(this.deps.db, profile, organization, version) as Promise<JsonObject>;
   }
 
   private async compare(
@@ -73,10 +68,13 @@ export class ChangeService {
     // A version IRI that carries a number (…/v1.0.2) gives it; otherwise the server's count.
     const numberOf = (v: ProfileVersionRow) =>
       readVersionNumber(v.iri) ? undefined : String(v.version);
-    const changes = compareVersions(older, newer, {
-      fromVersion: numberOf(from),
-      toVersion: numberOf(to),
-    });
+    // In slices: two versions of a thousand items take a hundred milliseconds and more.
+    const changes = await runInSlices(
+      compareVersionsSteps(older, newer, {
+        fromVersion: numberOf(from),
+        toVersion: numberOf(to),
+      }),
+    );
     return { success: true, from: present(from), to: present(to), changes };
   }
 
@@ -109,13 +107,16 @@ export class ChangeService {
     });
   }
 
-  /** For a person on the site: drafts only for members of the owning group. */
+  /** For a person on the site: drafts only for members of the owning group and their reviewers. */
   async forViewer(
     user: UserRow | null,
     profileId: string,
     request: ComparisonRequest,
   ): Promise<ComparisonResult & { links: ItemLink[] }> {
-    const access = await loadProfileAccess(this.deps.organizations, this.deps.db, user, profileId);
+    // The draft's invited reviewers read what it changes.
+    const access = await loadProfileAccess(this.deps.organizations, this.deps.db, user, profileId, {
+      asReviewer: true,
+    });
     const toId = request.to ?? this.defaultTarget(access.profile);
     const from = visibleVersion(access, await findVersion(this.deps.db, request.from));
     const to = visibleVersion(access, await findVersion(this.deps.db, toId));
@@ -147,10 +148,14 @@ export class ChangeService {
     const target = { profile: access.profile, organization: access.organization, version };
     const { before, after, revision } = await draftWithFile(this.deps.db, target, document);
     const numbered = readVersionNumber(version.iri) ? undefined : String(version.version);
-    const changes = compareVersions(before, after, {
-      fromVersion: numbered,
-      toVersion: numbered,
-    });
+    const changes = await runInSlices(
+      compareVersionsSteps(before, after, {
+        fromVersion: numbered,
+        toVersion: numbered,
+        // What the file takes out of the draft that no version ever published goes quietly.
+        published: await publishedItemIris(this.deps.db, access.profile.id),
+      }),
+    );
     const own = await listVersionItems(this.deps.db, version.id, { ownOnly: true });
     const links = changes.items.map((change) => ({
       iri: change.id,

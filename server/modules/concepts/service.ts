@@ -41,6 +41,7 @@ function fixedParts(content: Json): string {
 
 const conceptKind: ItemKindSpec<ConceptRow, ConceptView, ConceptChange, ConceptList> = {
   kind: 'concept',
+  fixedOncePublished: fixedParts,
   presentRow: presentConceptRow,
   async presentView(db, row, basics) {
     const content = row.item.content as Json;
@@ -154,9 +155,7 @@ export class ConceptService extends ItemService<
           previous,
         });
         if (row.published && fixedParts(content) !== fixedParts(previous))
-          throw badRequest(
-            `${LIMITED_EDIT_MESSAGE} Only translations and the relation or recommended terms can change.`,
-          );
+          throw badRequest(LIMITED_EDIT_MESSAGE);
         return { content, changes: { type: String(content.type), name: values.name } };
       },
       basedOn,

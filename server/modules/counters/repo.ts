@@ -1,6 +1,21 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client';
 import type { CounterName } from '../../db/schema';
+
+/**
+ * A profile's sum of `counters` over the days `from` to `to` (both included, `YYYY-MM-DD`), for a
+ * query over profiles: the one way a list of profiles counts their views and exports, so a list
+ * and a ranking of the same window show the same figure for a profile.
+ */
+export const profileCountIn = (
+  profileId: AnyColumn | SQL,
+  counters: readonly CounterName[],
+  window: { from: string; to: string },
+) =>
+  sql<number>`coalesce((select sum(c.count) from profile_counters c where c.profile_id = ${profileId} and c.counter in (${sql.join(
+    counters.map((c) => sql`${c}`),
+    sql`, `,
+  )}) and c.day between ${window.from}::date and ${window.to}::date), 0)::int`;
 
 export interface ProfileCount {
   profileId: string;
@@ -41,8 +56,32 @@ const valuesOf = (rows: SQL[]) => sql.join(rows, sql`, `);
  * than deadlock.
  */
 
-/** Adds counts to the daily profile counters: one statement for the whole batch. */
+/**
+ * Adds counts to the daily profile counters: one statement for the whole batch. Counts of a day
+ * the rankings' roll-ups already summed (a seed of past days, a late batch) drop those roll-ups
+ * in the same transaction, so the rankings read the days themselves until the next roll-up:
+ * a ranking never shows a profile fewer views than its page and the lists do.
+ */
 export async function addProfileCounts(db: Db, counts: ProfileCount[]): Promise<void> {
+  if (counts.length === 0) return;
+  const earliest = counts.reduce((day, c) => (c.day < day ? c.day : day), counts[0]!.day);
+  await db.transaction(async (tx) => {
+    await writeProfileCounts(tx, counts);
+    // A batch of today's counts (every batch but a seed's or a late one) finds no roll-up to drop.
+    const stale = await queryRows(
+      tx,
+      sql`select 1 from counter_rollup_runs where through_day >= ${earliest}::date limit 1`,
+    );
+    if (stale.length === 0) return;
+    await tx.execute(sql`
+      delete from profile_counter_rollups r
+      using counter_rollup_runs run
+      where run.window_days = r.window_days and run.through_day >= ${earliest}::date`);
+    await tx.execute(sql`delete from counter_rollup_runs where through_day >= ${earliest}::date`);
+  });
+}
+
+async function writeProfileCounts(db: Db, counts: ProfileCount[]): Promise<void> {
   for (const rows of chunks(counts)) {
     await db.execute(sql`
       insert into profile_counters (profile_id, counter, day, count)

@@ -48,6 +48,25 @@ export interface EventPayloads {
     newProfile: boolean;
   };
   versionCreated: VersionRef & { basedOnVersionId: string | null };
+  /** Review of a draft: who and what stay on the site, events name only the version. */
+  reviewRequested: ReviewRef;
+  reviewApproved: ReviewRef;
+  reviewChangesRequested: ReviewRef;
+  reviewThreadResolved: ReviewRef;
+  /** Feedback left on a published version (or one of its items); the group hears of it. */
+  feedbackReceived: {
+    profileId: string;
+    versionId: string;
+    feedbackId: string;
+    kind: 'problem' | 'question' | 'suggestion';
+    itemId: string | null;
+    public: boolean;
+  };
+}
+
+interface ReviewRef {
+  profileId: string;
+  versionId: string;
 }
 
 export type EventType = keyof EventPayloads;

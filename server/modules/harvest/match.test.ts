@@ -105,9 +105,12 @@ describe('match states', () => {
     const hidden = storedActivity({});
     hidden.listedPublicly = false;
     const [candidate] = decideMatches([activity()], [hidden], place);
+    // Not even that it exists: the state and words of an IRI nothing has.
+    const [unknown] = decideMatches([activity()], [], place);
+    expect(candidate?.match).toEqual(unknown?.match);
     expect(candidate?.match).toEqual({
-      state: 'parentless',
-      alert: 'This concept has no parent profile and can not be added.',
+      state: 'no',
+      alert: 'No concept with this IRI is on the server yet.',
       existing: null,
       differences: [],
     });

@@ -133,8 +133,9 @@ export function decideMatches(
     let existing: Existing | null = null;
     let differences: Difference[] = [];
     if (row && !visibleAt(row, place)) {
-      // The IRI is taken by something this group may not see: say so without showing it.
-      state = 'parentless';
+      // Something this group may not see (another group's draft or deleted item) reads as
+      // nothing at all, so the queue tells no one what exists where they cannot look. Adding it
+      // is refused as any taken IRI is, without saying by what.
     } else if (row) {
       differences = differencesOf(concept, row);
       state = stateOf(row, differences);

@@ -80,7 +80,7 @@ export class HarvestService {
       user,
       profileId,
       versionId,
-      forUpdate,
+      { forUpdate },
     );
     requireQueueAccess(access);
     return access;

@@ -469,3 +469,12 @@ export async function findEmail(db: Db, userId: string | null): Promise<string |
     .limit(1);
   return row?.email ?? null;
 }
+
+/** The IRIs of a profile's own items that a published version of it listed. */
+export async function publishedItemIris(db: Db, profileId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ iri: profileItems.iri })
+    .from(profileItems)
+    .where(and(eq(profileItems.profileId, profileId), publishedInProfile));
+  return new Set(rows.map((r) => r.iri));
+}

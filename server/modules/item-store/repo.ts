@@ -14,9 +14,10 @@ export type ItemKind = ItemRow['kind'];
 
 /**
  * An item as one place reads it: its identity joined to one of its revisions (see `revisionOf`).
- * Deprecated when the revision's document form says so or the item was deprecated since: a state
- * kept beside the revisions, so a published version's revision stays as it was frozen while
- * searches and lists outside it leave the item out at once.
+ * Deprecated when the revision read says so, and only then: a deprecation made in a draft is in
+ * the draft's revision alone, so the public, who read the published revision, see it once the
+ * draft is published, and a published version's own views never gain it. Why, by whom and when
+ * are kept on the identity and shown only beside a revision that is deprecated.
  */
 export const itemColumns = {
   id: profileItems.id,
@@ -35,8 +36,7 @@ export const itemColumns = {
   name: itemRevisions.name,
   content: itemRevisions.content,
   extras: itemRevisions.extras,
-  deprecated: sql<boolean>`(coalesce(${itemRevisions.content} -> 'deprecated' = 'true'::jsonb, false)
-    or ${profileItems.deprecatedAt} is not null)`,
+  deprecated: sql<boolean>`coalesce(${itemRevisions.content} -> 'deprecated' = 'true'::jsonb, false)`,
   updatedAt: itemRevisions.updatedAt,
   updatedBy: itemRevisions.updatedBy,
 };
@@ -121,6 +121,7 @@ export async function insertItem(db: Db, row: NewItemRow): Promise<ItemRow> {
       content: row.content,
       extras: row.extras ?? {},
       updatedBy: row.updatedBy ?? null,
+      versionId: row.createdInVersionId ?? null,
     })
     .returning();
   if (!revision) throw new Error('insert into item_revisions returned no row');
@@ -166,7 +167,12 @@ const BATCH = 1000;
  * and answers the revisions' ids in the order given. A kept item's extras (never in a document)
  * go with it into the new revision.
  */
-async function insertRevisions(db: Db, ids: string[], items: ImportedItem[]): Promise<string[]> {
+async function insertRevisions(
+  db: Db,
+  ids: string[],
+  items: ImportedItem[],
+  versionId: string,
+): Promise<string[]> {
   const out = new Map<string, string>();
   for (let i = 0; i < items.length; i += BATCH) {
     const batch = JSON.stringify(
@@ -181,10 +187,11 @@ async function insertRevisions(db: Db, ids: string[], items: ImportedItem[]): Pr
     const rows = await queryRows<{ id: string; item_id: string }>(
       db,
       sql`with made as (
-          insert into ${itemRevisions} (item_id, type, name, content, extras, updated_by)
+          insert into ${itemRevisions} (item_id, type, name, content, extras, updated_by, version_id)
           select x.item_id, x.type, x.name, x.content,
             coalesce((select r.extras from ${itemRevisions} r join ${profileItems} p
-              on r.id = p.latest_revision_id where p.id = x.item_id), '{}'::jsonb), x.user_id
+              on r.id = p.latest_revision_id where p.id = x.item_id), '{}'::jsonb), x.user_id,
+            ${versionId}::uuid
           from jsonb_to_recordset(${batch}::jsonb) as x(item_id uuid, type text, name text, content jsonb, user_id uuid)
           returning id, item_id)
         update ${profileItems} as p set latest_revision_id = made.id from made
@@ -226,7 +233,7 @@ export async function insertItems(
     for (const row of rows) byIri.set(row.iri, row.id);
   }
   const ids = items.map((item) => byIri.get(item.iri) as string);
-  return { ids, revisionIds: await insertRevisions(db, ids, items) };
+  return { ids, revisionIds: await insertRevisions(db, ids, items, versionId) };
 }
 
 /**
@@ -237,6 +244,7 @@ export async function replaceItems(
   db: Db,
   ids: string[],
   items: ImportedItem[],
+  versionId: string,
 ): Promise<string[]> {
   for (let i = 0; i < items.length; i += BATCH) {
     const batch = JSON.stringify(
@@ -248,7 +256,7 @@ export async function replaceItems(
         where p.id = x.id`,
     );
   }
-  return insertRevisions(db, ids, items);
+  return insertRevisions(db, ids, items, versionId);
 }
 
 /** What a change of an item's identity may set: its states beside the revisions. */
@@ -270,13 +278,17 @@ export async function updateIdentity(db: Db, id: string, changes: IdentityChange
 
 /** What a change of an item's content may set, in the revision a draft lists. */
 export type RevisionChanges = Partial<
-  Pick<typeof itemRevisions.$inferInsert, 'type' | 'name' | 'content' | 'extras' | 'updatedBy'>
+  Pick<
+    typeof itemRevisions.$inferInsert,
+    'type' | 'name' | 'content' | 'extras' | 'updatedBy' | 'restoredFromId'
+  >
 >;
 
 /**
- * Changes the revision of an item that a draft lists (copy-on-write): a revision the draft shares
- * with any other version gets a copy of its own first, which the draft lists from then on and
- * which becomes the item's newest. The versions that listed the old one keep it unchanged.
+ * Changes an item in a draft: every save is a new revision, which the draft lists from then on
+ * and which becomes the item's newest. The revision it replaces stays as it was: the versions
+ * that list it keep it, and one only the draft listed stays as a step of the item's history
+ * (saved in the draft, `version_id`), going with the draft if the draft goes.
  */
 export async function reviseItem(
   db: Db,
@@ -285,21 +297,10 @@ export async function reviseItem(
   changes: RevisionChanges,
 ): Promise<void> {
   const [entry] = await db
-    .select({
-      revisionId: versionItems.revisionId,
-      shared: sql<boolean>`exists (select 1 from version_components o
-        where o.revision_id = ${versionItems.revisionId} and o.version_id <> ${draftId})`,
-    })
+    .select({ revisionId: versionItems.revisionId })
     .from(versionItems)
     .where(and(eq(versionItems.versionId, draftId), eq(versionItems.componentId, itemId)));
   if (!entry) throw new Error(`item ${itemId} is not listed by version ${draftId}`);
-  if (!entry.shared) {
-    await db
-      .update(itemRevisions)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(itemRevisions.id, entry.revisionId));
-    return;
-  }
   const [from] = await db
     .select()
     .from(itemRevisions)
@@ -315,6 +316,7 @@ export async function reviseItem(
       extras: from.extras,
       updatedBy: from.updatedBy,
       ...changes,
+      versionId: draftId,
     })
     .returning({ id: itemRevisions.id });
   if (!made) throw new Error('insert into item_revisions returned no row');
@@ -373,9 +375,10 @@ export async function nameDraftInScheme(
       from version_components vc join ${itemRevisions} r on r.id = vc.revision_id
       where ${which} and ${shared}
     ), made as (
-      insert into ${itemRevisions} (item_id, type, name, content, extras, updated_at, updated_by)
+      insert into ${itemRevisions} (item_id, type, name, content, extras, updated_at, updated_by,
+        version_id)
       select component_id, type, name, jsonb_set(content, '{inScheme}', ${scheme}), extras,
-        updated_at, updated_by
+        updated_at, updated_by, ${draftId}::uuid
       from carried
       returning id, item_id
     ), listed as (
@@ -413,7 +416,8 @@ export async function dropDraftItems(db: Db, profileId: string, draftId: string)
 /**
  * After a draft went or had its content replaced: an item's newest revision is the one a version
  * still lists (the draft's, else the published one), a deprecation its newest revision does not
- * carry is undone, and revisions nothing lists or points at are dropped.
+ * carry is undone, and revisions nothing lists or points at are dropped, but for the steps of
+ * an item's history saved in a version that is still there.
  */
 export async function settleRevisions(db: Db, profileId: string): Promise<void> {
   await db.execute(sql`update ${profileItems} p set latest_revision_id = p.published_revision_id
@@ -433,7 +437,8 @@ export async function settleRevisions(db: Db, profileId: string): Promise<void> 
     where p.id = r.item_id and p.profile_id = ${profileId}
       and not exists (select 1 from version_components vc where vc.revision_id = r.id)
       and r.id is distinct from p.published_revision_id
-      and r.id is distinct from p.latest_revision_id`);
+      and r.id is distinct from p.latest_revision_id
+      and not exists (select 1 from ${profileVersions} v where v.id = r.version_id)`);
 }
 
 export interface ListedItem {

@@ -125,7 +125,7 @@ export class ItemAdoption {
         user,
         profile.id,
         currentId,
-        true,
+        { forUpdate: true },
       );
       const author = authorOf(access);
       const { draft } = await draftFor(tx, access.profile, access.version, author.id);

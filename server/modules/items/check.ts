@@ -45,7 +45,9 @@ export async function checkItemInDocument(tx: Db, input: ItemCheckInput): Promis
     const list = items.slice();
     list[index] = item as JsonObject;
     const candidate = { ...document, [key]: list };
-    const { errors } = checkDocument(candidate, 'authoring', [await knownItemsFor(tx, candidate)]);
+    const { errors } = await checkDocument(candidate, 'authoring', [
+      await knownItemsFor(tx, candidate),
+    ]);
     return errors.filter((f) => f.path === at || f.path.startsWith(`${at}/`));
   };
   const before = input.previous

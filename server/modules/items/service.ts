@@ -24,6 +24,7 @@ import {
   type ItemKind,
   type RevisionChanges,
 } from '../item-store/repo';
+import { iriLengthProblem } from '../../../xapi/index';
 import { badRequest, conflict, notFound, unauthorized } from '../errors';
 import { lockResource, type HeldLock, type LockService } from '../locks/service';
 import type { OrganizationService } from '../organizations/service';
@@ -39,10 +40,18 @@ import {
   listedItem,
 } from './access';
 import { recordEvent } from '../events/outbox';
-import { refuseStaleSave, revisionTag } from '../edit-conflicts';
+import { refuseStaleSave, requireBase, revisionTag } from '../edit-conflicts';
 import { checkItemInDocument } from './check';
 import { withoutValue } from './remove-value';
 import { linkItems, unlinkItem } from './links';
+import {
+  compareRevisions,
+  itemHistory,
+  presentRevision,
+  visibleRevision,
+  type HistoryReader,
+} from './history';
+import type { ItemHistory, ItemRevision, RevisionComparison } from '../../../common/history';
 
 export interface ItemServiceDeps {
   db: Db;
@@ -91,6 +100,11 @@ export interface ItemKindSpec<Row, View, Change, List> {
    * already had (an imported item reusing a profile this server does not have, say).
    */
   toleratesStoredProblems: boolean;
+  /**
+   * What stops changing once a published version lists the item, as comparable text: a restore
+   * of an earlier revision may not bring back a different one, as the kind's form may not.
+   */
+  fixedOncePublished: (content: Json) => string;
   /** Refuses taking the item out of the version while something in it uses the item. */
   refuseDelete?: (tx: Db, versionId: string, row: ItemListRow) => Promise<void>;
   refuseUnlink?: (tx: Db, versionId: string, row: ItemListRow) => Promise<void>;
@@ -170,7 +184,16 @@ export class ItemService<Row, View, Change, List> {
     db = this.db,
     forUpdate = false,
   ) {
-    return loadVersionAccess(this.deps.organizations, db, user, profileId, versionId, forUpdate);
+    return loadVersionAccess(this.deps.organizations, db, user, profileId, versionId, {
+      forUpdate,
+    });
+  }
+
+  /** For reading a version's items: members, the public (published) and the draft's reviewers. */
+  private reader(user: UserRow | null, profileId: string, versionId: string) {
+    return loadVersionAccess(this.deps.organizations, this.db, user, profileId, versionId, {
+      asReviewer: true,
+    });
   }
 
   // --- reading -------------------------------------------------------------------------------
@@ -181,7 +204,7 @@ export class ItemService<Row, View, Change, List> {
     versionId: string,
     query: { sort: ItemSort; page: number; limit: number; filter?: string },
   ): Promise<List> {
-    const access = await this.access(user, profileId, versionId);
+    const access = await this.reader(user, profileId, versionId);
     const { rows, total } = await pageVersionItems(
       this.db,
       access.version.id,
@@ -210,7 +233,7 @@ export class ItemService<Row, View, Change, List> {
   }
 
   async get(user: UserRow | null, profileId: string, versionId: string, id: string): Promise<View> {
-    const access = await this.access(user, profileId, versionId);
+    const access = await this.reader(user, profileId, versionId);
     const listed = await listedItem(this.db, access, this.spec.kind, id);
     const { entry } = listed;
     const row = frozenAs(access, this.spec.kind)(listed.row);
@@ -269,6 +292,109 @@ export class ItemService<Row, View, Change, List> {
     });
   }
 
+  // --- history -------------------------------------------------------------------------------
+
+  /** The item as a version lists it, and who reads its history there. */
+  private async historyAccess(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    id: string,
+  ) {
+    const access = await this.access(user, profileId, versionId);
+    const { row, entry } = await listedItem(this.db, access, this.spec.kind, id);
+    const own = !entry.linked && row.item.profileId === access.profile.id;
+    const member = own
+      ? access.member
+      : row.parent
+        ? await isMemberOfGroup(this.deps.organizations, user, row.parent.organizationId)
+        : false;
+    const reader: HistoryReader = { member, signedIn: user !== null };
+    return { access, row, own, reader };
+  }
+
+  /** Every revision of the item the caller may see, newest first, with what each changed. */
+  async history(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    id: string,
+  ): Promise<ItemHistory> {
+    const { access, row, own, reader } = await this.historyAccess(user, profileId, versionId, id);
+    const history = await itemHistory(this.db, this.spec.kind, id, reader, row.item.revisionId);
+    const current = access.member && access.version.id === currentVersionId(access.profile);
+    return { success: true, history, canRestore: current && own && !row.item.deprecated };
+  }
+
+  /** One earlier revision of the item, read-only. */
+  async revision(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    id: string,
+    revisionId: string,
+  ): Promise<ItemRevision> {
+    const { reader } = await this.historyAccess(user, profileId, versionId, id);
+    return presentRevision(await visibleRevision(this.db, id, revisionId, reader), reader);
+  }
+
+  /** What changed between two revisions of the item. */
+  async compareRevisions(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    id: string,
+    fromId: string,
+    toId: string,
+  ): Promise<RevisionComparison> {
+    const { reader } = await this.historyAccess(user, profileId, versionId, id);
+    const [from, to] = await Promise.all([
+      visibleRevision(this.db, id, fromId, reader),
+      visibleRevision(this.db, id, toId, reader),
+    ]);
+    return compareRevisions(this.spec.kind, from, to);
+  }
+
+  /**
+   * Brings an earlier revision's content back as a new revision of the draft: a save like any
+   * other, based on the revision it replaces (If-Match) and checked in its document.
+   */
+  restore(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    id: string,
+    revisionId: string,
+    basedOn?: string,
+  ): Promise<Change> {
+    return this.edit(
+      user,
+      profileId,
+      versionId,
+      id,
+      async ({ tx, row, content: current }) => {
+        const from = await visibleRevision(tx, id, revisionId, { member: true, signedIn: true });
+        const { deprecated: _deprecated, ...content } = from.content;
+        const fixed = this.spec.fixedOncePublished;
+        if (row.published && fixed(content) !== fixed(current))
+          throw badRequest(
+            `This ${this.label} has been published and may be in use: that revision differs in what can no longer change (its name, definition or what statements it fixes), so it cannot be restored.`,
+          );
+        return {
+          content,
+          changes: {
+            name: from.name,
+            type: from.type,
+            extras: from.extras,
+            restoredFromId: from.id,
+          },
+        };
+      },
+      basedOn,
+      'one-shot',
+    );
+  }
+
   // --- creating and changing -----------------------------------------------------------------
 
   /** Checks an item inside its version's document; findings on it refuse the save. */
@@ -309,6 +435,11 @@ export class ItemService<Row, View, Change, List> {
         input.iriType === 'external-iri'
           ? (input.extiri ?? '')
           : generatedIri(access.profile.iri, input.geniri ?? '');
+      const tooLong = iriLengthProblem(iri);
+      if (tooLong)
+        throw badRequest(
+          `The IRI ${input.iriType === 'external-iri' ? '' : "made from the profile's IRI and the name given "}is too long: ${tooLong}.`,
+        );
       if (await isIriTaken(tx, iri))
         throw conflict(`Something on this server already has the IRI ${iri}.`);
       const { profile, draft } = await draftFor(tx, access.profile, access.version, author.id);
@@ -421,9 +552,9 @@ export class ItemService<Row, View, Change, List> {
     tx: Db,
     access: VersionAccess,
     id: string,
-    basedOn: string | undefined,
+    given: string | undefined,
   ): Promise<void> {
-    if (basedOn === undefined) return;
+    const basedOn = requireBase(given, `this ${this.label}`);
     const draftId = access.profile.currentDraftVersionId ?? access.version.id;
     const latest =
       (await findListedRevision(tx, draftId, id)) ??

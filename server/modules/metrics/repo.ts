@@ -10,6 +10,7 @@ import {
   profiles,
   type CounterName,
 } from '../../db/schema';
+import { profileCountIn } from '../counters/repo';
 import { daysBefore, type DayWindow } from './window';
 
 const inWindow = (window: DayWindow) => between(profileCounters.day, window.from, window.to);
@@ -220,11 +221,7 @@ export async function groupProfilesUsage(
   window: DayWindow,
   limit: number,
 ): Promise<GroupProfileUsage[]> {
-  const sumOf = (counters: CounterName[]) =>
-    sql<number>`coalesce((select sum(c.count) from ${profileCounters} c where c.profile_id = ${profiles.id} and c.counter in (${sql.join(
-      counters.map((c) => sql`${c}`),
-      sql`, `,
-    )}) and c.day between ${window.from} and ${window.to}), 0)::int`;
+  const sumOf = (counters: CounterName[]) => profileCountIn(profiles.id, counters, window);
   const views = sumOf(['view']);
   const exportsCount = sumOf(['uiExport', 'apiExport']);
   return db

@@ -1,3 +1,4 @@
+import { contentLabels } from '../../../common/concept-content';
 import { ErrorCode } from '../../../common/errors';
 import {
   componentProblems,
@@ -73,6 +74,11 @@ async function refuseInUse(tx: Db, versionId: string, row: ItemListRow): Promise
 
 const patternKind: ItemKindSpec<PatternRow, PatternView, PatternChange, PatternList> = {
   kind: 'pattern',
+  // Once published only translations, tags and more information change.
+  fixedOncePublished: (content) => {
+    const { name, description } = contentLabels(content);
+    return JSON.stringify([name, description, patternTypeOf(content), componentIrisOf(content)]);
+  },
   presentRow: presentPatternRow,
   presentView: async (db, row, basics) =>
     presentPatternView(row, {

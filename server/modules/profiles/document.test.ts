@@ -22,16 +22,16 @@ function storedActivityType(iri: string): JsonObject {
 }
 
 describe('checkDocument', () => {
-  it('checks the bytes it is given, not the object: a document changed in place after passing is refused', () => {
+  it('checks the bytes it is given, not the object: a document changed in place after passing is refused', async () => {
     const doc = normalForm(validProfile());
-    expect(checkDocument(doc, 'import').errors).toEqual([]);
+    expect((await checkDocument(doc, 'import')).errors).toEqual([]);
     const templates = doc.templates as JsonObject[];
     (templates[0] as JsonObject).verb = 'not an IRI';
-    const { errors } = checkDocument(doc, 'import');
+    const { errors } = await checkDocument(doc, 'import');
     expect(errors.map((e) => e.path)).toContain('/templates/0/verb');
   });
 
-  it('does not take a pass in import mode for a pass when authoring', () => {
+  it('does not take a pass in import mode for a pass when authoring', async () => {
     const doc = normalForm(validProfile());
     const patterns = doc.patterns as JsonObject[];
     // A member nobody defines only warns on import (real data does it) but stops an author.
@@ -39,33 +39,33 @@ describe('checkDocument', () => {
       ...((patterns[0] as JsonObject).sequence as string[]),
       'https://nowhere.example/templates/missing',
     ];
-    const imported = checkDocument(doc, 'import');
+    const imported = await checkDocument(doc, 'import');
     expect(imported.errors).toEqual([]);
     expect(imported.warnings.some((w) => w.ruleId === 'K11')).toBe(true);
-    expect(checkDocument(doc, 'import').errors).toEqual([]);
-    const authored = checkDocument(doc, 'authoring');
+    expect((await checkDocument(doc, 'import')).errors).toEqual([]);
+    const authored = await checkDocument(doc, 'authoring');
     expect(authored.errors.some((e) => e.ruleId === 'K11')).toBe(true);
   });
 
-  it('does not take a pass without known profiles for a pass with them', () => {
+  it('does not take a pass without known profiles for a pass with them', async () => {
     const doc = normalForm(validProfile());
     const verb = 'https://stored.example/concepts/thing';
     ((doc.templates as JsonObject[])[0] as JsonObject).verb = verb;
-    expect(checkDocument(doc, 'import').errors).toEqual([]);
-    const { errors } = checkDocument(doc, 'import', [storedActivityType(verb)]);
+    expect((await checkDocument(doc, 'import')).errors).toEqual([]);
+    const { errors } = await checkDocument(doc, 'import', [storedActivityType(verb)]);
     expect(errors.some((e) => e.ruleId === 'I5' && e.path === '/templates/0/verb')).toBe(true);
   });
 
-  it('answers a repeated pass with the same warnings, which callers may change freely', () => {
+  it('answers a repeated pass with the same warnings, which callers may change freely', async () => {
     const doc = normalForm(validProfile());
     ((doc.patterns as JsonObject[])[0] as JsonObject).sequence = [
       ...(((doc.patterns as JsonObject[])[0] as JsonObject).sequence as string[]),
       'https://nowhere.example/templates/missing',
     ];
-    const first = checkDocument(doc, 'import');
+    const first = await checkDocument(doc, 'import');
     first.warnings.length = 0;
     first.errors.push(first.errors[0] as never);
-    const again = checkDocument(doc, 'import');
+    const again = await checkDocument(doc, 'import');
     expect(again.errors).toEqual([]);
     expect(again.warnings.some((w) => w.ruleId === 'K11')).toBe(true);
   });
@@ -82,8 +82,11 @@ describe('an Activity concept naming an activity context of its own', () => {
     return d;
   };
 
-  it('passes the import check and the publication check, with an H2 warning', () => {
-    for (const checked of [checkImportDocument(doc()), checkDocument(doc(), 'authoring')]) {
+  it('passes the import check and the publication check, with an H2 warning', async () => {
+    for (const checked of [
+      await checkImportDocument(doc()),
+      await checkDocument(doc(), 'authoring'),
+    ]) {
       expect(checked.errors).toEqual([]);
       expect(checked.warnings.map((w) => [w.ruleId, w.severity])).toContainEqual(['H2', 'warning']);
     }
@@ -91,19 +94,19 @@ describe('an Activity concept naming an activity context of its own', () => {
 });
 
 describe('checkImportDocument', () => {
-  it('refuses what the input says even where its normal form would pass', () => {
+  it('refuses what the input says even where its normal form would pass', async () => {
     const raw = validProfile();
     const concept = (raw.concepts as JsonObject[])[0] as JsonObject;
     concept.narrower = (concept.narrower as string[])[0] as string;
     const normal = normalForm(raw);
-    expect(checkDocument(normal, 'import').errors).toEqual([]);
-    const { errors } = checkImportDocument(raw);
+    expect((await checkDocument(normal, 'import')).errors).toEqual([]);
+    const { errors } = await checkImportDocument(raw);
     expect(errors.some((e) => e.ruleId === 'A2' && e.path === '/concepts/0/narrower')).toBe(true);
   });
 
-  it('answers the normal form of a document that passes', () => {
+  it('answers the normal form of a document that passes', async () => {
     const raw = validProfile();
-    const { document, errors } = checkImportDocument(raw);
+    const { document, errors } = await checkImportDocument(raw);
     expect(errors).toEqual([]);
     expect(document).toEqual(normalForm(raw));
   });

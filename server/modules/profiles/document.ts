@@ -3,9 +3,10 @@ import {
   jsonEqual,
   parse,
   serialize,
-  validate,
+  validateSteps,
   type Finding,
   type JsonObject,
+  type JsonValue,
   type Profile as ProfileDocument,
 } from '../../../xapi/index';
 import type {
@@ -15,6 +16,7 @@ import type {
   ProfileVersionRow,
   VersionEntry,
 } from '../../db/schema';
+import { runInSlices } from '../slices';
 
 export const PROFILE_CONTEXT = 'https://w3id.org/xapi/profiles/context';
 export const PROFILES_SPEC = 'https://w3id.org/xapi/profiles#1.0';
@@ -115,6 +117,11 @@ export function assembleDocument(parts: DocumentParts): JsonObject {
     definition: languageMap(version, (t) => t.translationDesc, version.description),
     ...(version.moreInformation ? { seeAlso: version.moreInformation } : {}),
     versions: versionChain(profile, version, parts.history, parts.generatedAt),
+    // What the document brought at its top level that the model does not know: `serialize`
+    // writes it after the properties it knows, as it does for an item's.
+    ...(Object.keys(version.extras).length > 0
+      ? { extra: version.extras as Record<string, JsonValue> }
+      : {}),
   };
   const of = (kind: ItemRow['kind']) =>
     parts.components.filter((c) => c.kind === kind).map((c) => c.content as JsonObject);
@@ -146,6 +153,15 @@ export function normalizeDocument(document: JsonObject): JsonObject {
 }
 
 /**
+ * The strong ETag of a document's JSON answer (`JSON.stringify` of it, uncompressed): what the
+ * public API sends and what webhooks announce, from one place.
+ */
+export function documentEtag(document: JsonObject | Buffer): string {
+  const body = Buffer.isBuffer(document) ? document : Buffer.from(JSON.stringify(document));
+  return `"${createHash('sha256').update(body).digest('base64url')}"`;
+}
+
+/**
  * Documents that passed the check lately, by a hash of everything the outcome depends on: the
  * mode, the known profiles and the document's bytes. The validator is a pure function of those,
  * so the same bytes under the same mode and known profiles pass again; an import checks its
@@ -166,19 +182,32 @@ function checkKey(
     .digest('base64');
 }
 
-/** Errors that stop a publication; warnings travel along but do not block. */
+/**
+ * Errors that stop a publication; warnings travel along but do not block. The check runs in
+ * slices of the thread (`runInSlices`): a document of a thousand items takes over a hundred
+ * milliseconds to check, which no other request should wait for in one piece.
+ */
 export function checkDocument(
   document: Record<string, unknown>,
   mode: 'authoring' | 'import' = 'authoring',
   knownProfiles: readonly unknown[] = [],
-): {
+): Promise<{
   errors: Finding[];
   warnings: Finding[];
-} {
+}> {
+  return runInSlices(checkDocumentSteps(document, mode, knownProfiles));
+}
+
+function* checkDocumentSteps(
+  document: Record<string, unknown>,
+  mode: 'authoring' | 'import',
+  knownProfiles: readonly unknown[],
+): Generator<void, { errors: Finding[]; warnings: Finding[] }, void> {
   const key = checkKey(document, mode, knownProfiles);
   const passed = passedChecks.get(key);
   if (passed) return { errors: [], warnings: [...passed] };
-  const findings = validate(document, { mode, knownProfiles });
+  yield;
+  const findings = yield* validateSteps(document, { mode, knownProfiles });
   const errors = findings.filter((f) => f.severity === 'error');
   const warnings = findings.filter((f) => f.severity === 'warning');
   if (errors.length === 0) {
@@ -194,19 +223,35 @@ export function checkDocument(
  * stored and published, so that publishing them finds the pass (see checkDocument). Where the
  * normal form reads a value differently from the input (a lone IRI where the spec wants an array,
  * say), the input as sent is checked first, so it is refused for what it says, at its own paths.
+ * In slices, as checkDocument.
  */
-export function checkImportDocument(input: unknown): {
+export function checkImportDocument(input: unknown): Promise<{
   document: JsonObject | undefined;
   errors: Finding[];
   warnings: Finding[];
-} {
+}> {
+  return runInSlices(checkImportDocumentSteps(input));
+}
+
+function* checkImportDocumentSteps(input: unknown): Generator<
+  void,
+  {
+    document: JsonObject | undefined;
+    errors: Finding[];
+    warnings: Finding[];
+  },
+  void
+> {
   const { model } = parse(input);
+  yield;
   const document = model ? serialize(model) : undefined;
+  yield;
   if (!document || !jsonEqual(input, document)) {
-    const findings = validate(input, { mode: 'import' });
+    const findings = yield* validateSteps(input, { mode: 'import' });
     const errors = findings.filter((f) => f.severity === 'error');
     if (errors.length > 0 || !document)
       return { document, errors, warnings: findings.filter((f) => f.severity === 'warning') };
   }
-  return { document, ...checkDocument(document, 'import') };
+  yield;
+  return { document, ...(yield* checkDocumentSteps(document, 'import', [])) };
 }

@@ -59,6 +59,7 @@ export async function draftFor(
     moreInformation: version.moreInformation,
     tags: version.tags,
     author: version.author,
+    extras: version.extras,
     createdBy: userId,
     ...changes,
   });

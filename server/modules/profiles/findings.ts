@@ -44,7 +44,7 @@ export async function versionFindings(
         generatedAt,
         components: listed,
       });
-  const { errors, warnings } = checkDocument(document, draft ? 'authoring' : 'import', [
+  const { errors, warnings } = await checkDocument(document, draft ? 'authoring' : 'import', [
     await knownItemsFor(db, document),
   ]);
   const findings = [...errors, ...warnings];

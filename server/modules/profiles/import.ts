@@ -1,6 +1,13 @@
 import { ErrorCode } from '../../../common/errors';
 import type { Translation } from '../../../common/profiles';
-import { parse, serialize, validate, type Finding, type JsonObject } from '../../../xapi/index';
+import {
+  iriLengthProblem,
+  parse,
+  serialize,
+  validate,
+  type Finding,
+  type JsonObject,
+} from '../../../xapi/index';
 import type { Db } from '../../db/client';
 import type {
   ItemRow,
@@ -51,6 +58,8 @@ export interface DecomposedDocument {
     translations: Translation[];
     moreInformation: string;
     author: Json | null;
+    /** Top-level properties the model does not know, kept verbatim (custom IRIs and others). */
+    extras: Json;
   };
   components: Array<{
     kind: ItemKind;
@@ -88,8 +97,10 @@ export function checkImport(input: unknown): { errors: Finding[]; warnings: Find
  * Checks a document as an import and returns it in the normal form `serialize` writes, with the
  * warnings of the check.
  */
-export function readCheckedImport(input: unknown): { document: JsonObject; warnings: Finding[] } {
-  const { document, errors, warnings } = checkImportDocument(input);
+export async function readCheckedImport(
+  input: unknown,
+): Promise<{ document: JsonObject; warnings: Finding[] }> {
+  const { document, errors, warnings } = await checkImportDocument(input);
   if (errors.length > 0) throw invalidProfile(errors);
   if (!document) throw badRequest('The profile must be a JSON object.');
   return { document, warnings };
@@ -124,6 +135,23 @@ export function readDraftDocument(input: unknown): { document: JsonObject; dropp
     throw refuse(
       'The profile needs "versions" with the IRI of the version it describes first (versions[0].id) before it can be kept as a draft.',
     );
+  // A draft keeps what the check finds, but an identifier it cannot index or serve is refused.
+  const ids: Array<[string, unknown]> = [
+    ['/id', document.id],
+    ...(Array.isArray(versions) ? versions : []).map((v, i): [string, unknown] => [
+      `/versions/${i}/id`,
+      isJson(v) ? v.id : undefined,
+    ]),
+    ...ITEM_LISTS.flatMap(([, key]) =>
+      (Array.isArray(document[key]) ? (document[key] as unknown[]) : []).map(
+        (entry, i): [string, unknown] => [`/${key}/${i}/id`, isJson(entry) ? entry.id : undefined],
+      ),
+    ),
+  ];
+  for (const [at, id] of ids) {
+    const tooLong = typeof id === 'string' ? iriLengthProblem(id) : undefined;
+    if (tooLong) throw refuse(`The IRI at ${at} is too long to keep: ${tooLong}.`);
+  }
   const seen = new Map<string, string>();
   const dropped: Finding[] = [];
   for (const [, key] of ITEM_LISTS) {
@@ -174,6 +202,25 @@ function displayName(item: Json, fallback: string): string {
   return (labels.en ?? Object.values(labels)[0] ?? fallback).slice(0, 1000);
 }
 
+/**
+ * The top-level properties a version stores in columns of its own (or assembles again: the
+ * context, type and conformsTo are the same for every document); any other is one of its extras.
+ */
+const TOP_LEVEL_KEYS = new Set([
+  '@context',
+  'id',
+  'type',
+  'conformsTo',
+  'prefLabel',
+  'definition',
+  'seeAlso',
+  'versions',
+  'author',
+  'concepts',
+  'templates',
+  'patterns',
+]);
+
 export function decomposeDocument(document: JsonObject): DecomposedDocument {
   const names = languageMapOf(document.prefLabel);
   const descriptions = languageMapOf(document.definition);
@@ -221,6 +268,9 @@ export function decomposeDocument(document: JsonObject): DecomposedDocument {
         })),
       moreInformation: typeof document.seeAlso === 'string' ? document.seeAlso : '',
       author: isJson(document.author) ? document.author : null,
+      extras: Object.fromEntries(
+        Object.entries(document).filter(([key]) => !TOP_LEVEL_KEYS.has(key)),
+      ),
     },
     components,
   };
@@ -289,6 +339,7 @@ async function storeComponents(
     tx,
     kept.map((k) => k.id),
     kept.map((k) => k.item),
+    versionId,
   );
   const created = await insertItems(
     tx,

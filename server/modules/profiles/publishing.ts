@@ -4,9 +4,11 @@ import type { OrganizationRow, ProfileRow, ProfileVersionRow } from '../../db/sc
 import { listVersionItems, nameDraftInScheme, publishRevisions } from '../item-store/repo';
 import { knownProfilesFor } from '../item-store/known-items';
 import { AppError } from '../errors';
+import { requireReviewRule, type ReviewOverride } from '../reviews';
 import { exampleFindings } from './example-gate';
 import { recordEvents, type DomainEvent } from '../events/outbox';
-import { assembleDocument, checkDocument, type DocumentParts } from './document';
+import type { JsonObject } from '../../../xapi/index';
+import { assembleDocument, checkDocument, normalizeDocument, type DocumentParts } from './document';
 import { publishedBefore, updateProfile, updateVersion } from './repo';
 
 export interface VersionDocumentInput {
@@ -23,6 +25,25 @@ export interface VersionDocumentInput {
   components?: DocumentParts['components'] | undefined;
   /** The profile's versions published before this one, when the caller knows them already. */
   history?: DocumentParts['history'] | undefined;
+}
+
+/**
+ * The JSON-LD of a version as its readers see it: the stored snapshot once published (which
+ * never changes), assembled from its parts for a draft.
+ */
+export async function readVersionDocument(
+  db: Db,
+  profile: ProfileRow,
+  organization: OrganizationRow,
+  version: ProfileVersionRow,
+): Promise<Record<string, unknown>> {
+  if (version.snapshot) return normalizeDocument(version.snapshot as JsonObject);
+  return versionDocument(db, {
+    profile,
+    version,
+    organization,
+    generatedAt: version.updatedAt.toISOString(),
+  });
 }
 
 /** The current document of a version, assembled from its stored parts. */
@@ -55,10 +76,18 @@ export async function freezeVersion(
     history?: DocumentParts['history'];
     /** Events of the same change, recorded after the publication's in the same statement. */
     alsoRecord?: DomainEvent[];
+    /** A group admin publishing although the group's review rule does not hold. */
+    reviewOverride?: ReviewOverride;
   },
   now: Date,
   mode: 'authoring' | 'import',
 ): Promise<{ profile: ProfileRow; version: ProfileVersionRow }> {
+  // Every path that publishes comes through here: the site, the API's status and an import.
+  await requireReviewRule(
+    tx,
+    { organizationId: input.organization.id, versionId: input.version.id },
+    input.reviewOverride,
+  );
   const generatedAt = input.version.generatedAt ?? now.toISOString();
   const version = { ...input.version, generatedAt };
   // Items carried unchanged into a draft made before drafts named themselves in them still name
@@ -70,7 +99,7 @@ export async function freezeVersion(
   // Items of other profiles that this one reuses resolve against what the server has. The same
   // bytes checked with the same known profiles are not validated again (an import's document,
   // checked as it arrived): see checkDocument.
-  const { errors } = checkDocument(document, mode, await knownProfilesFor(tx, document));
+  const { errors } = await checkDocument(document, mode, await knownProfilesFor(tx, document));
   // An author's example statement must follow its own template; an import cannot fix the
   // examples (the document does not carry them), so there it would only be a warning.
   if (mode === 'authoring') {

@@ -16,7 +16,6 @@ import { ORPHAN_CONTAINER_NAME } from '../../../common/profiles';
 import { queryRows, type Db } from '../../db/client';
 import {
   organizations,
-  profileCounters,
   profileVersions,
   profiles,
   users,
@@ -25,6 +24,7 @@ import {
   type ProfileVersionRow,
   type UserRow,
 } from '../../db/schema';
+import { profileCountIn } from '../counters/repo';
 import { containsPattern } from '../search';
 
 export async function findProfile(
@@ -220,9 +220,13 @@ export async function listPublished(
     today: Date;
   },
 ): Promise<{ rows: PublishedRow[]; total: number }> {
-  const since = windowStart(30, options.today);
-  const views = sql<number>`coalesce((select sum(c.count)::int from ${profileCounters} c where c.profile_id = ${profiles.id} and c.counter = 'view' and c.day >= ${since}), 0)`;
-  const exportsCount = sql<number>`coalesce((select sum(c.count)::int from ${profileCounters} c where c.profile_id = ${profiles.id} and c.counter in ('uiExport', 'apiExport') and c.day >= ${since}), 0)`;
+  // The last 30 days, today included, as the rankings of the same page count them.
+  const window = {
+    from: windowStart(30, options.today),
+    to: options.today.toISOString().slice(0, 10),
+  };
+  const views = profileCountIn(profiles.id, ['view'], window);
+  const exportsCount = profileCountIn(profiles.id, ['uiExport', 'apiExport'], window);
   const conditions: SQL[] = [
     ne(profileVersions.name, ORPHAN_CONTAINER_NAME),
     eq(organizations.orphanContainer, false),

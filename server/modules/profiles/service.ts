@@ -14,8 +14,8 @@ import type { VersionFinding } from '../../../common/harvest';
 import type { Db } from '../../db/client';
 import type { ProfileRow, ProfileVersionRow, UserRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
-import { groupPolicy, isMember } from '../organizations/policy';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { groupPolicy, isGroupAdmin, isMember } from '../organizations/policy';
 import { findOrganization } from '../organizations/repo';
 import type { OrganizationService } from '../organizations/service';
 import { membershipOf } from '../organizations/presenter';
@@ -24,13 +24,11 @@ import { countVersionItems, findItemWithVersions, nameDraftInScheme } from '../i
 import { lockResource, type LockService } from '../locks/service';
 import type { CounterService } from '../counters/service';
 import type { Visitor } from '../counters/visitors';
-import type { JsonObject } from '../../../xapi/index';
 import type { ReadCache } from '../read-cache/cache';
 import { recordEvent } from '../events/outbox';
-import { normalizeDocument } from './document';
 import { loadProfileAccess, visibleVersion, type ProfileAccess } from './access';
 import { draftFor, requireCurrent, versionIri } from './drafts';
-import { versionDocument } from './publishing';
+import { readVersionDocument } from './publishing';
 import { deleteDraft, deleteProfile } from './lifecycle/deletion';
 import { publishDraft, requireCurrentDraft } from './lifecycle/publish';
 import { importProfileFile } from './lifecycle/import';
@@ -74,6 +72,9 @@ export interface ProfileServiceDeps {
 
 type Loaded = ProfileAccess;
 
+/** What `resolve` answers for an IRI nothing has, or nothing the viewer may see. */
+const missingIri = (iri: string) => notFound(`No profile or item has the IRI ${iri}.`);
+
 /**
  * The life of a profile: create, edit (a published version is never changed: the edit lands in a
  * new draft), publish (validated snapshot), verify, export and delete. Drafts exist only for
@@ -103,7 +104,7 @@ export class ProfileService {
   }
 
   private load(user: UserRow | null, profileId: string, db: Db = this.db, forUpdate = false) {
-    return loadProfileAccess(this.deps.organizations, db, user, profileId, forUpdate);
+    return loadProfileAccess(this.deps.organizations, db, user, profileId, { forUpdate });
   }
 
   private async view(
@@ -178,7 +179,7 @@ export class ProfileService {
           version: first,
         };
       });
-      return this.view({ profile, organization, actor, member: true }, version);
+      return this.view({ profile, organization, actor, member: true, reviewing: null }, version);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('A profile with that IRI already exists.');
       throw error;
@@ -403,6 +404,50 @@ export class ProfileService {
   }
 
   /**
+   * Takes one IRI out of the draft's `wasRevisionOf` (versions[0] of its document), as Remove this
+   * value does for an item: how a finding about it is fixed (C6: it names the profile's own IRI),
+   * since no form edits it. With none left, the document names the previous version here, as for
+   * any draft. A change in one call: refused while another member holds the version's lock, or
+   * when the details changed since `basedOn`.
+   */
+  async removeRevisionOf(
+    user: UserRow | null,
+    profileId: string,
+    versionId: string,
+    iri: string,
+    basedOn?: string,
+  ): Promise<ProfileView> {
+    return this.db.transaction(async (tx) => {
+      const loaded = await this.load(user, profileId, tx, true);
+      const author = groupPolicy.member(loaded.actor);
+      const target = visibleVersion(loaded, await findVersion(tx, versionId));
+      requireCurrent(loaded.profile, target);
+      if (target.state !== 'draft')
+        throw conflict('A published version never changes: its history stays as it was published.');
+      await this.deps.locks.refuseHeldByOthers(tx, author, lockResource.version(target.id));
+      await refuseStaleSave(
+        tx,
+        basedOn,
+        {
+          revision: detailsRevision(target),
+          savedBy: target.updatedBy,
+          savedAt: target.updatedAt,
+        },
+        'the details of this version',
+      );
+      const listed = target.revisionOf ?? [];
+      if (!listed.includes(iri))
+        throw badRequest(`"wasRevisionOf" of this version does not name ${iri}.`);
+      const left = listed.filter((entry) => entry !== iri);
+      const saved = await updateVersion(tx, target.id, {
+        revisionOf: left.length > 0 ? left : null,
+        updatedBy: author.id,
+      });
+      return this.view(loaded, saved, tx);
+    });
+  }
+
+  /**
    * A generated IRI for a new profile: the one the form showed when it is one this server could
    * have minted (its root, a slash, a new UUID), or a new one. One already taken is refused by
    * the uniqueness check of the caller.
@@ -469,11 +514,19 @@ export class ProfileService {
           }
         }
         const current = (await findVersion(tx, draft.id)) as ProfileVersionRow;
+        const publisher = groupPolicy.member(loaded.actor);
         const published = await publishDraft(
           tx,
           { profile, version: current, organization: loaded.organization },
           this.now(),
           'authoring',
+          input.overrideReason
+            ? {
+                userId: publisher.id,
+                groupAdmin: isGroupAdmin(loaded.actor),
+                reason: input.overrideReason,
+              }
+            : undefined,
         );
         return this.view({ ...loaded, profile: published.profile }, published.version, tx);
       });
@@ -607,17 +660,11 @@ export class ProfileService {
   }
 
   /** The JSON-LD of a version: the stored snapshot once published, built on the fly for a draft. */
-  private async documentOf(
+  private documentOf(
     loaded: Pick<Loaded, 'profile' | 'organization'>,
     version: ProfileVersionRow,
   ): Promise<Record<string, unknown>> {
-    if (version.snapshot) return normalizeDocument(version.snapshot as JsonObject);
-    return versionDocument(this.db, {
-      profile: loaded.profile,
-      version,
-      organization: loaded.organization,
-      generatedAt: version.updatedAt.toISOString(),
-    });
+    return readVersionDocument(this.db, loaded.profile, loaded.organization, version);
   }
 
   /** Published versions only, whoever asks: the same answer for everyone, so it is kept. */
@@ -705,17 +752,26 @@ export class ProfileService {
     const version = byProfile ? null : await findVersionByIri(this.db, iri);
     const profileId = byProfile?.id ?? version?.profileId;
     if (!profileId) return this.resolveItem(user, iri);
-    const loaded = await this.load(user, profileId);
-    const target = version
-      ? visibleVersion(loaded, version)
-      : visibleVersion(
-          loaded,
-          await findVersion(
-            this.db,
-            (loaded.profile.currentPublishedVersionId ??
-              loaded.profile.currentDraftVersionId) as string,
-          ),
-        );
+    // A profile or version the viewer may not see gets the words of an IRI nothing has.
+    const hidden = (error: unknown) => {
+      throw error instanceof AppError && error.status === 404 ? missingIri(iri) : error;
+    };
+    const loaded = await this.load(user, profileId).catch(hidden);
+    let target: ProfileVersionRow;
+    try {
+      target = version
+        ? visibleVersion(loaded, version)
+        : visibleVersion(
+            loaded,
+            await findVersion(
+              this.db,
+              (loaded.profile.currentPublishedVersionId ??
+                loaded.profile.currentDraftVersionId) as string,
+            ),
+          );
+    } catch (error) {
+      return hidden(error);
+    }
     return {
       success: true as const,
       profileUuid: loaded.profile.id,
@@ -729,7 +785,7 @@ export class ProfileService {
    * it and the viewer may see (a published one; any, for members of the owning group).
    */
   private async resolveItem(user: UserRow | null, iri: string) {
-    const missing = () => notFound(`No profile or item has the IRI ${iri}.`);
+    const missing = () => missingIri(iri);
     const found = await findItemWithVersions(this.db, iri);
     if (!found?.item.profileId) throw missing();
     const loaded = await this.load(user, found.item.profileId).catch(() => {

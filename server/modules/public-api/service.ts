@@ -19,7 +19,7 @@ import { deleteDraft } from '../profiles/lifecycle/deletion';
 import { importProfile, replaceDraftContent } from '../profiles/lifecycle/import';
 import { publishDraft } from '../profiles/lifecycle/publish';
 import { requestVerification } from '../profiles/lifecycle/verification';
-import { normalizeDocument } from '../profiles/document';
+import { documentEtag, normalizeDocument } from '../profiles/document';
 import { versionDocument } from '../profiles/publishing';
 import {
   findProfile,
@@ -32,6 +32,7 @@ import {
   authorizeRead,
   authorizeWrite,
   notAllowed,
+  ownsProfile,
   preconditionFailed,
   preconditionRequired,
   requireKey,
@@ -101,12 +102,12 @@ export interface WriteAnswer extends Omit<MetadataAnswer, 'published'> {
  * pass the import check (its warnings come along); kept as a draft, it only needs to be
  * storable, and its findings are read from the stored draft afterwards.
  */
-function readWrittenDocument(
+async function readWrittenDocument(
   input: unknown,
   published: boolean,
-): { document: JsonObject; notes: VersionFinding[] } {
+): Promise<{ document: JsonObject; notes: VersionFinding[] }> {
   if (published) {
-    const { document, warnings } = readCheckedImport(input);
+    const { document, warnings } = await readCheckedImport(input);
     return { document, notes: warnings.map((f) => ({ ...f, item: null })) };
   }
   const { document, dropped } = readDraftDocument(input);
@@ -156,11 +157,22 @@ export class PublicApiService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** A profile uuid means its current published version (for changes: its draft); a version uuid itself. */
-  private async resolve(db: Db, uuid: string, prefer: 'published' | 'draft'): Promise<Target> {
+  /**
+   * A profile uuid means its current published version (for changes: its draft); a version uuid
+   * itself. `lock`, for a change: the profile's row is locked before its versions are read, so
+   * two changes of one profile take turns and the second sees what the first committed (its
+   * If-Match is then compared with the document as it is now, never as it was).
+   */
+  private async resolve(
+    db: Db,
+    uuid: string,
+    prefer: 'published' | 'draft',
+    lock = false,
+  ): Promise<Target> {
     if (!UUID.test(uuid)) throw notFound('Profile not found.');
-    const profileById = await findProfile(db, uuid);
+    const profileById = await findProfile(db, uuid, lock);
     let version: ProfileVersionRow | null;
+    let profile = profileById;
     if (profileById) {
       const first =
         prefer === 'draft'
@@ -169,8 +181,10 @@ export class PublicApiService {
       version = first ? await findVersion(db, first) : null;
     } else {
       version = await findVersion(db, uuid);
+      profile = version ? await findProfile(db, version.profileId, lock) : null;
+      // Read again under the lock: the version may have changed while it was being taken.
+      if (version && lock) version = await findVersion(db, uuid);
     }
-    const profile = profileById ?? (version ? await findProfile(db, version.profileId) : null);
     const organization = profile ? await findOrganization(db, profile.organizationId) : null;
     if (!profile || !version || !organization) throw notFound('Profile not found.');
     return { profile, version, organization };
@@ -202,7 +216,7 @@ export class PublicApiService {
           generatedAt: target.version.updatedAt.toISOString(),
         });
     const body = Buffer.from(JSON.stringify(document));
-    const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+    const etag = documentEtag(body);
     return {
       body,
       etag,
@@ -336,11 +350,16 @@ export class PublicApiService {
   /** A profile IRI means its current published version; a version IRI that version. */
   byIri(caller: ApiCaller, iri: string): DocumentAnswer | Promise<DocumentAnswer> {
     return this.readDocument(caller, `iri:${iri}`, async () => {
+      const missing = () => notFound(`No published profile has the IRI ${iri}.`);
       const profile = await findProfileByIri(this.db, iri);
       const version = profile ? null : await findVersionByIri(this.db, iri);
       const uuid = profile?.currentPublishedVersionId ?? version?.id;
-      if (!uuid) throw notFound(`No published profile has the IRI ${iri}.`);
-      return this.resolve(this.db, uuid, 'published');
+      if (!uuid) throw missing();
+      const target = await this.resolve(this.db, uuid, 'published');
+      // A draft version the caller may not read has the words of an IRI nothing has.
+      if (target.version.state !== 'published' && !ownsProfile(caller, target.profile))
+        throw missing();
+      return target;
     });
   }
 
@@ -372,15 +391,12 @@ export class PublicApiService {
     };
     if (found.item.deprecated) document.deprecated = true;
     const body = Buffer.from(JSON.stringify(document));
-    const lastModified =
-      found.item.deprecatedAt && found.item.deprecatedAt > version.updatedAt
-        ? found.item.deprecatedAt
-        : version.updatedAt;
     return {
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url')}"`,
-      lastModified,
-      // An item as its newest published version carries it: a deprecation changes it.
+      // A deprecation reaches this answer only with the version that publishes it.
+      lastModified: version.updatedAt,
+      // An item as its newest published version carries it: a publication changes it.
       freshness: 'current',
       turtle: () => toTurtle(document),
     };
@@ -413,7 +429,7 @@ export class PublicApiService {
     const key = requireKey(caller, 'write');
     refuseDraftVerification(input.status, true);
     const published = input.status?.published ?? true;
-    const { document, notes } = readWrittenDocument(input.profile, published);
+    const { document, notes } = await readWrittenDocument(input.profile, published);
     const organization = await findOrganization(this.db, key.organizationId);
     if (!organization) throw notFound('The working group of this key no longer exists.');
     const { profile, version, findings, counts } = await orConflict(
@@ -460,7 +476,7 @@ export class PublicApiService {
   ): Promise<WriteAnswer> {
     const answer = await orConflict(
       this.db.transaction(async (tx) => {
-        const target = await this.resolve(tx, uuid, 'draft');
+        const target = await this.resolve(tx, uuid, 'draft', true);
         const key = authorizeWrite(caller, target);
         const { ifUnmodifiedSince, ifMatch } = preconditions;
         if (!ifUnmodifiedSince && ifMatch === undefined) throw preconditionRequired();
@@ -477,7 +493,7 @@ export class PublicApiService {
         }
         refuseDraftVerification(input.status, false);
         const published = input.status?.published === true;
-        const { document, notes } = readWrittenDocument(input.profile, published);
+        const { document, notes } = await readWrittenDocument(input.profile, published);
         const now = this.now();
         const replaced = await replaceDraftContent(
           tx,
@@ -506,7 +522,7 @@ export class PublicApiService {
 
   async deleteDraft(caller: ApiCaller, uuid: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const target = await this.resolve(tx, uuid, 'draft');
+      const target = await this.resolve(tx, uuid, 'draft', true);
       authorizeWrite(caller, target);
       if (target.version.state !== 'draft')
         throw notAllowed('Not Allowed: only drafts can be deleted.');
@@ -523,7 +539,7 @@ export class PublicApiService {
     if (input.verified !== undefined)
       throw badRequest('verified cannot be set through the API; site admins verify profiles.');
     const answer = await this.db.transaction(async (tx) => {
-      let target = await this.resolve(tx, uuid, 'draft');
+      let target = await this.resolve(tx, uuid, 'draft', true);
       authorizeWrite(caller, target);
       if (input.published === false && target.version.state === 'published')
         throw conflict('A published version cannot be unpublished.');

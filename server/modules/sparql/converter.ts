@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { StoppingError } from '../errors';
 import type { WorkerReply } from './protocol';
 import { startSparqlThread } from './worker-script';
 
@@ -40,7 +41,7 @@ export class GraphConverter {
   }
 
   private async convert(document: unknown, iri: string): Promise<string> {
-    if (this.closed) throw new Error('The server is stopping: no document is converted.');
+    if (this.closed) throw new StoppingError('The server is stopping: no document is converted.');
     if (this.idle) clearTimeout(this.idle);
     const worker = this.start();
     const reply = await new Promise<WorkerReply>((resolve, reject) => {

@@ -1,6 +1,6 @@
 import jsonld from 'jsonld';
 import oxigraph, { type BlankNode, type NamedNode, type Quad, type Term } from 'oxigraph';
-import { offlineDocumentLoader } from '../../../xapi/index';
+import { offlineDocumentLoader } from '../../../xapi/contexts/loader';
 import { withInferences } from './inference';
 
 /**

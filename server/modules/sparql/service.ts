@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { observe } from '../observations';
 import type { Db } from '../../db/client';
 import { ErrorCode } from '../../../common/errors';
 import { SPARQL_LIMITS } from '../../../common/limits';
@@ -255,10 +256,18 @@ export class SparqlService {
         ErrorCode.QueryInvalid,
         'The query does not start with SELECT, ASK, CONSTRUCT or DESCRIBE (after any PREFIX and BASE declarations).',
       );
-    const reply = await this.run(
-      { type: 'query', query: text, format: format(form), maxBytes: this.options.maxResultBytes },
-      caller,
-    );
+    let reply: Awaited<ReturnType<typeof this.run>>;
+    try {
+      reply = await this.run(
+        { type: 'query', query: text, format: format(form), maxBytes: this.options.maxResultBytes },
+        caller,
+      );
+    } catch (error) {
+      const timedOut = error instanceof AppError && error.code === ErrorCode.QueryTimeout;
+      observe('sparql', { outcome: timedOut ? 'timeout' : 'refused' });
+      throw error;
+    }
+    observe('sparql', { outcome: reply.ok ? 'answered' : 'failed' });
     if (reply.ok) return { form, body: reply.result ?? '' };
     if (reply.reason === 'too-large')
       throw new AppError(

@@ -30,6 +30,11 @@ async function refuseInUse(tx: Db, versionId: string, row: ItemListRow): Promise
 
 const templateKind: ItemKindSpec<TemplateRow, TemplateView, TemplateChange, TemplateList> = {
   kind: 'template',
+  // The form's rule: its name and description; rules go only while it is unpublished.
+  fixedOncePublished: (content) => {
+    const { name, description } = contentLabels(content);
+    return JSON.stringify([name, description, content.rules ?? null]);
+  },
   presentRow: presentTemplateRow,
   async presentView(db, row, basics) {
     const found = await findItemsByIris(db, namedIris(row.item.content));

@@ -3,6 +3,7 @@ import { WEBHOOK_LIMITS } from '../../../common/webhooks';
 import type { Db } from '../../db/client';
 import { users, type WebhookDeliveryRow, type WebhookRow } from '../../db/schema';
 import type { MailMessage } from '../mail/mailer';
+import { observe } from '../observations';
 import type { DeliveryQueue } from './fan-out';
 import {
   claimAttempt,
@@ -152,5 +153,12 @@ export async function attemptDelivery(
       }
     }
     await pruneDeliveries(tx, hook.id, KEPT_DELIVERIES);
+  });
+  observe('webhook', {
+    outcome: result.delivered
+      ? 'delivered'
+      : result.retryable && made <= settings.retryDelaysMs.length
+        ? 'retry'
+        : 'failed',
   });
 }

@@ -1,5 +1,7 @@
 import type { WebhookEvent, WebhookPayload } from '../../../common/webhooks';
+import type { JsonObject } from '../../../xapi/index';
 import type { Db } from '../../db/client';
+import { documentEtag, normalizeDocument } from '../profiles/document';
 import type { EventPayloads, StoredEvent } from '../events/outbox';
 import { hooksFor, insertDelivery, profileVersionFor } from './repo';
 
@@ -37,6 +39,16 @@ export function webhookEventOf(event: StoredEvent): Mapped | null {
       return event.payload.published
         ? null
         : { event: 'draftCreated', ...ids(event.payload), draftOnly: true };
+    // Review of a draft reaches the owning group's own hooks only, and names the version alone:
+    // who reviewed and what they wrote stay on the site.
+    case 'reviewRequested':
+    case 'reviewApproved':
+    case 'reviewChangesRequested':
+    case 'reviewThreadResolved':
+      return { event: event.type, ...ids(event.payload), draftOnly: true };
+    case 'feedbackReceived':
+      // Feedback may be private to its author and the group: the group's own hooks hear of it.
+      return { event: 'feedbackReceived', ...ids(event.payload), draftOnly: true };
     default:
       return null;
   }
@@ -54,7 +66,7 @@ export function payloadFor(
   found: NonNullable<Awaited<ReturnType<typeof profileVersionFor>>>,
   siteUrl: string,
 ): WebhookPayload {
-  const { profile, version } = found;
+  const { profile, version, organization } = found;
   const url =
     version.state === 'published'
       ? `${siteUrl}/profile/${profile.id}`
@@ -69,6 +81,17 @@ export function payloadFor(
       version: version.version,
       versionIri: version.iri,
       url,
+      documentUrl: `${siteUrl}/api/profile/${version.id}`,
+      // The bytes the public API answers for a published version, so the same ETag.
+      etag:
+        version.state === 'published' && version.snapshot
+          ? documentEtag(normalizeDocument(version.snapshot as JsonObject))
+          : null,
+      workingGroup: {
+        uuid: organization.id,
+        name: organization.name,
+        url: `${siteUrl}/organization/${organization.id}`,
+      },
     },
   };
 }
@@ -110,6 +133,13 @@ export async function fanOut(
   if (hooks.length === 0) return 0;
   const payload = payloadFor(mapped.event, stored.occurredAt, found, siteUrl);
   if (stored.type === 'itemDeprecated') payload.concept = conceptOf(stored.payload);
+  if (stored.type === 'feedbackReceived')
+    payload.feedback = {
+      uuid: stored.payload.feedbackId,
+      kind: stored.payload.kind,
+      itemId: stored.payload.itemId,
+      public: stored.payload.public,
+    };
   let made = 0;
   await db.transaction(async (tx) => {
     for (const hook of hooks) {

@@ -328,9 +328,10 @@ export async function disableHook(db: Db, hookId: string): Promise<boolean> {
 /** What a payload names: the profile, the version the event is about, and its group. */
 export async function profileVersionFor(db: Db, profileId: string, versionId: string) {
   const rows = await db
-    .select({ profile: profiles, version: profileVersions })
+    .select({ profile: profiles, version: profileVersions, organization: organizations })
     .from(profileVersions)
     .innerJoin(profiles, eq(profiles.id, profileVersions.profileId))
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
     .where(and(eq(profileVersions.id, versionId), eq(profiles.id, profileId)))
     .limit(1);
   return rows[0] ?? null;

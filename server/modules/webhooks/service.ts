@@ -258,6 +258,13 @@ export class WebhookService {
         version: 1,
         versionIri: 'https://example.org/xapi/test-profile/v1',
         url: `${this.deps.siteUrl}/profile/${example}`,
+        documentUrl: `${this.deps.siteUrl}/api/profile/${example}`,
+        etag: null,
+        workingGroup: {
+          uuid: example,
+          name: 'Test working group',
+          url: `${this.deps.siteUrl}/organization/${example}`,
+        },
       },
     });
   }

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client';
 import { conflict } from '../../errors';
 import { freezeVersion } from '../publishing';
+import type { ReviewOverride } from '../../reviews';
 import type { VersionTarget } from './target';
 
 /** Only the profile's current draft can be published; anything else is a state conflict (409). */
@@ -20,8 +21,14 @@ export async function publishDraft(
   target: VersionTarget,
   now: Date,
   mode: 'authoring' | 'import',
+  reviewOverride?: ReviewOverride,
 ): Promise<VersionTarget> {
   requireCurrentDraft(target);
-  const frozen = await freezeVersion(tx, target, now, mode);
+  const frozen = await freezeVersion(
+    tx,
+    reviewOverride ? { ...target, reviewOverride } : target,
+    now,
+    mode,
+  );
   return { ...target, ...frozen };
 }
