@@ -45,3 +45,6 @@ export function useUpdateAdminUser(id: string) {
     },
   });
 }
+
+/** Where a site admin's browser downloads a backup of the whole site (a file, not JSON). */
+export const backupDownloadUrl = () => '/app/admin/backup';

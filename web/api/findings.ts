@@ -48,14 +48,19 @@ export function itemPointer(path: string): string | null {
 export function useRemoveFindingValue(profileId: string, versionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ finding, pointer }: { finding: VersionFinding; pointer: string }) => {
+    mutationFn: async ({ finding, pointer }: { finding: VersionFinding; pointer: string }) => {
       const item = finding.item;
       if (!item) throw new Error('This finding is not inside an item.');
       const plural = ITEM_SEGMENTS[item.kind];
+      const itemUrl = `/app/profile/${encodeURIComponent(profileId)}/version/${encodeURIComponent(versionId)}/${plural}/${encodeURIComponent(item.id)}`;
+      // A removal is a save of the item: it names the revision it was based on, the one the
+      // item's page shows now (the findings list does not carry it).
+      const page = await http.get<Record<string, { revision?: string } | undefined>>(itemUrl);
       return succeeded(
         http.post<{ success: boolean }>(
-          `/app/profile/${encodeURIComponent(profileId)}/version/${encodeURIComponent(versionId)}/${plural}/${encodeURIComponent(item.id)}/remove-value`,
+          `${itemUrl}/remove-value`,
           { pointer },
+          { basedOn: page[item.kind]?.revision },
         ),
       );
     },
@@ -66,5 +71,24 @@ export function useRemoveFindingValue(profileId: string, versionId: string) {
           : null,
         refreshProfiles(queryClient),
       ]),
+  });
+}
+
+/**
+ * Takes one IRI out of a draft's `wasRevisionOf`: how a finding about it (C6) is fixed, since no
+ * form edits it. Based on the version details' revision the page shows.
+ */
+export function useRemoveRevisionOf(profileId: string, versionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ iri, basedOn }: { iri: string; basedOn: string }) =>
+      succeeded(
+        http.post<{ success: boolean }>(
+          `/app/profile/${encodeURIComponent(profileId)}/version/${encodeURIComponent(versionId)}/remove-revision-of`,
+          { iri },
+          { basedOn },
+        ),
+      ),
+    onSuccess: () => refreshProfiles(queryClient),
   });
 }

@@ -10,7 +10,7 @@ import type {
   harvestFileAnswerSchema,
   profileImportAnswerSchema,
 } from '../../common/harvest';
-import { http, upload, type UploadProgress } from './http';
+import { http, HttpError, upload, type UploadProgress } from './http';
 import { succeeded } from './organizations';
 import { refreshProfiles } from './profiles';
 
@@ -146,6 +146,43 @@ export class DraftWouldBeReplaced extends Error {
   }
 }
 
+/** A profile file refused, with every problem the check found in it (its findings). */
+export class ImportRefused extends Error {
+  constructor(
+    message: string,
+    readonly problems: string[],
+  ) {
+    super(message);
+    this.name = 'ImportRefused';
+  }
+}
+
+/** A finding as one line: where it is (a JSON Pointer into the file), then what is wrong. */
+const problemLine = (finding: { path: string; message: string }) =>
+  finding.path && finding.path !== '/' && finding.path !== ''
+    ? `${finding.path}: ${finding.message}`
+    : finding.message;
+
+/** Every finding an error answer carries, one line each. */
+function findingLines(body: unknown): string[] {
+  const findings = (body as { findings?: unknown } | null | undefined)?.findings;
+  return Array.isArray(findings)
+    ? (findings as Array<{ path: string; message: string }>).map(problemLine)
+    : [];
+}
+
+/** The refusal of a profile file, with every finding its answer carries. */
+function refusalOf(body: ErrorBody): ImportRefused {
+  return new ImportRefused(body.message || 'Permission Denied', findingLines(body));
+}
+
+/** Every problem a failed import names (a refused profile's findings), or none. */
+export function importProblems(error: unknown): string[] {
+  if (error instanceof ImportRefused) return error.problems;
+  if (error instanceof HttpError) return findingLines(error.body);
+  return [];
+}
+
 const uploadOptions = (input: Pick<ImportInput, 'onProgress' | 'signal'>) => ({
   ...(input.onProgress ? { onProgress: input.onProgress } : {}),
   ...(input.signal ? { signal: input.signal } : {}),
@@ -192,7 +229,7 @@ export async function importFile(
     if (!sent.success) {
       if (sent.code === ErrorCode.DraftWouldBeReplaced)
         throw new DraftWouldBeReplaced(sent.message);
-      throw new Error(sent.message || 'Permission Denied');
+      throw refusalOf(sent);
     }
     return { kind: 'profile', versionId: sent.versionId, findings: sent.findings };
   }

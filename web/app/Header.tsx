@@ -15,6 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { backupDownloadUrl } from '../api/admin';
 import { useLogout, useSession } from '../api/session';
 import classes from './Header.module.css';
 import {
@@ -86,6 +87,10 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
                 {link.label}
               </Menu.Item>
             ))}
+            {/* A download of the whole site as one file (see docs/operations.md). */}
+            <Menu.Item component="a" href={backupDownloadUrl()} download onClick={onNavigate}>
+              Backup
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
       )}

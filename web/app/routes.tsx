@@ -35,6 +35,7 @@ const VerificationPage = lazyPage(
   () => import('../pages/admin/VerificationPage'),
   'VerificationPage',
 );
+const ReviewPage = lazyPage(() => import('../pages/reviews/ReviewPage'), 'ReviewPage');
 const FaqPage = lazyPage(() => import('../pages/help/FaqPage'), 'FaqPage');
 const GuidelinesPage = lazyPage(() => import('../pages/help/GuidelinesPage'), 'GuidelinesPage');
 const DeletedItemsPage = lazyPage(
@@ -74,6 +75,7 @@ const EditOrganizationPage = lazyPage(
   () => import('../pages/organization/EditOrganizationPage'),
   'EditOrganizationPage',
 );
+const FeedbackTab = lazyPage(() => import('../pages/organization/FeedbackTab'), 'FeedbackTab');
 const MembersTab = lazyPage(() => import('../pages/organization/MembersTab'), 'MembersTab');
 const OrganizationsPage = lazyPage(
   () => import('../pages/organization/OrganizationsPage'),
@@ -161,6 +163,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'feedback',
+            element: (
+              <GroupOnly rule="isMember" otherwise="about">
+                <FeedbackTab />
+              </GroupOnly>
+            ),
+          },
+          {
             path: 'apiKeys',
             element: (
               <GroupOnly rule="isGroupAdmin" otherwise="about">
@@ -204,6 +214,7 @@ export const routes: RouteObject[] = [
           { path: 'hooks/:hookId/edit', element: signedIn(<EditHookPage />) },
         ],
       },
+      { path: 'review/:profileId/:versionId', element: signedIn(<ReviewPage />) },
       { path: 'search', element: <SearchPage /> },
       apiInfoRoute,
       { path: 'help', element: <GuidelinesPage /> },

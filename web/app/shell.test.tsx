@@ -123,7 +123,7 @@ describe('page shell', () => {
     expect(screen.queryByRole('button', { name: /Admin/ })).not.toBeInTheDocument();
   });
 
-  it('offers the three admin screens to site admins', async () => {
+  it('offers the three admin screens and the backup download to site admins', async () => {
     stubServer({ loggedIn: true, user: { ...member, type: 'admin' } });
     renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: /Admin/ }));
@@ -136,7 +136,10 @@ describe('page shell', () => {
       ['Manage Users', '/admin/users'],
       ['Verify Profiles', '/admin/verification'],
       ['Analytics', '/admin/analytics'],
+      ['Backup', '/app/admin/backup'],
     ]);
+    const backup = screen.getByRole('menuitem', { name: 'Backup', hidden: true });
+    expect(backup).toHaveAttribute('download');
   });
 
   it('sends a signed-out visitor from a login-required route to sign in, keeping the origin', async () => {

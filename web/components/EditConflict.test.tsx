@@ -59,6 +59,27 @@ describe('EditConflictView', () => {
     expect(take).toHaveBeenCalledOnce();
   });
 
+  it('keeps both versions in view on a narrow screen: values wrap, nothing scrolls away', () => {
+    renderWithProviders(
+      <EditConflictView
+        conflict={conflict}
+        differences={[
+          { field: 'More information', theirs: 'https://example.org/'.repeat(6), yours: 'Mine' },
+        ]}
+        onKeepMine={() => {}}
+        onTakeTheirs={() => {}}
+      />,
+    );
+    const table = within(screen.getByRole('alert')).getByRole('table', {
+      name: 'Where their saved version differs from yours',
+    });
+    expect(within(table).getByRole('columnheader', { name: 'Yours' })).toBeVisible();
+    // No box that scrolls sideways (which hid Yours past the edge of a phone), and no least
+    // width: the columns share the width there is and a long value breaks anywhere.
+    expect(table.closest('[class*="ScrollArea"], [class*="scrollContainer"]')).toBeNull();
+    expect(within(table).getAllByRole('cell').at(-1)!.style.overflowWrap).toBe('anywhere');
+  });
+
   it('waits for their version before offering to take it', () => {
     renderWithProviders(
       <EditConflictView

@@ -15,6 +15,9 @@ export type FieldValues = object;
 
 const EMPTY = '(empty)';
 
+/** A value in the table: lines kept, and a long word (an IRI) broken rather than sticking out. */
+const VALUE_STYLE = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
 /** A value as a person reads it: text as is, lists one item after the other, records by value. */
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return EMPTY;
@@ -289,36 +292,37 @@ export function EditConflictView({
           {wording.same}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420} mb="sm">
-          <Table
-            withTableBorder
-            withColumnBorders
-            verticalSpacing={4}
-            fz="sm"
-            bg="white"
-            captionSide="top"
-          >
-            <Table.Caption>{wording.caption}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Field</Table.Th>
-                <Table.Th scope="col">{wording.theirs}</Table.Th>
-                <Table.Th scope="col">{wording.yours}</Table.Th>
+        // Three columns fit any width: each takes its share and long values wrap anywhere, so
+        // on a phone both versions stay on screen side by side instead of scrolling away.
+        <Table
+          withTableBorder
+          withColumnBorders
+          verticalSpacing={4}
+          fz="sm"
+          bg="white"
+          captionSide="top"
+          mb="sm"
+        >
+          <Table.Caption>{wording.caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Field</Table.Th>
+              <Table.Th scope="col">{wording.theirs}</Table.Th>
+              <Table.Th scope="col">{wording.yours}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {differences.map((d) => (
+              <Table.Tr key={d.field} style={{ verticalAlign: 'top' }}>
+                <Table.Th scope="row" fw={600}>
+                  {d.field}
+                </Table.Th>
+                <Table.Td style={VALUE_STYLE}>{d.theirs}</Table.Td>
+                <Table.Td style={VALUE_STYLE}>{d.yours}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {differences.map((d) => (
-                <Table.Tr key={d.field} style={{ verticalAlign: 'top' }}>
-                  <Table.Th scope="row" fw={600}>
-                    {d.field}
-                  </Table.Th>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{d.theirs}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{d.yours}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
       <Group gap="sm">
         <Button onClick={onKeepMine} loading={busy}>

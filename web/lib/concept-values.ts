@@ -1,6 +1,11 @@
 import type { DOCUMENT_TYPES, EXTENSION_TYPES } from '../../common/concepts';
 import { CONCEPT_TYPES, type ConceptType, type SimilarTerm } from '../../common/concepts';
 import type { Translation } from '../../common/profiles';
+import {
+  DOCUMENT_TYPE_LABELS as XAPI_DOCUMENT_TYPE_LABELS,
+  EXTENSION_TYPE_LABELS as XAPI_EXTENSION_TYPE_LABELS,
+  typeLabel,
+} from '../../xapi/changes/words';
 
 export interface InteractionComponent {
   id: string;
@@ -142,17 +147,11 @@ export const CONCEPT_TYPE_SENTENCES: Record<ConceptType, string> = {
     'An extension key of a statement’s context or result, or of an activity definition, with its schema.',
 };
 
-export const DOCUMENT_TYPE_LABELS: Record<(typeof DOCUMENT_TYPES)[number], string> = {
-  StateResource: 'State Resource',
-  AgentProfileResource: 'Agent Profile Resource',
-  ActivityProfileResource: 'Activity Profile Resource',
-};
-
-export const EXTENSION_TYPE_LABELS: Record<(typeof EXTENSION_TYPES)[number], string> = {
-  ContextExtension: 'Context Extension',
-  ResultExtension: 'Result Extension',
-  ActivityExtension: 'Activity Extension',
-};
+/** The words for each document and extension kind: the changelog's table, the screens' words. */
+export const DOCUMENT_TYPE_LABELS: Record<(typeof DOCUMENT_TYPES)[number], string> =
+  XAPI_DOCUMENT_TYPE_LABELS;
+export const EXTENSION_TYPE_LABELS: Record<(typeof EXTENSION_TYPES)[number], string> =
+  XAPI_EXTENSION_TYPE_LABELS;
 
 /** The kind a route's `{type}` names, in any letter case; null for anything else. */
 export function conceptTypeOfParam(param: string | undefined): ConceptType | null {
@@ -188,3 +187,6 @@ export function suffixFromName(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 80);
 }
+
+/** A type name of the specification in the words the screens and the changelog use. */
+export { typeLabel };

@@ -81,6 +81,17 @@ const members = ['sequence', 'alternates', 'optional', 'oneOrMore', 'zeroOrMore'
 const relatedTemplates = Object.values(TEMPLATE_REF_KEYS).map((key) =>
   template(key, 'related templates', 'Current references'),
 );
+/** Every IRI-valued field of an item, where an IRI that is broken or too long is fixed. */
+const iriFixes = [
+  concept('id', DELETE, 'delete'),
+  concept('inScheme', 'Save Changes', 'on-save'),
+  concept('*', SIMILAR),
+  template('id', 'template page', DELETE, 'delete'),
+  ...determining,
+  ...relatedTemplates,
+  pattern('id', DELETE, 'delete'),
+  pattern('*', COMPONENTS),
+];
 
 /**
  * Every rule the validator can report inside a concept, template or pattern, with the fields it
@@ -232,16 +243,9 @@ export const ITEM_FINDING_FIELDS: Readonly<Record<string, readonly FindingField[
     template('inScheme', 'template details', 'Save Changes', 'on-save'),
     pattern('inScheme', 'Save Changes', 'on-save'),
   ],
-  L3: [
-    concept('id', DELETE, 'delete'),
-    concept('inScheme', 'Save Changes', 'on-save'),
-    concept('*', SIMILAR),
-    template('id', 'template page', DELETE, 'delete'),
-    ...determining,
-    ...relatedTemplates,
-    pattern('id', DELETE, 'delete'),
-    pattern('*', COMPONENTS),
-  ],
+  L3: iriFixes,
+  // An IRI over the length limit is fixed where an IRI that is not one is.
+  L4: iriFixes,
 };
 
 /** The item field a finding's pointer names: `/concepts/3/exactMatch/0` → `exactMatch`. */

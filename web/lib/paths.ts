@@ -61,6 +61,10 @@ export const addMemberPath = (organizationId: string) =>
 export const editMemberPath = (organizationId: string, userId: string) =>
   `${organizationMembersPath(organizationId)}/${enc(userId)}/edit`;
 
+/** A working group's Feedback tab: what was left on its published profiles. */
+export const organizationFeedbackPath = (organizationId: string) =>
+  `${groupPath(organizationId)}/feedback`;
+
 /** A working group's API Keys tab. */
 export const organizationApiKeysPath = (organizationId: string) =>
   `${groupPath(organizationId)}/apiKeys`;
@@ -111,6 +115,10 @@ export const usernamePath = () => '/user/username';
 
 /** The signed-in user's account. */
 export const accountPath = () => '/user/account';
+
+/** A draft's review on a page of its own, for members and invited reviewers. */
+export const reviewPath = (profileId: string, versionId: string) =>
+  `/review/${encodeURIComponent(profileId)}/${encodeURIComponent(versionId)}`;
 
 /** Asking for a password reset link. */
 export const forgotPasswordPath = () => '/user/forgotpassword';

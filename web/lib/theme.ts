@@ -3,6 +3,7 @@ import {
   createTheme,
   Drawer,
   Modal,
+  Table,
   DEFAULT_THEME,
   type CSSVariablesResolver,
   type MantineColorsTuple,
@@ -58,9 +59,26 @@ export const theme = createTheme({
     // A link must not be told from the text around it by colour alone.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // Mantine draws a dialog's close button as an icon with no accessible name; "Close dialog"
-    // keeps it apart from a dialog's own Close button.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
+    // keeps it apart from a dialog's own Close button. Its title bar is a <header> outside any
+    // section, which would read as a second banner beside the page's own: it is a plain box.
+    Modal: Modal.extend({
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close dialog' },
+        attributes: { header: { role: 'none' } },
+      },
+    }),
+    // A table wider than the screen scrolls sideways in its own box, which the keyboard must be
+    // able to reach and scroll (WCAG 2.1.1): on a phone most tables of the site do. The browser's
+    // own scrolling, as it shows a scrollbar whenever the box overflows.
+    TableScrollContainer: Table.ScrollContainer.extend({
+      defaultProps: { type: 'native', tabIndex: 0 },
+    }),
+    Drawer: Drawer.extend({
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Close dialog' },
+        attributes: { header: { role: 'none' } },
+      },
+    }),
   },
 });
 

@@ -18,6 +18,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ChangeSetDto, ItemChangeDto, ItemLink } from '../../../common/changes';
 import { useVersionDocument } from '../../api/profiles';
+import { typeLabel } from '../../lib/concept-values';
+import { CHANGE_LABELS, KIND_HEADINGS, VERSION_PARTS } from '../../../xapi/changes/words';
 import type { VersionPaths } from '../items/ItemsListPage';
 
 type Impact = 'breaking' | 'additive' | 'editorial';
@@ -41,19 +43,25 @@ export function ImpactBadge({ impact }: { impact: Impact }) {
   );
 }
 
-const CHANGE_LABELS: Record<ItemChangeDto['change'], string> = {
-  added: 'Added',
-  removed: 'Removed',
-  renamed: 'Moved to a new IRI',
-  deprecated: 'Deprecated',
-  undeprecated: 'No longer deprecated',
-  changed: 'Changed',
-};
+/**
+ * The changes the summary counts, as the list below shows them: each field change with its own
+ * impact, and an item with no field changes (added, removed) once. An item's badge is the
+ * strongest of its fields, so counting items would hide an editorial field under a breaking item.
+ */
+export function shownImpacts(changes: ChangeSetDto): Record<Impact, number> {
+  const counts: Record<Impact, number> = { breaking: 0, additive: 0, editorial: 0 };
+  for (const field of changes.profile) counts[field.impact] += 1;
+  for (const item of changes.items) {
+    if (item.fields.length === 0) counts[item.impact] += 1;
+    for (const field of item.fields) counts[field.impact] += 1;
+  }
+  return counts;
+}
 
 const KINDS = [
-  { kind: 'concept', title: 'Concepts', segment: 'concepts' },
-  { kind: 'template', title: 'Statement templates', segment: 'templates' },
-  { kind: 'pattern', title: 'Patterns', segment: 'patterns' },
+  { kind: 'concept', title: KIND_HEADINGS.concept, segment: 'concepts' },
+  { kind: 'template', title: KIND_HEADINGS.template, segment: 'templates' },
+  { kind: 'pattern', title: KIND_HEADINGS.pattern, segment: 'patterns' },
 ] as const;
 
 /**
@@ -246,7 +254,7 @@ function ItemCard({
           <Text fw={600}>{CHANGE_LABELS[item.change]}</Text>
           <ImpactBadge impact={item.impact} />
           <Text>
-            {item.type} “{item.label}”
+            {typeLabel(item.type)} “{item.label}”
           </Text>
         </Group>
         <Code style={{ wordBreak: 'break-all', alignSelf: 'flex-start' }}>{item.id}</Code>
@@ -300,17 +308,18 @@ export function Changelog({
   const links = new Map(comparison.links.map((l) => [`${l.kind} ${l.iri}`, l]));
   if (changes.impact === 'none') return <Text>{unchanged}</Text>;
   const bump = changes.suggestedVersion;
+  const shown = shownImpacts(changes);
   return (
     <Stack gap="md">
       <Group gap="sm" aria-label="Summary" role="group">
         <Badge color={IMPACT_COLORS.breaking} variant="filled">
-          {changes.counts.byImpact.breaking} breaking
+          {shown.breaking} breaking
         </Badge>
         <Badge color={IMPACT_COLORS.additive} variant="filled">
-          {changes.counts.byImpact.additive} additive
+          {shown.additive} additive
         </Badge>
         <Badge color={IMPACT_COLORS.editorial} variant="filled">
-          {changes.counts.byImpact.editorial} editorial
+          {shown.editorial} editorial
         </Badge>
         {onDownload && (
           <Button variant="default" size="compact-sm" onClick={onDownload}>
@@ -321,8 +330,8 @@ export function Changelog({
       {suggestNumber && (
         <Text size="sm">
           {bump.next
-            ? `Suggested version number: ${bump.next} (${bump.part} in MODEL.REVISION.ADDITION). `
-            : `Suggested change: the ${bump.part} part of MODEL.REVISION.ADDITION. `}
+            ? `Suggested version number: ${bump.next} (${VERSION_PARTS[bump.part]}). `
+            : `Suggested change: ${VERSION_PARTS[bump.part]}. `}
           {bump.reason}
         </Text>
       )}

@@ -1,7 +1,7 @@
 import { Code, List, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import type { ConceptView } from '../../../common/concepts';
 import { Field, IriText, None } from './fields';
-import { typeLabel } from './format';
+import { typeLabel } from '../../lib/concept-values';
 import { prettyJson } from './concept-format';
 
 type Concept = ConceptView['concept'];

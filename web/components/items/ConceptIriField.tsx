@@ -81,7 +81,11 @@ export function ConceptIriField({
             <Text size="sm" c="dimmed">
               Generated IRI
             </Text>
-            <Code block aria-label="Generated IRI" style={{ wordBreak: 'break-all' }}>
+            <Code
+              block
+              aria-label="Generated IRI"
+              style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+            >
               {generated(geniri)}
             </Code>
           </div>
@@ -120,7 +124,7 @@ export function FixedIri({
   return (
     <Stack gap={2}>
       <Input.Label>{label}</Input.Label>
-      <Code block style={{ wordBreak: 'break-all' }} aria-label={label}>
+      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} aria-label={label}>
         {iri}
       </Code>
       <Text size="xs" c="dimmed">

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ConceptRow } from '../../../common/concepts';
 import { LinkedBadge, StatusBadge } from './badges';
@@ -12,6 +12,7 @@ import {
   type ItemDialogKind,
 } from './dialogs';
 import { ItemCrumbs } from './ItemCrumbs';
+import { ITEM_FIELDS, Threads } from '../reviews/Threads';
 import {
   capitalized,
   itemFields,
@@ -21,6 +22,13 @@ import {
   type ItemTarget,
   type ParentProfile,
 } from './types';
+
+// An item's History and its feedback are read by few of its visitors: fetched when the page is
+// first shown, they keep the version's chunk small.
+const ItemHistory = lazy(async () => ({ default: (await import('./ItemHistory')).ItemHistory }));
+const FeedbackPanel = lazy(async () => ({
+  default: (await import('../feedback/FeedbackPanel')).FeedbackPanel,
+}));
 
 /** What the page of any item shows around its own fields (and a conflict compares). */
 export interface DetailItem extends ComparedItem {
@@ -185,6 +193,38 @@ export function ItemDetailFrame<
       )}
 
       {children}
+
+      {!item.linked && (
+        <Suspense fallback={null}>
+          <ItemHistory
+            itemUrl={kind.lockPath(target).replace(/\/lock$/, '')}
+            revision={item.revision}
+            onRestored={(versionId) => void navigate(itemPath(item.uuid, '', versionId))}
+          />
+        </Suspense>
+      )}
+
+      {!item.linked && (
+        <Suspense fallback={null}>
+          <FeedbackPanel
+            profileId={scope.profile.uuid}
+            versionId={scope.version.uuid}
+            itemId={item.uuid}
+            noun={noun}
+          />
+        </Suspense>
+      )}
+
+      {permissions.edit && !item.linked && (
+        <Threads
+          profileId={scope.profile.uuid}
+          versionId={scope.version.uuid}
+          itemId={item.uuid}
+          fields={ITEM_FIELDS}
+          open
+          heading={`Discussion of this ${noun}`}
+        />
+      )}
 
       {dialog === 'deprecate' && (
         <DeprecateItemDialog

@@ -72,28 +72,30 @@ interface Translation {
 export function TranslationsTable({ item }: { item: { translations: readonly Translation[] } }) {
   if (item.translations.length === 0) return <None />;
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table withTableBorder aria-label="Translations">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Language</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Description</Table.Th>
+    // Three columns fit any width: the name and description wrap, a long word anywhere, so on a
+    // phone the description stays on screen instead of past its edge.
+    <Table withTableBorder aria-label="Translations">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Language</Table.Th>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Description</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {item.translations.map((t) => (
+          <Table.Tr key={t.language} style={{ verticalAlign: 'top' }}>
+            <Table.Td>
+              {languageName(t.language)} ({t.language})
+            </Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{t.translationName}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {t.translationDesc}
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {item.translations.map((t) => (
-            <Table.Tr key={t.language}>
-              <Table.Td>
-                {languageName(t.language)} ({t.language})
-              </Table.Td>
-              <Table.Td>{t.translationName}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{t.translationDesc}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

@@ -16,6 +16,8 @@ import type { SessionUser } from '../../../common/user';
 import { useSession } from '../../api/session';
 import { PageHeading } from '../../components/PageHeading';
 import { MyWorkingGroups } from './MyWorkingGroups';
+import { NotificationSettings } from './NotificationSettings';
+import { MyReviews } from './MyReviews';
 import { AccountEditForm } from './AccountEditForm';
 import { ConfirmEmailForm } from './ConfirmEmailForm';
 import { usernamePath } from '../../lib/paths';
@@ -119,6 +121,8 @@ export function AccountPage() {
           <AccountDetails user={user} onEdit={() => setEditing(true)} />
         )}
         {!editing && <MyWorkingGroups />}
+        {!editing && <MyReviews />}
+        {!editing && <NotificationSettings />}
       </Stack>
     </Container>
   );

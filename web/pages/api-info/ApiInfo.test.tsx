@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { examplesOf, type ApiDocPage } from '../../../common/api-examples';
 import { ErrorCode } from '../../../common/errors';
 import { sparqlExamples } from '../../../common/sparql-examples';
+import type { WebhookPayload } from '../../../common/webhooks';
 import { serve } from '../../test/api';
 import { renderWithProviders } from '../../test/render';
 import { API_INFO_MENU } from './menu';
@@ -237,6 +238,47 @@ describe('API documentation', () => {
     expect(screen.getByLabelText('Test event body')).toHaveTextContent('"test": true');
     const concept = screen.getByLabelText('Concept deprecated body');
     for (const field of ['"iri"', '"name"', '"reason"']) expect(concept).toHaveTextContent(field);
+  });
+
+  it('documents every field of a delivery’s body, the mirror’s links and the working group', () => {
+    // Typed as the server sends it, so a field added to the body must be added here, and then to
+    // the page.
+    const sample: Required<Omit<WebhookPayload, 'deliveryId'>> & { deliveryId: string } = {
+      event: 'profilePublished',
+      deliveryId: 'd',
+      occurredAt: 't',
+      test: true,
+      profile: {
+        uuid: 'u',
+        iri: 'i',
+        name: 'n',
+        version: 1,
+        versionIri: 'v',
+        url: 'h',
+        documentUrl: 'd',
+        etag: null,
+        workingGroup: { uuid: 'g', name: 'n', url: 'h' },
+      },
+      concept: { iri: 'i', name: 'n', reason: null, link: null },
+      feedback: { uuid: 'f', kind: 'problem', itemId: null, public: true },
+    };
+    const paths = (value: object, prefix = ''): string[] =>
+      Object.entries(value).flatMap(([key, inner]) =>
+        prefix === '' && key === 'concept'
+          ? [key]
+          : inner !== null && typeof inner === 'object'
+            ? paths(inner as object, `${prefix}${key}.`)
+            : [`${prefix}${key}`],
+      );
+    renderAt('/api-info/webhooks');
+    const table = screen.getByRole('table', { name: 'Webhook body fields' });
+    const documented = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    expect(documented.sort()).toEqual(paths(sample).sort());
+    expect(screen.getByLabelText('Example body')).toHaveTextContent('"documentUrl"');
+    expect(screen.getByLabelText('Example body')).toHaveTextContent('"workingGroup"');
   });
 
   it('shows the not-found page for an unknown page', () => {

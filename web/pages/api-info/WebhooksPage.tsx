@@ -56,9 +56,52 @@ const EXAMPLE_BODY = `{
     "name": "Example Profile",
     "version": 3,
     "versionIri": "https://w3id.org/xapi/example/v3",
-    "url": "https://profiles.example.org/profile/6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f"
+    "url": "https://profiles.example.org/profile/6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+    "documentUrl": "https://profiles.example.org/api/profile/9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+    "etag": "\\"Qm9vay1vZi10aGUtZG9jdW1lbnQtaGFzaA\\"",
+    "workingGroup": {
+      "uuid": "3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f",
+      "name": "Example Working Group",
+      "url": "https://profiles.example.org/organization/3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f"
+    }
   }
 }`;
+
+/** Every field of a delivery's body, with what it holds. */
+export const BODY_FIELDS: Array<[string, string]> = [
+  ['event', 'The event, as in X-Webhook-Event.'],
+  ['deliveryId', 'The delivery id, as in X-Webhook-Delivery.'],
+  ['occurredAt', 'When the change happened (ISO 8601), not when this attempt was sent.'],
+  ['test', 'true on a test event only; absent otherwise.'],
+  ['profile.uuid', 'The profile’s id on this server.'],
+  ['profile.iri', 'The profile’s IRI.'],
+  ['profile.name', 'The version’s name.'],
+  ['profile.version', 'The version’s number on this server (1, 2, 3 …).'],
+  ['profile.versionIri', 'The version’s IRI.'],
+  ['profile.url', 'The version’s page on this site, for a person (HTML).'],
+  [
+    'profile.documentUrl',
+    'The version’s JSON-LD document in the public API (GET /api/profile/{version uuid}); a draft’s needs a read key of its working group.',
+  ],
+  [
+    'profile.etag',
+    'The ETag that document’s uncompressed JSON answer carries, for a published version, whose document never changes; null for a draft, which changes with every save. A mirror that holds a document with this ETag need not fetch it again; send it as If-None-Match to get 304.',
+  ],
+  ['profile.workingGroup.uuid', 'The id of the working group that owns the profile.'],
+  ['profile.workingGroup.name', 'Its name.'],
+  ['profile.workingGroup.url', 'Its page on this site.'],
+  ['concept', 'conceptDeprecated only: the concept, described below.'],
+  ['feedback.uuid', 'feedbackReceived only: the feedback’s id on this server.'],
+  ['feedback.kind', 'What it is: problem, question or suggestion.'],
+  [
+    'feedback.itemId',
+    'The id of the concept, template or pattern it is about; null when it is about the version.',
+  ],
+  [
+    'feedback.public',
+    'Whether everyone may read it; false when its author kept it for the group. Read it on the version’s page on this site.',
+  ],
+];
 
 const TEST_BODY = `{
   "event": "profilePublished",
@@ -178,6 +221,24 @@ export function WebhooksPage() {
       </DocSection>
       <DocSection title="Body">
         <CodeBlock code={EXAMPLE_BODY} label="Example body" />
+        <Table aria-label="Webhook body fields">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Field</Table.Th>
+              <Table.Th>Meaning</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {BODY_FIELDS.map(([name, meaning]) => (
+              <Table.Tr key={name}>
+                <Table.Td>
+                  <Code style={{ overflowWrap: 'anywhere' }}>{name}</Code>
+                </Table.Td>
+                <Table.Td>{meaning}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
         <Text>
           <Code>conceptDeprecated</Code> also names the concept: its IRI, its name (prefLabel), the
           reason given and the link to what replaces it (<Code>null</Code> when none was given).

@@ -57,7 +57,13 @@ export const siteOrigin = (): string => window.location.origin;
 export function CodeBlock({ code, label }: { code: string; label: string }) {
   const long = code.split('\n').length > 24;
   const block = (
-    <Code block aria-label={label} style={{ tabSize: 2, whiteSpace: 'pre', overflowX: 'auto' }}>
+    // Focusable: at 390 px the lines scroll sideways, and a keyboard must reach what they hide.
+    <Code
+      block
+      aria-label={label}
+      tabIndex={0}
+      style={{ tabSize: 2, whiteSpace: 'pre', overflowX: 'auto' }}
+    >
       {code}
     </Code>
   );

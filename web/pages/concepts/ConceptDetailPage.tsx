@@ -16,7 +16,7 @@ import { formatDate } from '../../lib/format';
 import { TypeSpecificFields } from '../../components/items/ConceptFields';
 import { ConceptPanel } from '../../components/items/ConceptPanel';
 import { conceptDialogs } from './dialogs';
-import { typeLabel } from '../../components/items/format';
+import { typeLabel } from '../../lib/concept-values';
 import { CONCEPT_TYPE_LABELS } from '../../components/items/concept-format';
 import { useConceptScope } from './scope';
 

@@ -27,7 +27,13 @@ import {
   view,
 } from '../../test/stubs/profile';
 import { CANCELLED_MESSAGE, NO_IMPORT_PERMISSION, UNKNOWN_PROGRESS_PERCENT } from './ImportPage';
-import { formatFileSize, tooLargeMessage, wrongTypeMessage } from './format';
+import {
+  formatFileSize,
+  HARVEST_ERROR_DISMISS,
+  problemsHeading,
+  tooLargeMessage,
+  wrongTypeMessage,
+} from './format';
 import { DRAFT_CHANGED_NOTICE, REPLACE_DRAFT } from './ReplaceDraftDialog';
 import { FILE_ID, fileAnswer, harvestApi, harvestFile, queueOf } from './testing/stub';
 
@@ -218,13 +224,52 @@ describe('import screen', () => {
     );
     const alert = await screen.findByRole('alert', { name: 'Import Error' });
     expect(alert).toHaveTextContent(
-      'Before importing again, Please dismiss this error "The file holds 25 statements; at most 20 are taken."',
+      '“statements.json” was not imported: The file holds 25 statements; at most 20 are taken.',
     );
+    expect(alert).toHaveTextContent(HARVEST_ERROR_DISMISS);
+    expect(alert).not.toHaveTextContent(/Please|Before importing again/);
     expect(chooser()).toBeDisabled();
     await userEvent.click(within(alert).getByRole('button', { name: 'Dismiss the error' }));
     expect(screen.queryByRole('alert', { name: 'Import Error' })).toBeNull();
     expect(chooser()).toBeEnabled();
     expect(screen.getByText('Drag a file here, or')).toBeVisible();
+  });
+
+  it('lists every problem of a refused profile file, not the first alone', async () => {
+    const uploads = fakeUploads();
+    serveImport();
+    renderApp(versionPath(V1, 'import'));
+    await screen.findByLabelText('Choose a file');
+    const document_ = JSON.stringify({ '@context': 'https://w3id.org/xapi/profiles/context' });
+    await choose(jsonFile(document_, 'profile.jsonld'));
+    const compared = await uploads.next();
+    act(() =>
+      compared.respond(400, {
+        success: false,
+        code: 'VALIDATION_FAILED',
+        message: 'The profile needs its IRI in "id" before it can be kept as a draft',
+        findings: [
+          { ruleId: 'A1', severity: 'error', path: '', message: 'The profile has no "id".' },
+          { ruleId: 'B2', severity: 'error', path: '/type', message: 'Missing "type".' },
+          { ruleId: 'B5', severity: 'error', path: '/versions', message: 'Missing "versions".' },
+        ],
+      }),
+    );
+    const alert = await screen.findByRole('alert', { name: 'Import Error' });
+    expect(alert).toHaveTextContent(
+      '“profile.jsonld” was not imported: The profile needs its IRI in "id" before it can be kept as a draft.',
+    );
+    const list = within(alert).getByRole('list', { name: problemsHeading(3) });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'The profile has no "id".',
+      '/type: Missing "type".',
+      '/versions: Missing "versions".',
+    ]);
+    expect(alert).toHaveTextContent(HARVEST_ERROR_DISMISS);
   });
 
   it('sends a profile document to import-profile and opens the draft it became', async () => {

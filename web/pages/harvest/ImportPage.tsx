@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -11,6 +11,7 @@ import type { Profile, ProfileVersion } from '../../../common/profiles';
 import {
   compareImport,
   DraftWouldBeReplaced,
+  importProblems,
   isProfileDocument,
   useHarvestQueue,
   useImportFile,
@@ -22,7 +23,13 @@ import type { VersionPaths } from '../../components/items/ItemsListPage';
 import { jsonSyntaxProblem } from '../../components/statements/json-syntax';
 import { isCurrentVersion, isMemberOf } from '../../lib/profiles';
 import { messageOf } from '../../components/parts';
-import { formatFileSize, harvestErrorMessage, refusalOf } from './format';
+import {
+  formatFileSize,
+  HARVEST_ERROR_DISMISS,
+  harvestErrorMessage,
+  problemsHeading,
+  refusalOf,
+} from './format';
 import classes from './ImportPage.module.css';
 import { DRAFT_CHANGED_NOTICE, ReplaceDraftDialog } from './ReplaceDraftDialog';
 
@@ -59,7 +66,7 @@ type UploadState =
   | { state: 'confirming'; file: Read; comparison: ImportComparison; notice: string | null }
   | { state: 'complete'; file: Chosen }
   | { state: 'cancelled'; file: Chosen }
-  | { state: 'failed'; file: Chosen; error: string };
+  | { state: 'failed'; file: Chosen; error: string; problems: string[] };
 
 /** The upload bar's value, and what it says. */
 function progressOf(
@@ -125,6 +132,7 @@ export function ImportPage({
   const [refusal, setRefusal] = useState<string | null>(null);
   const controller = useRef<AbortController | null>(null);
   const inputId = useId();
+  const problemsId = useId();
   const input = useRef<HTMLInputElement>(null);
 
   // Leaving the screen stops an upload still running.
@@ -164,7 +172,13 @@ export function ImportPage({
       });
     } catch (error) {
       if (error instanceof UploadCancelled) setUpload({ state: 'cancelled', file });
-      else setUpload({ state: 'failed', file, error: messageOf(error) });
+      else
+        setUpload({
+          state: 'failed',
+          file,
+          error: messageOf(error),
+          problems: importProblems(error),
+        });
       return null;
     } finally {
       if (controller.current === abort) controller.current = null;
@@ -309,7 +323,22 @@ export function ImportPage({
           closeButtonLabel="Dismiss the error"
           onClose={() => setUpload({ state: 'idle' })}
         >
-          {harvestErrorMessage(upload.error)}
+          <Stack gap="xs">
+            <Text size="sm">{harvestErrorMessage(upload.file.name, upload.error)}</Text>
+            {upload.problems.length > 0 && (
+              <>
+                <Text size="sm" id={problemsId}>
+                  {problemsHeading(upload.problems.length)}
+                </Text>
+                <List size="sm" aria-labelledby={problemsId} style={{ overflowWrap: 'anywhere' }}>
+                  {upload.problems.map((problem, index) => (
+                    <List.Item key={index}>{problem}</List.Item>
+                  ))}
+                </List>
+              </>
+            )}
+            <Text size="sm">{HARVEST_ERROR_DISMISS}</Text>
+          </Stack>
         </Alert>
       )}
       {refusal !== null && (

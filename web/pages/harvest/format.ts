@@ -36,9 +36,16 @@ export function refusalOf(file: { name: string; size: number }): string | null {
   return null;
 }
 
-/** The alert of a failed import, which must be dismissed before importing again. */
-export const harvestErrorMessage = (error: string) =>
-  `Before importing again, Please dismiss this error "${error}"`;
+/** The alert of a failed import: the file and why, ending with what to do next. */
+export const harvestErrorMessage = (fileName: string, error: string) =>
+  `“${fileName}” was not imported: ${error.replace(/[.:]?\s*$/, '.')}`;
+
+/** Under the alert's text and its list of problems. */
+export const HARVEST_ERROR_DISMISS = 'Dismiss this message to import a file again.';
+
+/** The heading of the list of every problem found in a refused file. */
+export const problemsHeading = (count: number) =>
+  count === 1 ? 'The problem found:' : `All ${count} problems found:`;
 
 /** Section headings of the queue, one per type a statement can use. */
 export const HARVEST_TYPE_LABELS: Record<HarvestConceptType, string> = {

@@ -168,7 +168,8 @@ export function AuthoringProfiles() {
         </List.Item>
       </List>
       <Text>Put together, the profile and one of its verbs look like this:</Text>
-      <Code block>
+      {/* Focusable: at 390 px the IRIs scroll sideways, and a keyboard must reach what they hide. */}
+      <Code block tabIndex={0} aria-label="A profile IRI and one of its verbs' IRIs">
         {EXAMPLE_PROFILE_IRI}
         {'\n'}
         {EXAMPLE_CONCEPT_IRI}
@@ -272,7 +273,7 @@ export function PublishingProfiles() {
         forwards requests to this server&apos;s lookup by IRI, and open a pull request. Once it is
         merged, the IRI resolves to the JSON-LD served here:
       </Text>
-      <Code block>
+      <Code block tabIndex={0} aria-label="A profile IRI and the address it resolves to">
         {EXAMPLE_PROFILE_IRI}
         {'\n'}
         {`  -> ${origin}/api/profile?iri=${EXAMPLE_PROFILE_IRI}`}

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { DeletedItem } from '../../../common/items';
-import { typeLabel } from '../../components/items/format';
+import { typeLabel } from '../../lib/concept-values';
 
 export const KIND_LABELS: Record<DeletedItem['kind'], string> = {
   concept: 'Concept',

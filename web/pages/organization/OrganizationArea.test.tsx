@@ -108,17 +108,25 @@ describe('working group area', () => {
     );
   });
 
-  it('shows members the Members tab with its count and a Create xAPI Profile button', async () => {
+  it('shows members the Members tab, the Feedback tab with what is open and a Create xAPI Profile button', async () => {
     stubServer(
       {
         [`GET ${api}`]: answer(group({ membership: 'member' })),
         [`GET ${api}/profile`]: noProfiles,
+        [`GET ${api}/feedback`]: ok({
+          success: true,
+          feedback: [],
+          counts: { open: 2, answered: 1, addressed: 0, closed: 0 },
+          canLeave: false,
+        }),
       },
       signedIn(ada),
     );
     renderApp(base);
     await screen.findByRole('heading', { name: 'Video Working Group' });
-    expect(tabNames()).toEqual(['About', 'Profiles2', 'Members3']);
+    await waitFor(() =>
+      expect(tabNames()).toEqual(['About', 'Profiles2', 'Members3', 'Feedback2']),
+    );
     expect(await screen.findByRole('link', { name: 'Create xAPI Profile' })).toHaveAttribute(
       'href',
       `${base}/profile/create`,
@@ -133,7 +141,7 @@ describe('working group area', () => {
     );
     const router = renderApp(base);
     await screen.findByRole('heading', { name: 'Video Working Group' });
-    expect(tabNames()).toEqual(['About', 'Profiles2', 'Members3', 'API Keys4']);
+    expect(tabNames()).toEqual(['About', 'Profiles2', 'Members3', 'Feedback', 'API Keys4']);
     await userEvent.click(screen.getByRole('tab', { name: /About/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${base}/about`));
   });

@@ -24,6 +24,7 @@ import {
   useParams,
 } from 'react-router';
 import type { Organization } from '../../../common/organizations';
+import { useGroupFeedback } from '../../api/feedback';
 import { HttpError } from '../../api/http';
 import { useCancelJoinRequest, useOrganization, useRequestToJoin } from '../../api/organizations';
 import { useSession } from '../../api/session';
@@ -35,6 +36,7 @@ import {
   loginPath,
   organizationAboutPath,
   organizationApiKeysPath,
+  organizationFeedbackPath,
   organizationMembersPath,
   organizationsPath,
 } from '../../lib/paths';
@@ -114,6 +116,7 @@ function currentTab(pathname: string, base: string): string {
   if (first === 'about' || first === 'edit') return 'about';
   if (first === 'members') return 'members';
   if (first === 'apiKeys') return 'apiKeys';
+  if (first === 'feedback') return 'feedback';
   return 'profiles';
 }
 
@@ -124,6 +127,12 @@ function Count({ value }: { value: number | null }) {
       {value}
     </Badge>
   );
+}
+
+/** How much feedback on the group's profiles waits for an answer. */
+function OpenFeedbackCount({ organizationId }: { organizationId: string }) {
+  const feedback = useGroupFeedback(organizationId);
+  return <Count value={feedback.data?.counts.open ?? null} />;
 }
 
 /** Join, the pending request with a way to cancel it, or the viewer's level. */
@@ -273,6 +282,7 @@ export function OrganizationArea() {
     about: organizationAboutPath(organizationId),
     members: organizationMembersPath(organizationId),
     apiKeys: organizationApiKeysPath(organizationId),
+    feedback: organizationFeedbackPath(organizationId),
   };
 
   return (
@@ -294,6 +304,14 @@ export function OrganizationArea() {
           {access.canSeeMembers && (
             <Tabs.Tab value="members" rightSection={<Count value={organization.memberCount} />}>
               Members
+            </Tabs.Tab>
+          )}
+          {access.isMember && (
+            <Tabs.Tab
+              value="feedback"
+              rightSection={<OpenFeedbackCount organizationId={organizationId} />}
+            >
+              Feedback
             </Tabs.Tab>
           )}
           {access.isGroupAdmin && (

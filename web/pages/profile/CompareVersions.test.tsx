@@ -44,6 +44,7 @@ function documents() {
         id: TEMPLATE,
         type: 'StatementTemplate',
         prefLabel: { en: 'Paused' },
+        definition: { en: 'Paused a video.' },
         verb: VERB,
         rules: [{ location: '$.result.duration', presence: 'recommended' }],
       },
@@ -53,6 +54,7 @@ function documents() {
   newer.versions = [{ id: `${PROFILE_IRI}/v2` }];
   (newer.concepts[0] as Record<string, unknown>).deprecated = true;
   newer.templates[0]!.rules[0]!.presence = 'included';
+  newer.templates[0]!.definition = { en: 'Paused the video being watched.' };
   return { older, newer };
 }
 
@@ -92,10 +94,19 @@ describe('comparing versions', () => {
     expect([asked.query.get('from'), asked.query.get('to')]).toEqual([V1, V2]);
 
     const summary = await screen.findByRole('group', { name: 'Summary' });
+    // Every change listed below is counted by its own impact: the template's editorial rewording
+    // too, although the template as a whole is breaking.
     expect(within(summary).getByText('1 breaking')).toBeVisible();
     expect(within(summary).getByText('1 additive')).toBeVisible();
-    expect(within(summary).getByText('0 editorial')).toBeVisible();
-    expect(screen.getByText(/Suggested version number: 2\.0\.0 \(MODEL/)).toBeVisible();
+    expect(within(summary).getByText('1 editorial')).toBeVisible();
+    expect(
+      screen.getByText(
+        /^Suggested version number: 2\.0\.0 \(a new first number: producers must change\)\./,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/MODEL|REVISION\.ADDITION/)).toBeNull();
+    expect(screen.getByText('Statement Template “Paused”')).toBeVisible();
+    expect(screen.queryByText(/StatementTemplate/)).toBeNull();
 
     const concepts = screen.getByRole('region', { name: 'Concepts (1)' });
     const deprecated = within(concepts).getByRole('listitem', { name: 'Deprecated: paused' });

@@ -50,7 +50,11 @@ export function IriChoice({
           <Text size="sm" c="dimmed">
             Generated IRI
           </Text>
-          <Code block aria-label="Generated IRI" style={{ wordBreak: 'break-all' }}>
+          <Code
+            block
+            aria-label="Generated IRI"
+            style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+          >
             {generatedIri ?? 'Loading…'}
           </Code>
         </Stack>

@@ -75,7 +75,11 @@ export function ProfileForm({
           {iri.fixed ? (
             <Stack gap={2}>
               <Input.Label>Profile IRI</Input.Label>
-              <Code block style={{ wordBreak: 'break-all' }} aria-label="Profile IRI">
+              <Code
+                block
+                style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+                aria-label="Profile IRI"
+              >
                 {iri.value}
               </Code>
               <Text size="xs" c="dimmed">

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
   IRI_FORMAT_MESSAGE,
@@ -15,6 +15,8 @@ import { findingsOf, usePublishVersion, useRootIri } from '../../api/profiles';
 import { feedback } from '../../lib/feedback-store';
 import { newUuid } from '../../lib/profiles';
 import { IriChoice } from './IriChoice';
+import { useReviewState } from '../../api/reviews';
+import { MissingList } from '../../components/reviews/ReviewPanel';
 import { ErrorAlert } from '../../components/parts';
 import { FindingsList } from '../../components/profile-parts';
 
@@ -53,6 +55,10 @@ export function PublishDialog({
   const [extiri, setExtiri] = useState(profile.iriType === 'external-iri' ? profile.iri : '');
   const [extiriTouched, setExtiriTouched] = useState(false);
   const [acknowledged, setAcknowledged] = useState(false);
+  const review = useReviewState(profile.uuid, version.uuid, opened);
+  const missing = review.data?.missing ?? [];
+  const mayOverride = missing.length > 0 && review.data?.viewer === 'admin';
+  const [overrideReason, setOverrideReason] = useState('');
 
   const generatedIri =
     profile.iriType === 'generated-iri' && profile.iri !== ''
@@ -62,7 +68,9 @@ export function PublishDialog({
         : `${root.data}/${previewUuid}`;
   const iriProblem = iriType === 'external-iri' ? externalIriError(extiri) : undefined;
   const findings = findingsOf(publish.error);
-  const canPublish = !firstPublication || (acknowledged && iriProblem === undefined);
+  const canPublish =
+    (!firstPublication || (acknowledged && iriProblem === undefined)) &&
+    (missing.length === 0 || (mayOverride && overrideReason.trim() !== ''));
 
   const close = () => {
     publish.reset();
@@ -76,13 +84,15 @@ export function PublishDialog({
       setExtiriTouched(true);
       return;
     }
+    const reviewPart = mayOverride ? { overrideReason: overrideReason.trim() } : {};
     const input: PublishInput = firstPublication
       ? {
           confirmed: true,
           iriType,
           ...(iriType === 'external-iri' ? { extiri: normalizeExternalIri(extiri) } : {}),
+          ...reviewPart,
         }
-      : { confirmed: true };
+      : { confirmed: true, ...reviewPart };
     publish.mutate(input, {
       onSuccess: (view) => {
         feedback.showSuccess({
@@ -122,6 +132,23 @@ export function PublishDialog({
         ) : (
           <Text>Version {version.version} of this profile will be published to public.</Text>
         )}
+        {review.data && <MissingList state={review.data} />}
+        {mayOverride && (
+          <Textarea
+            label="Publish anyway: reason"
+            description="As a group admin you may publish without the approvals; the reason is kept with the version for the group."
+            value={overrideReason}
+            maxLength={1000}
+            autosize
+            minRows={2}
+            onChange={(e) => setOverrideReason(e.currentTarget.value)}
+          />
+        )}
+        {missing.length > 0 && !mayOverride && (
+          <Text size="sm">
+            A group admin can publish it without the approvals, giving a reason.
+          </Text>
+        )}
         <FindingsList findings={findings} />
         {findings.length === 0 && <ErrorAlert error={publish.error} title="Not published" />}
         <Group justify="flex-end" gap="sm">
@@ -129,7 +156,7 @@ export function PublishDialog({
             Cancel
           </Button>
           <Button onClick={submit} disabled={!canPublish} loading={publish.isPending}>
-            Publish Now
+            {mayOverride ? 'Publish Without Approvals' : 'Publish Now'}
           </Button>
         </Group>
       </Stack>

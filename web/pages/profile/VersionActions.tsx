@@ -2,7 +2,7 @@ import { Alert, Button, Code, Group, Menu, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { Profile, ProfileVersion } from '../../../common/profiles';
 import { exportChangelog } from '../../api/changes';
-import { exportVersion, useRequestVerification } from '../../api/profiles';
+import { exportVersion, useRequestVerification, versionDocsUrl } from '../../api/profiles';
 import { feedback } from '../../lib/feedback-store';
 import { DeleteProfileDialog, deleteProfileLabel } from './DeleteProfileDialog';
 import { formatDate } from '../../lib/format';
@@ -122,6 +122,22 @@ export function VersionActions({
         <Button variant="default" onClick={exportNow} loading={exporting}>
           Export to JSON-LD
         </Button>
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Button variant="default">Documentation</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item component="a" href={versionDocsUrl(profile.uuid, version.uuid, 'page')}>
+              Open the documentation page
+            </Menu.Item>
+            <Menu.Item component="a" href={versionDocsUrl(profile.uuid, version.uuid, 'download')}>
+              Download as HTML
+            </Menu.Item>
+            <Menu.Item component="a" href={versionDocsUrl(profile.uuid, version.uuid, 'markdown')}>
+              Download as Markdown
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
         {earlier.length > 0 && (
           <Menu position="bottom-start" withinPortal>
             <Menu.Target>

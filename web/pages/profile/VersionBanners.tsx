@@ -8,6 +8,8 @@ import { UNKNOWN_USER, VerifyDialog } from '../../components/VerifyDialog';
 
 export const DRAFT_BANNER = 'This version is a DRAFT. It is not public until it is published.';
 export const OLDER_VERSION_BANNER = 'You are viewing an older version of this profile.';
+export const DRAFT_FOLLOWS_BANNER =
+  'This is the newest published version. A draft of the next version follows it: changes are made there.';
 
 /** Who asked for verification and when, as the pending-verification banner says it. */
 export function pendingVerificationText(version: ProfileVersion): string {
@@ -28,6 +30,8 @@ export function VersionBanners({
 }) {
   const [verifying, setVerifying] = useState(false);
   const latest = latestVersionUuid(profile);
+  // With a draft after it, the newest published version is not old: it is what the public reads.
+  const newestPublished = profile.currentPublishedVersion?.uuid === version.uuid;
   const pending =
     isSiteAdmin &&
     version.state === 'published' &&
@@ -41,7 +45,15 @@ export function VersionBanners({
           {DRAFT_BANNER}
         </Alert>
       )}
-      {!isCurrentVersion(profile, version) && latest !== undefined && (
+      {!isCurrentVersion(profile, version) && latest !== undefined && newestPublished && (
+        <Alert color="blue" variant="light" title="Newest published version">
+          {DRAFT_FOLLOWS_BANNER}{' '}
+          <Anchor component={Link} to={versionPath(latest)}>
+            Go to the draft
+          </Anchor>
+        </Alert>
+      )}
+      {!isCurrentVersion(profile, version) && latest !== undefined && !newestPublished && (
         <Alert color="orange" variant="light" title="Older version">
           {OLDER_VERSION_BANNER}{' '}
           <Anchor component={Link} to={versionPath(latest)}>

@@ -166,6 +166,10 @@ describe('version findings', () => {
       {
         [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
         [`GET ${versionApi(V1, '/findings')}`]: () => [200, { success: true, findings }],
+        [`GET ${versionApi(V1, `/concepts/${CONCEPT_ID}`)}`]: () => [
+          200,
+          { success: true, concept: { uuid: CONCEPT_ID, revision: 'r-7' } },
+        ],
         [`POST ${versionApi(V1, `/concepts/${CONCEPT_ID}/remove-value`)}`]: () => {
           findings = [error];
           return [200, { success: true, concept: { uuid: CONCEPT_ID }, versionId: V1 }];
@@ -176,10 +180,10 @@ describe('version findings', () => {
     renderApp(versionPath(V1));
     const region = await panel();
     // Only the finding no form fixes offers it.
-    expect(within(region).getAllByRole('button', { name: /^Remove the value at/ })).toHaveLength(1);
+    expect(within(region).getAllByRole('button', { name: /^Remove this value/ })).toHaveLength(1);
     await userEvent.click(
       within(region).getByRole('button', {
-        name: 'Remove the value at /remark of the concept won',
+        name: 'Remove this value: /remark of the concept won',
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Remove Value?' });
@@ -188,6 +192,45 @@ describe('version findings', () => {
     await waitFor(() => expect(within(region).queryByText(stray.message)).toBeNull());
     const removal = calls.find((c) => c.method === 'POST');
     expect(removal?.body).toEqual({ pointer: '/remark' });
+    // A removal is a save of the item, based on the revision its page shows.
+    expect(removal?.ifMatch).toBe('"r-7"');
+  });
+
+  it('takes the profile IRI out of the draft’s wasRevisionOf from beside C6, after asking', async () => {
+    const c6: VersionFinding = {
+      ruleId: 'C6',
+      severity: 'warning',
+      path: '/versions/0/wasRevisionOf/0',
+      message:
+        '"wasRevisionOf" names the profile IRI; it should name the IRI of the earlier version.',
+      item: null,
+    };
+    let findings = [c6];
+    const shown = version();
+    const calls = stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(profile(), shown)),
+        [`GET ${versionApi(V1, '/findings')}`]: () => [200, { success: true, findings }],
+        [`POST ${versionApi(V1, '/remove-revision-of')}`]: () => {
+          findings = [];
+          return [200, view(profile(), shown)];
+        },
+      },
+      signedIn(ada),
+    );
+    renderApp(versionPath(V1));
+    const region = await panel();
+    const button = within(region).getByRole('button', { name: /^Remove this value/ });
+    // The visible words begin its accessible name (WCAG 2.5.3).
+    expect(button.getAttribute('aria-label')).toMatch(/^Remove this value/);
+    await userEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Value?' });
+    expect(within(dialog).getByText(profile().iri)).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove value' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Findings' })).toBeNull());
+    const removal = calls.find((c) => c.method === 'POST');
+    expect(removal?.body).toEqual({ iri: profile().iri });
+    expect(removal?.ifMatch).toBe(`"${shown.revision}"`);
   });
 
   it('offers no removal on a published version', async () => {
@@ -203,6 +246,6 @@ describe('version findings', () => {
     renderApp(versionPath(V1));
     const region = await panel();
     expect(within(region).getByText('/concepts/0/remark')).toBeVisible();
-    expect(within(region).queryByRole('button', { name: /^Remove the value at/ })).toBeNull();
+    expect(within(region).queryByRole('button', { name: /^Remove this value/ })).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Profile, ProfileVersion } from '../../../common/profiles';
 import {
   ITEM_SEGMENTS,
   itemPointer,
   useRemoveFindingValue,
+  useRemoveRevisionOf,
   useVersionFindings,
   type VersionFinding,
 } from '../../api/findings';
@@ -65,10 +66,60 @@ function removableValue(finding: VersionFinding): string | null {
 }
 
 /**
- * "Remove this value" beside a finding no form can fix, and the question before it: the value
- * is taken out of the item in the draft at once, which only a new import would bring back.
+ * "Remove this value" and the question before it, for any value no form of the site manages:
+ * the value is taken out of the draft at once, which only a new import would bring back.
+ * `remove` runs the removal and calls `done` once it succeeded; the question closes then.
  */
 function RemoveValueButton({
+  label,
+  pending,
+  error,
+  reset,
+  remove,
+  children,
+}: {
+  /** What the button names for a screen reader: "Remove this value: " and where the value is. */
+  label: string;
+  pending: boolean;
+  error: unknown;
+  /** Forgets a failed attempt when the question is closed. */
+  reset: () => void;
+  remove: (done: () => void) => void;
+  /** What the question says will be taken out. */
+  children: ReactNode;
+}) {
+  const [opened, setOpened] = useState(false);
+  const close = () => {
+    setOpened(false);
+    reset();
+  };
+  return (
+    <>
+      <Button
+        size="compact-xs"
+        variant="default"
+        onClick={() => setOpened(true)}
+        aria-label={`Remove this value: ${label}`}
+      >
+        Remove this value
+      </Button>
+      <ConfirmDialog
+        opened={opened}
+        title="Remove Value?"
+        confirmLabel="Remove value"
+        busy={pending}
+        error={error}
+        onClose={close}
+        onConfirm={() => remove(() => setOpened(false))}
+      >
+        {children}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/** Remove this value beside an item's finding that no form can fix. */
+function RemoveItemValueButton({
   finding,
   pointer,
   remove,
@@ -77,49 +128,72 @@ function RemoveValueButton({
   pointer: string;
   remove: ReturnType<typeof useRemoveFindingValue>;
 }) {
-  const [opened, setOpened] = useState(false);
-  const where = `${pointer} of the ${KIND_LABELS[finding.item.kind]} ${finding.item.name}`;
-  const close = () => {
-    setOpened(false);
-    remove.reset();
-  };
+  const kind = KIND_LABELS[finding.item.kind];
   return (
-    <>
-      <Button
-        size="compact-xs"
-        variant="default"
-        onClick={() => setOpened(true)}
-        aria-label={`Remove the value at ${where}`}
-      >
-        Remove this value
-      </Button>
-      <ConfirmDialog
-        opened={opened}
-        title="Remove Value?"
-        confirmLabel="Remove value"
-        busy={remove.isPending}
-        error={remove.error}
-        onClose={close}
-        onConfirm={() =>
-          remove.mutate(
-            { finding, pointer },
-            {
-              onSuccess: () => {
-                feedback.showSuccess({
-                  subject: 'Value removed',
-                  message: `${pointer} was removed from ${finding.item.name}.`,
-                });
-                setOpened(false);
-              },
+    <RemoveValueButton
+      label={`${pointer} of the ${kind} ${finding.item.name}`}
+      pending={remove.isPending}
+      error={remove.error}
+      reset={remove.reset}
+      remove={(done) =>
+        remove.mutate(
+          { finding, pointer },
+          {
+            onSuccess: () => {
+              feedback.showSuccess({
+                subject: 'Value removed',
+                message: `${pointer} was removed from ${finding.item.name}.`,
+              });
+              done();
             },
-          )
-        }
-      >
-        <Code>{pointer}</Code> and everything in it will be taken out of the{' '}
-        {KIND_LABELS[finding.item.kind]} <strong>{finding.item.name}</strong> in this draft. No form
-        of the site manages this value, so only importing the profile again would bring it back.
-      </ConfirmDialog>
-    </>
+          },
+        )
+      }
+    >
+      <Code>{pointer}</Code> and everything in it will be taken out of the {kind}{' '}
+      <strong>{finding.item.name}</strong> in this draft. No form of the site manages this value, so
+      only importing the profile again would bring it back.
+    </RemoveValueButton>
+  );
+}
+
+/** C6 at the draft's own `wasRevisionOf`: the profile IRI there is what Remove this value takes out. */
+const OWN_REVISION_OF = /^\/versions\/0\/wasRevisionOf\/\d+$/;
+
+/** "Remove this value" for the profile IRI a draft names as the version it revises (C6). */
+function RemoveRevisionOfButton({
+  profile,
+  version,
+}: {
+  profile: Profile;
+  version: ProfileVersion;
+}) {
+  const remove = useRemoveRevisionOf(profile.uuid, version.uuid);
+  return (
+    <RemoveValueButton
+      label={`${profile.iri} from wasRevisionOf of this version`}
+      pending={remove.isPending}
+      error={remove.error}
+      reset={remove.reset}
+      remove={(done) =>
+        remove.mutate(
+          { iri: profile.iri, basedOn: version.revision },
+          {
+            onSuccess: () => {
+              feedback.showSuccess({
+                subject: 'Value removed',
+                message: `This version no longer names ${profile.iri} as the version it revises.`,
+              });
+              done();
+            },
+          },
+        )
+      }
+    >
+      <Code style={{ overflowWrap: 'anywhere' }}>{profile.iri}</Code> is the profile&apos;s own IRI,
+      not a version of it. It will be taken out of the versions this draft revises (wasRevisionOf);
+      the document then names the version published before it here, if any.
+    </RemoveValueButton>
   );
 }
 
@@ -128,6 +202,7 @@ function FindingRow({
   itemPath,
   detailsPath,
   remove,
+  revisionFix,
 }: {
   finding: VersionFinding;
   itemPath: (finding: VersionFinding & { item: NonNullable<VersionFinding['item']> }) => string;
@@ -135,6 +210,8 @@ function FindingRow({
   detailsPath: string | null;
   /** Removing a value no form manages, where the viewer may edit the draft. */
   remove: ReturnType<typeof useRemoveFindingValue> | null;
+  /** The Remove this value of the draft's own wasRevisionOf, where the viewer may edit it. */
+  revisionFix: ReactNode;
 }) {
   const { item } = finding;
   const fix = fixOf(finding);
@@ -186,8 +263,15 @@ function FindingRow({
         </Text>
         {item && pointer && remove && (
           <Group>
-            <RemoveValueButton finding={{ ...finding, item }} pointer={pointer} remove={remove} />
+            <RemoveItemValueButton
+              finding={{ ...finding, item }}
+              pointer={pointer}
+              remove={remove}
+            />
           </Group>
+        )}
+        {!item && finding.ruleId === 'C6' && OWN_REVISION_OF.test(finding.path) && revisionFix && (
+          <Group>{revisionFix}</Group>
         )}
       </Stack>
     </List.Item>
@@ -249,6 +333,11 @@ export function VersionFindings({
               itemPath={itemPath}
               detailsPath={version.state === 'draft' ? paths(version.uuid, 'edit') : null}
               remove={version.state === 'draft' ? remove : null}
+              revisionFix={
+                version.state === 'draft' ? (
+                  <RemoveRevisionOfButton profile={profile} version={version} />
+                ) : null
+              }
             />
           ))}
         </List>

@@ -41,9 +41,20 @@ import { VersionActions } from './VersionActions';
 import { VersionBanners } from './VersionBanners';
 import { useVersionSections } from './version-sections';
 import { VersionFindings } from './VersionFindings';
+import { ReviewPanel } from '../../components/reviews/ReviewPanel';
+import { Threads } from '../../components/reviews/Threads';
 
 // The usage chart brings the drawing library: fetched only when a published profile is shown.
 const ProfileUsage = lazy(async () => ({ default: (await import('./ProfileUsage')).ProfileUsage }));
+// Feedback and watching are only for published versions: fetched when one is first shown.
+const FeedbackPanel = lazy(async () => ({
+  default: (await import('../../components/feedback/FeedbackPanel')).FeedbackPanel,
+}));
+const WatchButton = lazy(async () => ({
+  default: (await import('../../components/feedback/WatchButton')).WatchButton,
+}));
+
+const ITEM_PLURALS = { concept: 'concepts', template: 'templates', pattern: 'patterns' } as const;
 
 const TABS = ['', 'templates', 'patterns', 'concepts', 'queue'] as const;
 type Tab = (typeof TABS)[number];
@@ -149,7 +160,15 @@ function ProfileHeader({
             {profile.iri}
           </Code>
         </Stack>
-        <VersionSelector profile={profile} version={version} paths={paths} />
+        <Stack gap="xs" align="flex-end">
+          {/* Only a published profile has anything to watch for. */}
+          {profile.currentPublishedVersion && (
+            <Suspense fallback={null}>
+              <WatchButton profileId={profile.uuid} />
+            </Suspense>
+          )}
+          <VersionSelector profile={profile} version={version} paths={paths} />
+        </Stack>
       </Group>
     </Box>
   );
@@ -233,7 +252,7 @@ function VersionView({
           versionPath={paths}
         />
       ) : sub === 'test' ? (
-        <StatementsTest profileId={profile.uuid} versionId={version.uuid} backPath={here()} />
+        <StatementsTest profile={profile} version={version} paths={paths} backPath={here()} />
       ) : sub === 'generate' ? (
         <StatementsGenerate profile={profile} version={version} paths={paths} backPath={here()} />
       ) : sub === 'edit' ? (
@@ -307,7 +326,34 @@ function VersionView({
               <Stack gap="md">
                 <ProfileDetails profile={profile} version={version} />
                 {isMemberOf(profile) && (
+                  <ReviewPanel
+                    profileId={profile.uuid}
+                    versionId={version.uuid}
+                    open={version.state === 'draft' && isCurrentVersion(profile, version)}
+                  />
+                )}
+                {isMemberOf(profile) && (
+                  <Threads
+                    profileId={profile.uuid}
+                    versionId={version.uuid}
+                    open={version.state === 'draft' && isCurrentVersion(profile, version)}
+                    heading="Discussion of the version"
+                  />
+                )}
+                {isMemberOf(profile) && (
                   <VersionFindings profile={profile} version={version} paths={paths} />
+                )}
+                {version.state === 'published' && (
+                  <Suspense fallback={null}>
+                    <FeedbackPanel
+                      profileId={profile.uuid}
+                      versionId={version.uuid}
+                      laterVersions={profile.versions.filter((v) => v.version > version.version)}
+                      itemPath={(f) =>
+                        f.item ? here(`${ITEM_PLURALS[f.item.kind]}/${f.item.uuid}`) : null
+                      }
+                    />
+                  </Suspense>
                 )}
                 {/* Figures exist only for a published profile, whichever version is shown. */}
                 {profile.currentPublishedVersion && (

@@ -19,7 +19,12 @@ export interface VersionSections {
     queuePath: (fileId?: string) => string;
     versionPath: VersionPaths;
   }>;
-  StatementsTest: ComponentType<{ profileId: string; versionId: string; backPath: string }>;
+  StatementsTest: ComponentType<{
+    profile: Profile;
+    version: ProfileVersion;
+    paths: VersionPaths;
+    backPath: string;
+  }>;
   StatementsGenerate: ComponentType<{
     profile: Profile;
     version: ProfileVersion;

@@ -13,6 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { typeLabel } from '../../lib/concept-values';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CONCEPT_TYPES, conceptTypeSchema, type ConceptType } from '../../../common/concepts';
@@ -431,7 +432,7 @@ function ItemCard({
             <Text fw={600}>{name}</Text>
           )}
           <Badge variant="outline" color={STRONG} size="sm" tt="none">
-            {result.type}
+            {typeLabel(result.type)}
           </Badge>
           {result.isDeprecated ? (
             <Badge color="red" variant="light" size="sm">

@@ -1,4 +1,5 @@
 import { Badge, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type {
   FollowOutcome,
   Iri,
@@ -10,6 +11,14 @@ import { Verdict, type VerdictKind } from '../../components/statements/Verdict';
 import type { BatchResult } from './batch-check';
 
 type Names = Map<Iri, string>;
+
+/**
+ * A statement whose category names no version of this profile is not bound by it: nothing was
+ * checked, whatever its templates would say (the CLI and /api/validate_patterns read it so).
+ */
+export const NOT_BOUND = { kind: 'not-checked', label: 'Not checked' } as const;
+export const NOT_BOUND_REASON =
+  'Its category names no version of this profile, so the profile does not bind it.';
 
 const OUTCOME: Record<StatementValidation['outcome'], { kind: VerdictKind; label: string }> = {
   success: { kind: 'passed', label: 'Matched' },
@@ -95,7 +104,37 @@ function Failures({ validation, names }: { validation: StatementValidation; name
   );
 }
 
+/** Template names of a statement's failed templates, as a phrase: “A” or “A” and “B”. */
+function failedTemplates(validation: StatementValidation | undefined, names: Names): string {
+  const failed = (validation?.templates ?? [])
+    .filter((t) => t.applies && !t.passed)
+    .map((t) => `“${names.get(t.templateId) ?? t.templateId}”`);
+  if (failed.length <= 1) return failed[0] ?? '';
+  return `${failed.slice(0, -1).join(', ')} and ${failed.at(-1)}`;
+}
+
+/** What a statement of a registration did wrong, naming the template it failed. */
+function statementFault(
+  index: number,
+  outcome: StatementValidation['outcome'],
+  result: BatchResult,
+  names: Names,
+): string {
+  const label = statementLabel(index);
+  if (outcome === 'invalid') {
+    const failed = failedTemplates(result.statements[index], names);
+    const count = (result.statements[index]?.templates ?? []).filter(
+      (t) => t.applies && !t.passed,
+    ).length;
+    return `${label} failed the template${count === 1 ? '' : 's'} ${failed}`;
+  }
+  if (outcome === 'unmatched') return `${label} matches no template`;
+  if (outcome === 'not-a-statement') return `${label} is not a valid xAPI statement`;
+  return `${label} matched`;
+}
+
 function StatementsTable({ result, names }: { result: BatchResult; names: Names }) {
+  const unbound = new Set(result.patterns.skipped);
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table aria-label="Statement results" verticalSpacing="xs">
@@ -109,7 +148,8 @@ function StatementsTable({ result, names }: { result: BatchResult; names: Names 
         </Table.Thead>
         <Table.Tbody>
           {result.statements.map((validation, index) => {
-            const outcome = OUTCOME[validation.outcome];
+            const bound = !unbound.has(index);
+            const outcome = bound ? OUTCOME[validation.outcome] : NOT_BOUND;
             return (
               <Table.Tr key={index}>
                 <Table.Th scope="row" fw={500}>
@@ -119,7 +159,7 @@ function StatementsTable({ result, names }: { result: BatchResult; names: Names 
                   <Verdict kind={outcome.kind} label={outcome.label} />
                 </Table.Td>
                 <Table.Td>
-                  {validation.matched.length === 0 ? (
+                  {!bound || validation.matched.length === 0 ? (
                     <Text size="sm">—</Text>
                   ) : (
                     <List size="sm" listStyleType="none">
@@ -132,7 +172,11 @@ function StatementsTable({ result, names }: { result: BatchResult; names: Names 
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Failures validation={validation} names={names} />
+                  {bound ? (
+                    <Failures validation={validation} names={names} />
+                  ) : (
+                    <Text size="sm">{NOT_BOUND_REASON}</Text>
+                  )}
                 </Table.Td>
               </Table.Tr>
             );
@@ -152,7 +196,11 @@ function streamTitle(stream: StreamResult): string {
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** The registration's verdict in a sentence, with names: followed, why not, or what comes next. */
-function streamSentence(stream: StreamResult, names: Names): string | undefined {
+function streamSentence(
+  stream: StreamResult,
+  result: BatchResult,
+  names: Names,
+): string | undefined {
   const name = (iri: Iri) => names.get(iri) ?? iri;
   const at = (position: number) => statementLabel(stream.statements[position] ?? position);
   const pattern = stream.patterns.find((p) => p.patternId === stream.patternId);
@@ -163,8 +211,10 @@ function streamSentence(stream: StreamResult, names: Names): string | undefined 
   }
   switch (stream.reason) {
     case 'failed-template': {
-      const first = stream.notValidated[0]!;
-      return `${statementLabel(first.index)}: ${OUTCOME[first.outcome].label.toLowerCase()}, so no pattern can be followed.`;
+      const faults = stream.notValidated.map((n) =>
+        statementFault(n.index, n.outcome, result, names),
+      );
+      return `${faults.join('; ')}, so no pattern can be followed.`;
     }
     case 'left-over': {
       const consumed = pattern?.trace.consumed ?? 0;
@@ -183,9 +233,22 @@ function streamSentence(stream: StreamResult, names: Names): string | undefined 
   }
 }
 
-function Stream({ stream, names }: { stream: StreamResult; names: Names }) {
+/** Draws a registration's path through its primary pattern (the page that knows the pattern gives it). */
+export type StreamDiagram = (stream: StreamResult) => ReactNode;
+
+function Stream({
+  stream,
+  result,
+  names,
+  diagram,
+}: {
+  stream: StreamResult;
+  result: BatchResult;
+  names: Names;
+  diagram: StreamDiagram | undefined;
+}) {
   const verdict = STREAM_OUTCOME[stream.outcome];
-  const sentence = streamSentence(stream, names);
+  const sentence = streamSentence(stream, result, names);
   return (
     <Stack gap="xs" component="section" aria-label={streamTitle(stream)}>
       <Group gap="sm">
@@ -195,15 +258,8 @@ function Stream({ stream, names }: { stream: StreamResult; names: Names }) {
         <Verdict kind={verdict.kind} label={verdict.label} />
       </Group>
       {sentence && <Text size="sm">{sentence}</Text>}
+      {diagram?.(stream)}
       <Text size="sm">In order: {stream.statements.map((i) => statementLabel(i)).join(', ')}</Text>
-      {stream.notValidated.length > 0 && (
-        <Text size="sm">
-          Not matching the templates:{' '}
-          {stream.notValidated
-            .map((n) => `${statementLabel(n.index)} (${OUTCOME[n.outcome].label.toLowerCase()})`)
-            .join(', ')}
-        </Text>
-      )}
       {stream.patterns.length === 0 ? (
         <Text size="sm" c="dimmed">
           This version has no primary patterns.
@@ -251,10 +307,21 @@ function Stream({ stream, names }: { stream: StreamResult; names: Names }) {
 }
 
 /** The batch's results: per statement the templates, per registration the patterns. */
-export function BatchResults({ result, names }: { result: BatchResult; names: Names }) {
+export function BatchResults({
+  result,
+  names,
+  diagram,
+}: {
+  result: BatchResult;
+  names: Names;
+  diagram?: StreamDiagram;
+}) {
   const counts = { success: 0, invalid: 0, unmatched: 0, 'not-a-statement': 0 };
-  for (const v of result.statements) counts[v.outcome]++;
   const { patterns } = result;
+  const unbound = new Set(patterns.skipped);
+  result.statements.forEach((v, index) => {
+    if (!unbound.has(index)) counts[v.outcome]++;
+  });
   return (
     <Stack gap="lg">
       <div role="status" aria-live="polite">
@@ -262,7 +329,8 @@ export function BatchResults({ result, names }: { result: BatchResult; names: Na
           <Text size="sm">
             {plural(result.statements.length, 'statement')}: {counts.success} matched,{' '}
             {counts.invalid} failed a template, {counts.unmatched} matched no template,{' '}
-            {counts['not-a-statement']} not valid xAPI.
+            {counts['not-a-statement']} not valid xAPI
+            {unbound.size > 0 && `, ${unbound.size} not checked (not bound to this profile)`}.
           </Text>
           {/* Nothing checked against the patterns is neither followed nor broken. */}
           {patterns.streams.length > 0 || patterns.rejected.length > 0 ? (
@@ -295,7 +363,9 @@ export function BatchResults({ result, names }: { result: BatchResult; names: Na
           <Stream
             key={`${stream.registration ?? ''} ${stream.subregistration ?? ''}`}
             stream={stream}
+            result={result}
             names={names}
+            diagram={diagram}
           />
         ))}
         {patterns.skipped.length > 0 && (

@@ -6,9 +6,11 @@ import {
   ada,
   ok,
   profile,
+  PROFILE_ID,
   PROFILE_IRI,
   renderApp,
   signedIn,
+  signedOut,
   stubServer,
   V1,
   version,
@@ -16,6 +18,7 @@ import {
   versionPath,
   view,
 } from '../../test/stubs/profile';
+import { publicVersionPath } from '../../lib/paths';
 import { PREVIEW_COUNT } from './GenerateStatements';
 import { fakeUploads } from '../../test/upload';
 import { batchText, readHandoff, wholeRegistrations } from './handoff';
@@ -167,6 +170,14 @@ describe('generating statements from a version', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       '30 statements in 15 registrations of 1 actor',
     );
+    // Generate was disabled while it worked: the focus went on to the results, not to the page.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Generated statements' })).toHaveFocus(),
+    );
+    // Seven columns scroll sideways on a phone, in a region the keyboard reaches.
+    expect(
+      screen.getByRole('region', { name: 'Generated statements, scrolling sideways' }),
+    ).toHaveAttribute('tabindex', '0');
     const table = screen.getByRole('table', { name: 'Generated statements' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(PREVIEW_COUNT);
@@ -224,6 +235,8 @@ describe('generating statements from a version', () => {
     );
     expect(alert).toHaveTextContent('Pattern Watch a video: no path of buildable templates');
     expect(screen.queryByRole('table', { name: 'Generated statements' })).toBeNull();
+    // The focus goes to what went wrong, not to the page.
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
   });
 
   it('opens the statements in Test Statements, filled in, where every registration is followed', async () => {
@@ -349,6 +362,33 @@ describe('handing statements over', () => {
     ).toBeVisible();
     // What was typed stays for another try.
     expect(within(form).getByLabelText(/^Secret/)).toHaveValue('s3cret');
+  });
+
+  it('asks a visitor to sign in before sending to an LRS, and shows no form the server would refuse', async () => {
+    stubServer(
+      {
+        [`GET ${versionApi(V1)}`]: ok(view(profile(), version())),
+        [`GET ${versionApi(V1, '/document')}`]: ok(document),
+        [`GET ${versionApi(V1, '/templates')}`]: ok({
+          success: true,
+          templates: [templateRow],
+          total: 1,
+          page: 1,
+          limit: 100,
+        }),
+        [`POST ${versionApi(V1, '/simulate')}`]: () => [200, simulation(3)],
+      },
+      signedOut,
+    );
+    renderApp(publicVersionPath(PROFILE_ID, V1, 'generate'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate' }));
+    const section = await screen.findByRole('region', { name: 'Send to an LRS' });
+    expect(within(section).getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/user/login',
+    );
+    expect(screen.queryByRole('form', { name: 'Send to an LRS' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send to the LRS' })).toBeNull();
   });
 
   it('keeps whole registrations only, the first that fit', () => {

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Center,
   Checkbox,
@@ -16,7 +17,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { Fragment, useMemo, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Profile, ProfileVersion } from '../../../common/profiles';
 import { SIMULATION_LIMITS } from '../../../common/simulate';
@@ -35,6 +36,7 @@ import type { VersionPaths } from '../../components/items/ItemsListPage';
 import { ErrorAlert, messageOf } from '../../components/parts';
 import { isCurrentVersion, isMemberOf } from '../../lib/profiles';
 import { saveFile } from '../../lib/save-file';
+import { GeneratedPaths } from './GeneratedPaths';
 import { batchText, handoffState, wholeRegistrations } from './handoff';
 import { SendToLrs } from './SendToLrs';
 
@@ -190,7 +192,13 @@ function Preview({
   const [open, setOpen] = useState<number | null>(null);
   const shown = answer.statements.slice(0, PREVIEW_COUNT);
   return (
-    <Table.ScrollContainer minWidth={720}>
+    // Seven columns do not fit a phone: the table scrolls sideways in a region the keyboard can
+    // reach and scroll (the theme's scroll container), named for what it holds.
+    <Table.ScrollContainer
+      minWidth={720}
+      role="region"
+      aria-label="Generated statements, scrolling sideways"
+    >
       <Table striped verticalSpacing="xs" aria-label="Generated statements">
         <Table.Thead>
           <Table.Tr>
@@ -280,8 +288,14 @@ function Results({
   paths,
   names,
   pages,
+  document,
+  headingRef,
 }: {
   answer: SiteSimulation;
+  /** The results' heading, which takes the focus when they arrive. */
+  headingRef: Ref<HTMLHeadingElement>;
+  /** The version's document, to draw each registration's path on its pattern. */
+  document?: unknown;
   /** The choices that made it, to make it again for an LRS. */
   input: SiteSimulateInput;
   profile: Profile;
@@ -342,6 +356,9 @@ function Results({
 
   return (
     <Stack gap="md">
+      <Title order={3} size="h4" ref={headingRef} tabIndex={-1}>
+        Generated statements
+      </Title>
       <Text role="status" aria-live="polite">
         {statements.length.toLocaleString('en')} statements in {registrations.toLocaleString('en')}{' '}
         registrations of {actors} {actors === 1 ? 'actor' : 'actors'}, each checked against its
@@ -415,6 +432,9 @@ function Results({
         The first {Math.min(PREVIEW_COUNT, statements.length)} statements
       </Title>
       <Preview answer={answer} names={names} pages={pages} />
+      {document !== undefined && (
+        <GeneratedPaths answer={answer} document={document} names={names} pages={pages} />
+      )}
       <SendToLrs profileId={profile.uuid} versionId={version.uuid} input={input} />
     </Stack>
   );
@@ -449,6 +469,16 @@ export function GenerateStatements({
   const [seed, setSeed] = useState(freshSeed);
   const chosen = primary.filter((p) => !unchosen.includes(p.iri)).map((p) => p.iri);
   const problems = simulationProblemsOf(simulate.error);
+  // Generate is disabled while it works, which drops the keyboard's focus to the page: once the
+  // answer is there, the focus goes to it (the results' heading, or what went wrong).
+  const outcome = useRef<HTMLElement | null>(null);
+  const settledAt = simulate.isSuccess || simulate.isError ? simulate.submittedAt : 0;
+  useEffect(() => {
+    if (settledAt) outcome.current?.focus();
+  }, [settledAt]);
+  const outcomeRef = (element: HTMLElement | null) => {
+    outcome.current = element;
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -578,16 +608,20 @@ export function GenerateStatements({
           </Stack>
         </Paper>
       )}
-      {problems ? (
-        <Problems
-          problems={problems}
-          names={names}
-          pages={pages}
-          color="red"
-          title="This version cannot be simulated"
-        />
-      ) : simulate.error ? (
-        <ErrorAlert error={simulate.error} title="Could not generate statements" />
+      {simulate.error ? (
+        <Box ref={outcomeRef} tabIndex={-1}>
+          {problems ? (
+            <Problems
+              problems={problems}
+              names={names}
+              pages={pages}
+              color="red"
+              title="This version cannot be simulated"
+            />
+          ) : (
+            <ErrorAlert error={simulate.error} title="Could not generate statements" />
+          )}
+        </Box>
       ) : null}
       {simulate.data && simulate.variables && !simulate.isPending && (
         <Results
@@ -598,6 +632,8 @@ export function GenerateStatements({
           paths={paths}
           names={names}
           pages={pages}
+          document={document.data}
+          headingRef={outcomeRef}
         />
       )}
     </Stack>

@@ -10,8 +10,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../api/session';
+import { LRS_SENDS_PER_HOUR } from '../../../common/simulate';
 import { useSendToLrs, type SiteSendResult, type SiteSimulateInput } from '../../api/simulate';
 import { ErrorAlert } from '../../components/parts';
+import { loginPath } from '../../lib/paths';
 
 /** What the LRS made of the statements, in one sentence and, when it stopped, why. */
 function Report({ result }: { result: SiteSendResult }) {
@@ -39,9 +43,35 @@ function Report({ result }: { result: SiteSendResult }) {
 /**
  * Sends the run just generated to an LRS's Statements resource: the server simulates the same
  * choices again and posts them. The key and secret go with this request only; the server
- * neither keeps nor logs them.
+ * neither keeps nor logs them. Signed-in people only (each has an hourly number of sends), so a
+ * visitor is told to sign in instead of being shown a form the server would refuse.
  */
-export function SendToLrs({
+export function SendToLrs(props: {
+  profileId: string;
+  versionId: string;
+  input: SiteSimulateInput;
+}) {
+  const session = useSession();
+  if (session.isLoading) return null;
+  if (!session.loggedIn)
+    return (
+      <Paper withBorder p="md" component="section" aria-label="Send to an LRS">
+        <Stack gap="xs">
+          <Title order={3} size="h4">
+            Send to an LRS
+          </Title>
+          <Text size="sm">
+            <Link to={loginPath()}>Sign in</Link> to send these statements to a learning record
+            store: the server posts them for signed-in people only, up to {LRS_SENDS_PER_HOUR} sends
+            an hour each.
+          </Text>
+        </Stack>
+      </Paper>
+    );
+  return <SendForm {...props} />;
+}
+
+function SendForm({
   profileId,
   versionId,
   input,

@@ -15,7 +15,9 @@ import {
   versionPath,
   view,
 } from '../../test/stubs/profile';
-import { BATCH_LABEL } from './VersionStatementsTest';
+import { DIAGRAM_COLORS } from '../../../xapi/docs/diagram-svg';
+import { NOT_BOUND, NOT_BOUND_REASON } from './BatchResults';
+import { BATCH_LABEL, DRAWN_AT_ONCE } from './VersionStatementsTest';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -129,7 +131,11 @@ describe('testing statements against a version', () => {
 
     const second = screen.getByRole('region', { name: `Registration ${REGISTRATION_2}` });
     expect(within(second).getByText('Follows no primary pattern')).toBeVisible();
-    expect(within(second).getByText(/Not matching the templates: Statement 4/)).toBeVisible();
+    expect(
+      within(second).getByText(
+        'Statement 4 failed the template “Played a video”, so no pattern can be followed.',
+      ),
+    ).toBeVisible();
 
     // Where the pattern stopped: it expected a played statement after the start.
     const third = screen.getByRole('region', { name: `Registration ${REGISTRATION_3}` });
@@ -142,6 +148,90 @@ describe('testing statements against a version', () => {
     const thirdPattern = within(third).getAllByRole('row')[1]!;
     expect(thirdPattern).toHaveTextContent('Stopped part way');
     expect(thirdPattern).toHaveTextContent(`the pattern expects more (${PLAYED})`);
+  });
+
+  it("draws each registration's path on its primary pattern, and what it expects next", async () => {
+    serve();
+    renderApp(versionPath(V1, 'test'));
+    const batch = [
+      statement('started', REGISTRATION_1),
+      statement('played', REGISTRATION_1, { score: { raw: 5 } }),
+      statement('started', REGISTRATION_3),
+    ];
+    fireEvent.change(await screen.findByLabelText(BATCH_LABEL), {
+      target: { value: JSON.stringify(batch) },
+    });
+    const boxStroke = (diagram: HTMLElement, name: string) =>
+      within(diagram).getByRole('link', { name }).querySelector('rect')!.getAttribute('stroke');
+
+    // The diagram's code arrives on its own the first time: give it longer than a screen.
+    const first = await screen.findByRole(
+      'group',
+      { name: `Diagram of Watch a video, with the path of registration ${REGISTRATION_1}` },
+      { timeout: 15_000 },
+    );
+    expect(
+      screen.getByText(
+        `The path of registration ${REGISTRATION_1} through Watch a video: all 2 statements matched.`,
+      ),
+    ).toBeVisible();
+    expect(boxStroke(first, 'Started a video')).toBe(DIAGRAM_COLORS.taken);
+    expect(boxStroke(first, 'Played a video')).toBe(DIAGRAM_COLORS.taken);
+
+    // Stopped after the start: played is what it expects next, dashed.
+    const third = await screen.findByRole('group', {
+      name: `Diagram of Watch a video, with the path of registration ${REGISTRATION_3}`,
+    });
+    expect(boxStroke(third, 'Started a video')).toBe(DIAGRAM_COLORS.taken);
+    expect(boxStroke(third, 'Played a video')).toBe(DIAGRAM_COLORS.next);
+    expect(
+      within(third).getByRole('link', { name: 'Played a video' }).querySelector('rect'),
+    ).toHaveAttribute('stroke-dasharray');
+    expect(
+      screen.getByText(/it stopped after 1 statement; dashed: what it expects next/),
+    ).toBeVisible();
+
+    // Read as regular expressions, the pattern is drawn without a path.
+    await userEvent.click(
+      screen.getByLabelText('Read patterns as regular expressions (with backtracking)'),
+    );
+    expect(
+      (
+        await screen.findAllByText(
+          "Watch a video: the path is drawn for the specification's reading of patterns only.",
+        )
+      ).length,
+    ).toBe(2);
+  });
+
+  it('draws the first registrations at once and the others on request', async () => {
+    serve();
+    renderApp(versionPath(V1, 'test'));
+    const registration = (n: number) => `bbbbbbbb-bbbb-4bbb-8bbb-${String(n).padStart(12, '0')}`;
+    const batch = Array.from({ length: DRAWN_AT_ONCE + 2 }, (_, n) => [
+      statement('started', registration(n)),
+      statement('played', registration(n), { score: { raw: 5 } }),
+    ]).flat();
+    fireEvent.change(await screen.findByLabelText(BATCH_LABEL), {
+      target: { value: JSON.stringify(batch) },
+    });
+    const last = registration(DRAWN_AT_ONCE + 1);
+    const draw = await screen.findByRole('button', {
+      name: `Draw the path of registration ${last}`,
+    });
+    expect(
+      await screen.findAllByRole(
+        'group',
+        { name: /with the path of registration/ },
+        { timeout: 15_000 },
+      ),
+    ).toHaveLength(DRAWN_AT_ONCE);
+    await userEvent.click(draw);
+    expect(
+      await screen.findByRole('group', {
+        name: `Diagram of Watch a video, with the path of registration ${last}`,
+      }),
+    ).toBeInTheDocument();
   });
 
   it('never shows a registration left over or with a failed statement as followed', async () => {
@@ -181,9 +271,13 @@ describe('testing statements against a version', () => {
 
     const failed = screen.getByRole('region', { name: `Registration ${REGISTRATION_2}` });
     expect(within(failed).getByText('Follows no primary pattern')).toBeVisible();
+    // The failing template is named: the statement matched one template and failed another.
     expect(
-      within(failed).getByText('Statement 5: failed a template, so no pattern can be followed.'),
+      within(failed).getByText(
+        'Statement 5 failed the template “Scored a video”, so no pattern can be followed.',
+      ),
     ).toBeVisible();
+    expect(within(failed).queryByText(/matches no template/)).toBeNull();
     expect(within(failed).queryByText('Followed')).toBeNull();
     expect(screen.getByText('Patterns not followed')).toBeVisible();
   });
@@ -211,9 +305,30 @@ describe('testing statements against a version', () => {
       target: { value: JSON.stringify(outside) },
     });
     const status = await screen.findByText(/^1 statement:/);
-    expect(status).toHaveTextContent('1 statement: 1 matched');
+    expect(status).toHaveTextContent('1 statement: 0 matched');
+    expect(status).toHaveTextContent('1 not checked (not bound to this profile)');
     expect(screen.getByText('No pattern checked')).toBeVisible();
     expect(screen.queryByText('Patterns followed')).toBeNull();
+  });
+
+  it('says "not checked" for a statement the profile does not bind, never "Matched"', async () => {
+    serve();
+    renderApp(versionPath(V1, 'test'));
+    const bound = statement('started', REGISTRATION_1);
+    const outside = { ...statement('started', REGISTRATION_2), context: {} };
+    fireEvent.change(await screen.findByLabelText(BATCH_LABEL), {
+      target: { value: JSON.stringify([bound, outside]) },
+    });
+    const table = await screen.findByRole('table', { name: 'Statement results' });
+    const [first, second] = within(table).getAllByRole('row').slice(1);
+    expect(first).toHaveTextContent('Matched');
+    expect(first).toHaveTextContent('Started a video');
+    expect(second).toHaveTextContent(NOT_BOUND.label);
+    expect(second).toHaveTextContent(NOT_BOUND_REASON);
+    expect(second).not.toHaveTextContent(/Matched|Started a video/);
+    expect(screen.getByText(/^2 statements:/)).toHaveTextContent(
+      '2 statements: 1 matched, 0 failed a template, 0 matched no template, 0 not valid xAPI, 1 not checked (not bound to this profile).',
+    );
   });
 
   it('shows a parse error of the batch plainly', async () => {

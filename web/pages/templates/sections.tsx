@@ -123,8 +123,14 @@ export function ExampleSection({ template, can }: { template: Template; can: Abi
   const has = template.statementExample.trim() !== '';
   return (
     <Stack gap="md">
+      {/* Focusable, as it scrolls: a keyboard must reach what it hides (WCAG 2.1.1). */}
       {has ? (
-        <Code block aria-label="Example statement" style={{ maxHeight: 480, overflow: 'auto' }}>
+        <Code
+          block
+          aria-label="Example statement"
+          tabIndex={0}
+          style={{ maxHeight: 480, overflow: 'auto' }}
+        >
           {template.statementExample}
         </Code>
       ) : (

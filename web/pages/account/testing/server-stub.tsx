@@ -63,6 +63,15 @@ export function stubServer(
       // My Account also lists the user's working groups; account tests do not look at it.
       else if (call.path === '/app/user/organizations')
         reply = [200, { success: true, organizations: [] }];
+      // …and the notification settings, unless the test answers them itself.
+      else if (
+        call.path === '/app/user/notifications' &&
+        call.method === 'GET' &&
+        !handlers['GET /app/user/notifications']
+      )
+        reply = [200, { success: true, preferences: { delivery: 'immediate' } }];
+      else if (call.path === '/app/user/reviews' && !handlers['GET /app/user/reviews'])
+        reply = [200, { success: true, reviews: [] }];
       else if (call.path === '/app/site') {
         reply = [
           200,

@@ -75,6 +75,8 @@ export interface ConceptFormProps {
   onCancel: () => void;
   onDeprecate?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
+  /** Why the form offers no Delete (a concept a published version lists). */
+  noDelete?: string | undefined;
 }
 
 const resolver = zodResolver(conceptInputSchema) as unknown as Resolver<
@@ -140,6 +142,7 @@ export function ConceptForm({
   onCancel,
   onDeprecate,
   onDelete,
+  noDelete,
 }: ConceptFormProps) {
   const form = useForm<ConceptFormValues, unknown, ConceptValues>({
     resolver,
@@ -505,6 +508,7 @@ export function ConceptForm({
           <FormActions
             onDeprecate={onDeprecate}
             onDelete={onDelete}
+            noDelete={noDelete}
             dirty={isDirty}
             subject="concept"
             onCancel={onCancel}

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { conceptForm } from '../../../../common/concept-content';
 import { LIMITED_EDIT_MESSAGE, type ConceptView } from '../../../../common/concepts';
 import { feedback } from '../../../lib/feedback-store';
+import { noDeleteMessage } from '../../../components/items/ItemDetailFrame';
 import { PAGE_DOES_NOT_EXIST } from '../../../components/items/LoadedItem';
 import { lockedBy, lockHandlers } from '../../../test/locks';
 import { RETRY_LABEL } from '../../../components/WriteLockGate';
@@ -403,6 +404,28 @@ describe('editing a concept', () => {
         '"rev-2.b"',
       ]);
     });
+  });
+
+  it('offers no Delete for a concept a published version lists, and says to deprecate it', async () => {
+    stubEdit(
+      conceptView(
+        {
+          uuid: CONCEPT_ID,
+          iri: DOCUMENT_IRI,
+          name: 'Bookmark',
+          conceptType: 'Document',
+          type: 'StateResource',
+          publishedInProfile: true,
+          content: documentContent,
+          form: conceptForm(documentContent) as Record<string, unknown>,
+        },
+        { edit: true, delete: false },
+      ),
+    );
+    renderScreens(`${base()}/${CONCEPT_ID}/edit/document`, draft);
+    expect(await screen.findByRole('button', { name: 'Deprecate' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(screen.getByText(noDeleteMessage('concept'))).toBeVisible();
   });
 
   it('offers Delete, which asks first', async () => {

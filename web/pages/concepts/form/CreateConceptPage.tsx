@@ -1,4 +1,5 @@
 import { Anchor, Breadcrumbs, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import type { ConceptValues } from '../../../../common/concepts';
 import { useCreateConcept } from '../../../api/concepts';
@@ -35,8 +36,12 @@ export function CreateConceptPage() {
   const { profile, version } = scope;
   const create = useCreateConcept(profile.uuid, version.uuid);
   const conceptType = conceptTypeOfParam(type);
+  const [mayAuthor] = useState(scope.canAuthor);
 
-  if (!scope.canAuthor) return <Navigate to={scope.listPath()} replace />;
+  // Who could author on arrival stays on the form: creating in a published version makes a
+  // draft, after which this version is no longer the one authored in, and the refresh that tells
+  // so must not send the screen back to its list while it goes to the new concept in the draft.
+  if (!mayAuthor) return <Navigate to={scope.listPath()} replace />;
   if (!conceptType) return <Navigate to={createPath(scope.listPath())} replace />;
   const label = CONCEPT_TYPE_LABELS[conceptType];
 

@@ -12,6 +12,7 @@ import {
   useEditConflict,
 } from '../../../components/EditConflict';
 import { ItemCrumbs } from '../../../components/items/ItemCrumbs';
+import { noDeleteMessage } from '../../../components/items/ItemDetailFrame';
 import { ItemEditFrame } from '../../../components/items/ItemEditFrame';
 import { itemFields } from '../../../components/items/types';
 import { EditableItem, PageDoesNotExist } from '../../../components/items/LoadedItem';
@@ -123,7 +124,9 @@ function EditConcept({ view }: { view: ConceptView }) {
             onSubmit={edit.save}
             onCancel={() => void navigate(scope.conceptPath(concept.uuid))}
             onDeprecate={open.deprecate}
-            onDelete={open.remove}
+            // A concept a published version lists cannot be deleted: the form says to deprecate it.
+            onDelete={view.permissions.delete ? open.remove : undefined}
+            noDelete={noDeleteMessage('concept')}
           />
         </Stack>
       )}

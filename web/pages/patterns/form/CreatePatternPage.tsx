@@ -203,7 +203,10 @@ export function CreatePatternPage() {
   const scope = usePatternScope();
   const { type: param } = useParams();
   const type = patternTypeOfParam(param);
-  if (!scope.canAuthor) return <Navigate to={scope.listPath()} replace />;
+  // Admitted once, kept: the save in a published version makes a draft, and the refresh that
+  // follows must not send the screen back to the published list on its way to the new pattern.
+  const [mayAuthor] = useState(scope.canAuthor);
+  if (!mayAuthor) return <Navigate to={scope.listPath()} replace />;
   if (!type) return <Navigate to={createPath(scope.listPath())} replace />;
   return <CreatePattern key={type} type={type} />;
 }
