@@ -82,6 +82,7 @@ export default defineConfig({
       // Mails, webhooks and counts reach the screens sooner than at production's pace.
       JOB_POLL_SECONDS: '0.5',
       COUNTER_FLUSH_SECONDS: '1',
+      NOTIFICATION_BATCH_SECONDS: '1',
       // The webhook spec's receiver listens on 127.0.0.1.
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       // The same flows on a PostgreSQL server when a throwaway database is named.

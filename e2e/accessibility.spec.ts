@@ -16,16 +16,27 @@ import { accountMenu, signIn, siteAdmin } from './users';
  * page, the rule and the elements.
  */
 
-/** Opens a page, waits until it has drawn its heading, and returns its serious findings. */
+/** The widths every screen is checked at: a phone's, and the browser's default. */
+const WIDTHS = [390, 1280] as const;
+
+/**
+ * Opens a page at each width, waits until it has drawn its heading (and whatever `ready` opens),
+ * and returns its serious findings, each named with its width.
+ */
 async function audit(page: Page, path: string, ready?: (page: Page) => Promise<void>) {
-  await page.goto(path);
-  await expect(page.getByRole('heading').first()).toBeVisible();
-  if (ready) await ready(page);
-  return seriousAxeFindings(page, path);
+  const findings: AxeFinding[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(path);
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    if (ready) await ready(page);
+    findings.push(...(await seriousAxeFindings(page, `${path} at ${width} px`)));
+  }
+  return findings;
 }
 
 test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', async ({ page }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(840_000);
   page.setDefaultTimeout(15_000);
   const stamp = Date.now().toString(36);
   const findings: AxeFinding[] = [];
@@ -180,6 +191,8 @@ test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', a
   }
 
   expect(pages.length).toBeGreaterThanOrEqual(25);
-  console.log(`axe checked ${pages.length} pages, ${findings.length} serious or critical findings`);
+  console.log(
+    `axe checked ${pages.length} pages at ${WIDTHS.join(' and ')} px, ${findings.length} serious or critical findings`,
+  );
   expect(findings, JSON.stringify(findings, null, 2)).toEqual([]);
 });

@@ -82,7 +82,9 @@ test('a draft compared with the published version: a reworded rule and a depreca
   await expect(summary.getByText('0 breaking')).toBeVisible();
   await expect(summary.getByText('1 additive')).toBeVisible();
   await expect(summary.getByText('1 editorial')).toBeVisible();
-  await expect(page.getByText(/Suggested version number: 1\.1\.0 \(REVISION/)).toBeVisible();
+  await expect(
+    page.getByText(/Suggested version number: 1\.1\.0 \(a new middle number/),
+  ).toBeVisible();
 
   const deprecated = page
     .getByRole('region', { name: 'Concepts (1)' })

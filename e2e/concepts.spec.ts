@@ -165,9 +165,7 @@ test('concepts of every kind: created, linked, published, edited in a new draft,
     .click();
   await expect(page).toHaveURL(`${v1Path}/concepts/${verbId}/edit/verb`);
   await expect(
-    page.getByText(
-      'Editing is limited. This concept has already been published in the profile and may be in use.',
-    ),
+    page.getByText(/^Editing is limited: a published version of this profile lists this concept/),
     // The edit screen loads the concept and takes its lock first; a loaded machine needs longer.
   ).toBeVisible({ timeout: 15_000 });
   await expect(field(page, /^Name/)).toHaveAttribute('readonly', '');

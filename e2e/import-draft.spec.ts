@@ -169,7 +169,7 @@ test('a value no form manages is removed from beside its finding', async ({ page
   await page.goto(await importDraft(page.request, key, orgId, profile));
 
   const findings = page.getByRole('region', { name: 'Findings' });
-  const removals = findings.getByRole('button', { name: /^Remove the value at \/scopeNote of/ });
+  const removals = findings.getByRole('button', { name: /^Remove this value: \/scopeNote of/ });
   await expect(removals.first()).toBeVisible();
   const before = await removals.count();
   const first = removals.first();

@@ -104,7 +104,11 @@ test('a profile from creation to publication, export, a new draft and verificati
   await expect(page.getByRole('heading', { level: 1, name: profileName })).toBeVisible();
   await expect(page.getByLabel('Profile IRI')).toHaveText(iri);
   const actions = page.getByRole('toolbar', { name: 'Profile actions' });
-  await expect(actions.getByRole('button')).toHaveText(['Export to JSON-LD', 'Copy share link']);
+  await expect(actions.getByRole('button')).toHaveText([
+    'Export to JSON-LD',
+    'Documentation',
+    'Copy share link',
+  ]);
   const details = page.getByRole('region', { name: 'Profile details' });
   await expect(details).toContainText('Profil vidéo');
   await expect(details).toContainText('player');
@@ -146,7 +150,7 @@ test('a profile from creation to publication, export, a new draft and verificati
   await page.getByRole('combobox', { name: 'Version' }).click();
   await page.getByRole('option', { name: 'Version 1 · Published' }).click();
   await expect(page).toHaveURL(`/organization/${groupId}/profile/${profileId}/version/${v1}`);
-  await expect(page.getByText('You are viewing an older version of this profile.')).toBeVisible();
+  await expect(page.getByText(/^This is the newest published version\. A draft/)).toBeVisible();
   await page.getByRole('button', { name: 'Request verification' }).click();
   await expect(page.getByRole('status')).toContainText(
     'The profile verification request was successfully sent.',

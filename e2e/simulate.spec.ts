@@ -1,5 +1,11 @@
 import { expect, test } from './fixtures';
-import { createGroup, createProfile, expectAccessible, siteApi } from './site';
+import {
+  createGroup,
+  createProfile,
+  expectAccessible,
+  readingSessionPattern,
+  siteApi,
+} from './site';
 import { signIn, siteAdmin } from './users';
 
 /**
@@ -24,45 +30,7 @@ test('a member generates statements for a draft and sees every registration foll
   });
 
   // Two templates, each with its own verb, in a primary sequence.
-  const csrf = ((await (await page.request.get('/app/csrf')).json()) as { token: string }).token;
-  const template = async (name: string, verbName: string) => {
-    const verb = await api.post<{ concept: { uuid: string } }>(`${versionApi}/concepts`, {
-      conceptType: 'Verb',
-      iriType: 'generated-iri',
-      geniri: verbName,
-      name: `${verbName}-${stamp}`,
-      description: `Someone ${verbName} a page.`,
-    });
-    const made = await api.post<{ template: { uuid: string } }>(`${versionApi}/templates`, {
-      iriType: 'generated-iri',
-      geniri: verbName,
-      name,
-      description: `Someone ${verbName} a page.`,
-    });
-    const url = `${versionApi}/templates/${made.template.uuid}`;
-    await api.post(`${url}/lock`);
-    const { template: view } = await api.get<{ template: { revision: string } }>(url);
-    const set = await page.request.put(`${url}/determining-properties/verb`, {
-      headers: { 'x-csrf-token': csrf, 'if-match': `"${view.revision}"` },
-      data: { conceptIds: [verb.concept.uuid] },
-    });
-    expect(set.status(), await set.text()).toBe(200);
-    return made.template.uuid;
-  };
-  const opened = await template('Opened a page', 'opened');
-  const closed = await template('Closed a page', 'closed');
-  await api.post(`${versionApi}/patterns`, {
-    type: 'sequence',
-    primary: true,
-    iriType: 'generated-iri',
-    geniri: 'reading',
-    name: 'Reading session',
-    description: 'Opening, then closing.',
-    components: [
-      { componentType: 'template', componentId: opened },
-      { componentType: 'template', componentId: closed },
-    ],
-  });
+  const opened = await readingSessionPattern(page, api, versionApi, stamp);
 
   // Reached from the version page.
   await page.goto(versionPath);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import type { OrganizationInput, OrganizationResponse } from '../common/organizations';
+import { IF_MATCH_HEADER } from '../common/revisions';
 import type { CreateProfileInput, ProfileView } from '../common/profiles';
 import { expect } from './fixtures';
 
@@ -15,12 +16,29 @@ export const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export async function siteApi(api: APIRequestContext) {
   const csrf = ((await (await api.get('/app/csrf')).json()) as { token: string }).token;
   const headers = { 'x-csrf-token': csrf };
+  /**
+   * The revision a save of an item is based on, as the web app sends it: the one the item's page
+   * shows now. Every change to an item names it (If-Match); taking its lock does not.
+   */
+  const baseOf = async (url: string): Promise<Record<string, string>> => {
+    const item =
+      /^(\/app\/profile\/[^/]+\/version\/[^/]+\/(concept|template|pattern)s\/[^/]+)(\/.*)?$/.exec(
+        url,
+      );
+    if (!item || item[3] === '/lock') return {};
+    const page = await api.get(item[1] as string);
+    if (page.status() !== 200) return {};
+    const body = (await page.json()) as Record<string, { revision?: unknown } | undefined>;
+    const revision = body[item[2] as string]?.revision;
+    return typeof revision === 'string' ? { [IF_MATCH_HEADER]: `"${revision}"` } : {};
+  };
   const call = async <T>(
     method: 'get' | 'post' | 'put' | 'delete',
     url: string,
     data?: unknown,
   ): Promise<T> => {
-    const response = await api[method](url, { headers, data });
+    const base = method === 'get' ? {} : await baseOf(url);
+    const response = await api[method](url, { headers: { ...headers, ...base }, data });
     expect(response.status(), await response.text()).toBe(200);
     return (await response.json()) as T;
   };
@@ -183,3 +201,89 @@ export async function seriousAxeFindings(page: Page, label: string): Promise<Axe
       targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
     }));
 }
+
+/**
+ * A primary sequence pattern "Reading session" of two templates, "Opened a page" and "Closed a
+ * page", each determining a verb of its own: something to generate statements from. With
+ * `examples`, each template also gets an example statement with a long object IRI. Answers the
+ * first template's uuid.
+ */
+export async function readingSessionPattern(
+  page: Page,
+  api: SiteApi,
+  versionApi: string,
+  stamp: string,
+  options: { examples?: boolean } = {},
+): Promise<string> {
+  const csrf = ((await (await page.request.get('/app/csrf')).json()) as { token: string }).token;
+  /** A template save, based on the template's revision as it is now. */
+  const save = async (url: string, path: string, data: unknown) => {
+    const { template } = await api.get<{ template: { revision: string } }>(url);
+    const answer = await page.request.put(`${url}/${path}`, {
+      headers: { 'x-csrf-token': csrf, [IF_MATCH_HEADER]: `"${template.revision}"` },
+      data,
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+  };
+  const template = async (name: string, verbName: string) => {
+    const verb = await api.post<{ concept: { uuid: string } }>(`${versionApi}/concepts`, {
+      conceptType: 'Verb',
+      iriType: 'generated-iri',
+      geniri: verbName,
+      name: `${verbName}-${stamp}`,
+      description: `Someone ${verbName} a page.`,
+    });
+    const made = await api.post<{ template: { uuid: string } }>(`${versionApi}/templates`, {
+      iriType: 'generated-iri',
+      geniri: verbName,
+      name,
+      description: `Someone ${verbName} a page.`,
+    });
+    const url = `${versionApi}/templates/${made.template.uuid}`;
+    await api.post(`${url}/lock`);
+    await save(url, 'determining-properties/verb', { conceptIds: [verb.concept.uuid] });
+    if (options.examples)
+      await save(url, 'example', {
+        statementExample: JSON.stringify({
+          actor: { mbox: 'mailto:reader@example.org' },
+          verb: { id: `https://example.org/verbs/${verbName}` },
+          object: { id: 'https://example.org/pages/a-page-with-a-rather-long-address/1' },
+        }),
+      });
+    await api.delete(`${url}/lock`);
+    return made.template.uuid;
+  };
+  const opened = await template('Opened a page', 'opened');
+  const closed = await template('Closed a page', 'closed');
+  await api.post(`${versionApi}/patterns`, {
+    type: 'sequence',
+    primary: true,
+    iriType: 'generated-iri',
+    geniri: 'reading',
+    name: 'Reading session',
+    description: 'Opening, then closing.',
+    components: [
+      { componentType: 'template', componentId: opened },
+      { componentType: 'template', componentId: closed },
+    ],
+  });
+  return opened;
+}
+
+/** A phone's window, and a laptop's: the widths screens are checked at. */
+export const NARROW = { width: 390, height: 844 };
+export const WIDE = { width: 1366, height: 768 };
+
+/** Serious and critical axe findings of the page at 390 px and at full width. */
+export async function findingsAtBothWidths(page: Page, label: string): Promise<AxeFinding[]> {
+  const found: AxeFinding[] = [];
+  for (const size of [NARROW, WIDE]) {
+    await page.setViewportSize(size);
+    found.push(...(await seriousAxeFindings(page, `${label} at ${size.width} px`)));
+  }
+  return found;
+}
+
+/** Whether the page is wider than the window: something sticks out to the right. */
+export const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);

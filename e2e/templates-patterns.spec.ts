@@ -175,7 +175,11 @@ test('a statement template with rules and a primary sequence pattern, built, pub
 
   // Once published, editing the template is limited.
   await page.goto(`${v1Path}/templates/${templateId}`);
-  await expect(page.getByText(/Editing is limited. This statement template/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /Editing is limited: a published version of this profile lists this statement template/,
+    ),
+  ).toBeVisible();
 
   // The export validates and carries the rules and pattern exactly as entered.
   const exported = await page.request.get(`/app/profile/${profileId}/version/${v1}/export`);
