@@ -3,19 +3,33 @@
  * checkout ("before", `--before PATH`), nginx serving the same bytes, and the goal, in one run.
  *
  *   npm run bench -- [--before /path/to/checkout] [--seconds 5] [--no-pg] [--soak-seconds 180]
- *                    [--no-scale]
+ *                    [--no-scale] [--no-backup] [--no-flood] [--no-bare]
+ *
+ * Every read row is also measured against a bare Fastify serving the same bytes with the same
+ * headers (`bare-fastify.ts`), with the server's CPU per request; the large-import rows publish a
+ * 742 KB generated profile while /health is polled and a kept document read (`--no-flood` leaves
+ * the SPARQL flood rows out).
  *
  * The scale rows (search at 100,000 concepts, rankings over a year of counts, the SPARQL store at
- * 100× the corpus) run the checkout's own `search.ts`, `metrics.ts` and `sparql.ts`; `--no-scale`
- * leaves them out.
+ * 100× the corpus, backup and restore at 100× the corpus) run the checkout's own `search.ts`,
+ * `metrics.ts`, `sparql.ts` and `backup.ts`; `--no-scale` leaves them out, `--no-backup` only the
+ * backup rows.
  * Needs wrk (load) and, for the nginx column, nginx on PATH or in /usr/sbin; PostgreSQL rows need
  * a server on 127.0.0.1:5432 (BENCH_DATABASE_URL to change), where a throwaway database is made
  * and dropped. A row that cannot be measured says why instead of a figure. The SPARQL rows
  * (`sparql-flood.ts`) run alone too.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,6 +40,7 @@ import { Browser, importProfile, validateProfile } from './http-client.js';
 import { FLOOD_ROW_LABELS, measureSparqlFlood } from './sparql-flood.js';
 import { measureScale, SCALE_ROW_LABELS } from './scale.js';
 import { soak, type SoakResult } from './soak.js';
+import { generateProfile } from '../xapi/fixtures/generated-profile.js';
 import {
   BENCH_ADMIN,
   freePort,
@@ -69,18 +84,19 @@ interface WrkResult {
   p50: number;
   p99: number;
   avgMs: number;
+  requests: number;
 }
 
 /** Load before a measured run, so each server is measured warm. */
 const WARM_UP_SECONDS = 3;
 
-/** One wrk run of `runSeconds`; latencies in ms. */
-function wrk(
+/** The arguments of one wrk run of `runSeconds`, with the script that prints p50/p99. */
+function wrkArgs(
   url: string,
   connections: number,
-  headers: Record<string, string> = {},
-  runSeconds = seconds,
-): WrkResult {
+  headers: Record<string, string>,
+  runSeconds: number,
+): string[] {
   const script = join(tmpdir(), 'xps-bench-latency.lua');
   // wrk prints its own percentiles only for fixed ones; this script prints p50/p99 in microseconds.
   writeFileSync(
@@ -93,21 +109,34 @@ function wrk(
     '-H',
     `${name}: ${value}`,
   ]);
-  const output = execFileSync(
-    'wrk',
-    [
-      `-t${Math.min(2, connections)}`,
-      `-c${connections}`,
-      `-d${runSeconds}s`,
-      '--timeout',
-      '30s',
-      '-s',
-      script,
-      ...headerArgs,
-      url,
-    ],
-    { encoding: 'utf8' },
-  );
+  return [
+    `-t${Math.min(2, connections)}`,
+    `-c${connections}`,
+    `-d${runSeconds}s`,
+    '--timeout',
+    '30s',
+    '-s',
+    script,
+    ...headerArgs,
+    url,
+  ];
+}
+
+/** One wrk run of `runSeconds`; latencies in ms. */
+function wrk(
+  url: string,
+  connections: number,
+  headers: Record<string, string> = {},
+  runSeconds = seconds,
+): WrkResult {
+  const output = execFileSync('wrk', wrkArgs(url, connections, headers, runSeconds), {
+    encoding: 'utf8',
+  });
+  return wrkResult(output, url);
+}
+
+/** wrk's report read into figures; a run with answers other than 2xx is refused. */
+function wrkResult(output: string, url: string): WrkResult {
   const number = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? Number.NaN);
   const non2xx = number(/Non-2xx or 3xx responses: (\d+)/);
   if (non2xx > 0) throw new Error(`${non2xx} answers were not 2xx for ${url}`);
@@ -117,7 +146,63 @@ function wrk(
     p99: number(/P99 (\d+)/) / 1000,
     // No request finished in the run: no mean to show.
     avgMs: number(/(\d+) requests in/) > 0 ? number(/MEAN ([\d.]+)/) / 1000 : Number.NaN,
+    requests: number(/(\d+) requests in/),
   };
+}
+
+/** wrk in the background until `stop` (SIGINT: wrk then reports what it measured so far). */
+function wrkUntilStopped(url: string, connections: number): { stop: () => Promise<WrkResult> } {
+  const child = spawn('wrk', wrkArgs(url, connections, {}, 600), {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const ended = new Promise<void>((done) => child.once('exit', () => done()));
+  return {
+    stop: async () => {
+      child.kill('SIGINT');
+      await ended;
+      return wrkResult(output, url);
+    },
+  };
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user + system, µs) used so far by a process and its children (a cluster's
+ * processes), from /proc; the clock ticks are Linux's USER_HZ (100).
+ */
+function cpuMicros(pid: number): number {
+  const ticksOf = (stat: string) => {
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  };
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = ticksOf(readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      if (Number(entry) === pid || stat.ppid === pid) ticks += stat.ticks;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** A wrk run with the server's CPU per request (µs) measured over it. */
+function wrkWithCpu(
+  url: string,
+  pid: number,
+  connections: number,
+  headers: Record<string, string> = {},
+): WrkResult & { cpuUs: number } {
+  const before = cpuMicros(pid);
+  const result = wrk(url, connections, headers);
+  const used = cpuMicros(pid) - before;
+  return { ...result, cpuUs: result.requests > 0 ? used / result.requests : Number.NaN };
 }
 
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
@@ -172,7 +257,30 @@ async function startNginx(root: string): Promise<{ url: string; stop: () => Prom
   };
 }
 
+/** One read measured against ours and against a bare Fastify serving its bytes and headers. */
+interface ReadFigures {
+  rps: number;
+  cpuUs: number;
+  bareRps: number;
+  bareCpuUs: number;
+}
+
+/** The large import: what it took, and what others met meanwhile. */
+interface LargeImport {
+  importMs: number;
+  healthP99: number;
+  healthWorst: number;
+  /** The longest stall of the event loop the server reports on /health after the import. */
+  stallMs: number;
+  readQuietP99: number;
+  readDuringP99: number;
+  readsDuring: number;
+}
+
 interface Measured {
+  /** `GET /api/profile/{uuid}`, `… br`, `/app/home`, `/api/profile?limit=10`. */
+  reads?: Partial<Record<ReadKey, ReadFigures>>;
+  largeImport?: LargeImport | string;
   profileRps?: number;
   profileP50?: number;
   profileP99?: number;
@@ -217,8 +325,195 @@ async function importRatio(url: string, key: string, source: string) {
   return { importMs: median(imports), validateMs: median(validations) };
 }
 
+type ReadKey = 'profile' | 'profileBr' | 'home' | 'list';
+
+/** Headers a server sets per connection or per answer, which the bare Fastify sets itself. */
+const OWN_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+]);
+
+/** A bare Fastify (`bench/bare-fastify.ts`) serving `body` with `headers` at `path`. */
+async function startBareFastify(
+  path: string,
+  body: Buffer,
+  headers: Record<string, string>,
+  processes: number,
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'xps-bench-bare-'));
+  writeFileSync(join(dir, 'body'), body);
+  writeFileSync(join(dir, 'headers.json'), JSON.stringify(headers));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(repoRoot, 'bench/bare-fastify.ts'),
+      String(port),
+      String(processes),
+      path.split('?')[0] ?? path,
+      join(dir, 'body'),
+      join(dir, 'headers.json'),
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  const url = `http://127.0.0.1:${port}`;
+  // Every process listening: as many answers in a row as there are processes, within 2 minutes.
+  const deadline = Date.now() + 120_000;
+  let lastProblem = 'no answer yet';
+  for (let answered = 0; answered < processes * 3;) {
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the bare Fastify did not answer in 2 minutes: ${lastProblem}\n${stderr}`);
+    }
+    try {
+      const response = await fetch(url + path, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      answered = response.ok ? answered + 1 : 0;
+      if (!response.ok) lastProblem = `answered ${response.status}`;
+    } catch (error) {
+      answered = 0;
+      lastProblem = String((error as Error).cause ?? error);
+    }
+    await sleep(answered > 0 ? 20 : 250);
+  }
+  // A cluster's other processes may still be starting: a moment for them.
+  if (processes > 1) await sleep(3_000);
+  return {
+    url,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await sleep(300);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One read row: ours at `connections` (req/s, CPU per request), then a bare Fastify serving the
+ * bytes and headers ours answered, with as many processes, measured the same way.
+ */
+async function measureRead(
+  server: ServerProcess,
+  path: string,
+  connections: number,
+  requestHeaders: Record<string, string>,
+  processes: number,
+): Promise<ReadFigures & WrkResult> {
+  // As wrk asks: no compression unless the row asks for it (fetch would ask for gzip of its own
+  // accord, and the bare server would then send compressed headers over plain bytes).
+  const response = await fetch(server.url + path, {
+    headers: { 'accept-encoding': 'identity', ...requestHeaders },
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!OWN_HEADERS.has(name)) headers[name] = value;
+  });
+  // fetch decodes what it was sent compressed; the bare server sends the bytes as they came.
+  const encoded = headers['content-encoding']
+    ? Buffer.from(
+        execFileSync('curl', [
+          '-s',
+          ...Object.entries(requestHeaders).flatMap(([n, v]) => ['-H', `${n}: ${v}`]),
+          server.url + path,
+        ]),
+      )
+    : body;
+  wrk(server.url + path, connections, requestHeaders, WARM_UP_SECONDS);
+  const ours = wrkWithCpu(server.url + path, server.pid, connections, requestHeaders);
+  if (args.includes('--no-bare')) return { ...ours, bareRps: Number.NaN, bareCpuUs: Number.NaN };
+  const bare = await startBareFastify(path, encoded, headers, processes);
+  try {
+    wrk(bare.url + path, connections, requestHeaders, WARM_UP_SECONDS);
+    const yardstick = wrkWithCpu(bare.url + path, bare.pid, connections, requestHeaders);
+    return { ...ours, bareRps: yardstick.rps, bareCpuUs: yardstick.cpuUs };
+  } finally {
+    await bare.stop();
+  }
+}
+
+/** Times of `/health` asked every 20 ms until `stop`. */
+function pollHealth(url: string): { stop: () => Promise<number[]> } {
+  const times: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const start = performance.now();
+      try {
+        const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(30_000) });
+        await response.arrayBuffer();
+      } catch {
+        // A refused or lost answer counts for the time it took.
+      }
+      const took = performance.now() - start;
+      times.push(took);
+      await sleep(Math.max(0, 20 - took));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return times;
+    },
+  };
+}
+
+const percentile = (samples: number[], p: number) =>
+  [...samples].sort((a, b) => a - b)[
+    Math.min(samples.length - 1, Math.floor(samples.length * p))
+  ] ?? Number.NaN;
+
+/** The generated profile of the large-import row: 1,000 concepts, 100 templates, 100 patterns. */
+const LARGE_PROFILE = generateProfile(20, 'https://bench.example/large');
+
+/**
+ * A member imports the large profile (POST /api/profile, published) while `/health` is asked
+ * every 20 ms and 32 connections read a kept document; beside it, the same read's p99 quiet.
+ */
+async function measureLargeImport(
+  server: ServerProcess,
+  key: string,
+  keptPath: string,
+): Promise<LargeImport> {
+  const quiet = wrk(server.url + keptPath, 32);
+  // Ten seconds of rest, so /health's longest stall is the import's own.
+  await sleep(10_000);
+  const health = pollHealth(server.url);
+  const reads = wrkUntilStopped(server.url + keptPath, 32);
+  await sleep(1_000);
+  const imported = await importProfile(server.url, key, freshCopy(LARGE_PROFILE));
+  const during = await reads.stop();
+  const times = await health.stop();
+  const report = (await (await fetch(`${server.url}/health`)).json()) as {
+    eventLoopDelayMaxMs?: number;
+  };
+  return {
+    importMs: imported.ms,
+    healthP99: percentile(times, 0.99),
+    healthWorst: Math.max(...times),
+    stallMs: report.eventLoopDelayMaxMs ?? Number.NaN,
+    readQuietP99: quiet.p99,
+    readDuringP99: during.p99,
+    readsDuring: during.requests,
+  };
+}
+
 /** Everything measured against one running server; the video profile imported first. */
-async function measureServer(server: ServerProcess, withRss: boolean): Promise<Measured> {
+async function measureServer(
+  server: ServerProcess,
+  withRss: boolean,
+  processes: number,
+): Promise<Measured> {
   const result: Measured = {};
   if (withRss) result.rssIdle = await idleRss(server);
   const browser = new Browser(server.url);
@@ -240,16 +535,48 @@ async function measureServer(server: ServerProcess, withRss: boolean): Promise<M
     // Not measured: the first seconds after the imports, while the read path is compiled and
     // the imports' background work (outbox, jobs) finishes, read a third lower for whichever
     // server went first.
-    wrk(server.url + path, 64, {}, WARM_UP_SECONDS);
-    const many = wrk(server.url + path, 64);
+    const many = await measureRead(server, path, 64, {}, processes);
+    result.reads = { profile: many };
     result.profileRps = many.rps;
     result.profileP50 = many.p50;
     result.profileP99 = many.p99;
     result.profileOneMs = wrk(server.url + path, 1).avgMs;
-    result.profileBrRps = wrk(server.url + path, 64, { 'accept-encoding': 'gzip, br' }).rps;
+    const br = await measureRead(server, path, 64, { 'accept-encoding': 'gzip, br' }, processes);
+    result.reads.profileBr = br;
+    result.profileBrRps = br.rps;
+    result.largeImport = await measureLargeImport(server, key, path).catch(
+      (error: unknown) => `not measured: ${String(error)}`,
+    );
   }
-  result.homeRps = wrk(`${server.url}/app/home`, 8).rps;
-  result.listRps = wrk(`${server.url}/api/profile?limit=10`, 8).rps;
+  // A server that refuses part of a load run (an older one shedding load at a lone client's
+  // pace) gets no figure for that row and a note saying why, and the table goes on.
+  const orRefused =
+    (path: string) =>
+    (error: unknown): ReadFigures & WrkResult => {
+      notes.push(
+        `${server.url} ${path}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      const none = Number.NaN;
+      return {
+        rps: none,
+        cpuUs: none,
+        bareRps: none,
+        bareCpuUs: none,
+        p50: none,
+        p99: none,
+        avgMs: none,
+        requests: none,
+      };
+    };
+  const home = await measureRead(server, '/app/home', 8, {}, processes).catch(
+    orRefused('/app/home'),
+  );
+  const list = await measureRead(server, '/api/profile?limit=10', 8, {}, processes).catch(
+    orRefused('/api/profile?limit=10'),
+  );
+  result.reads = { ...result.reads, home, list };
+  result.homeRps = home.rps;
+  result.listRps = list.rps;
   return result;
 }
 
@@ -274,10 +601,10 @@ async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<v
 }
 
 async function measureCheckout(root: string): Promise<{ pglite: Measured; pg?: Measured }> {
-  const pglite = await startServer({ root });
+  const pglite = await startServer({ root, timeoutMs: 300_000 });
   let onPglite: Measured;
   try {
-    onPglite = await measureServer(pglite, true);
+    onPglite = await measureServer(pglite, true, 1);
   } finally {
     await pglite.stop();
   }
@@ -289,9 +616,12 @@ async function measureCheckout(root: string): Promise<{ pglite: Measured; pg?: M
     return { pglite: onPglite, pg: { error: `no PostgreSQL at ${adminUrl}: ${String(error)}` } };
   }
   try {
-    const server = await startServer({ root, databaseUrl: database.url });
+    const server = await startServer({ root, databaseUrl: database.url, timeoutMs: 300_000 });
     try {
-      return { pglite: onPglite, pg: await measureServer(server, false) };
+      return {
+        pglite: onPglite,
+        pg: await measureServer(server, false, availableParallelism()),
+      };
     } finally {
       await server.stop();
     }
@@ -316,6 +646,7 @@ if (!existsSync(videoFile)) {
   notes.push(`${videoFile} is absent: the video profile rows are skipped.`);
 }
 
+const loadAtStart = loadavg();
 console.error(`Measuring this checkout (${seconds} s per load run)…`);
 const now = await measureCheckout(repoRoot);
 let before: Awaited<ReturnType<typeof measureCheckout>> | undefined;
@@ -430,6 +761,60 @@ rows.push(
     goal: '≤ 300',
   },
 );
+/** Ours against the bare Fastify of the same run: the ratio of req/s, and CPU per request. */
+const bareCell = (measured: Measured | undefined, key: ReadKey) => {
+  const read = measured?.reads?.[key];
+  if (!read) return undefined;
+  return `${fmt(read.rps / read.bareRps, 2)} of ${fmt(read.bareRps)}; CPU ${fmt(read.cpuUs)} / ${fmt(read.bareCpuUs)} µs`;
+};
+const bareLabel =
+  '    ours / bare Fastify (same bytes, headers, processes): req/s; CPU per request';
+const readRows: Array<[ReadKey, string, 'pglite' | 'pg']> = [
+  ['profile', 'GET /api/profile/{uuid}, 64 conn, PGlite', 'pglite'],
+  ['profile', 'GET /api/profile/{uuid}, 64 conn, PostgreSQL', 'pg'],
+  ['profileBr', 'same, Accept-Encoding: gzip, br, PGlite', 'pglite'],
+  ['profileBr', 'same, Accept-Encoding: gzip, br, PostgreSQL', 'pg'],
+  ['home', 'GET /app/home, 8 conn, PGlite', 'pglite'],
+  ['home', 'GET /app/home, 8 conn, PostgreSQL', 'pg'],
+  ['list', 'GET /api/profile?limit=10, 8 conn, PGlite', 'pglite'],
+  ['list', 'GET /api/profile?limit=10, 8 conn, PostgreSQL', 'pg'],
+];
+for (const [key, label, engine] of readRows) {
+  rows.push({
+    label: `${label}: ${bareLabel.trim()}`,
+    before: bareCell(before?.[engine], key),
+    now: bareCell(now[engine], key),
+    goal: key === 'profile' ? '≥ 0.6' : '',
+  });
+}
+notes.push(
+  'The bare Fastify rows: bench/bare-fastify.ts serves the bytes and headers ours answered, with as many processes (one on PGlite, one per core on PostgreSQL), measured right after ours with the same wrk; CPU per request is user + system time of the server and its processes (/proc/<pid>/stat) over the run, divided by the requests answered.',
+);
+
+const largeCell = (measured?: Measured) => {
+  const large = measured?.largeImport;
+  if (large === undefined) return undefined;
+  if (typeof large === 'string') return large;
+  return `${fmt(large.importMs)} ms; /health p99 ${fmt(large.healthP99)} ms, worst ${fmt(large.healthWorst)} ms; stall ${fmt(large.stallMs)} ms; read p99 ${fmt(large.readDuringP99, 1)} ms (quiet ${fmt(large.readQuietP99, 1)})`;
+};
+rows.push(
+  {
+    label: `Large import (${fmt(LARGE_PROFILE.length / 1024)} KB, POST /api/profile), PGlite`,
+    before: largeCell(before?.pglite),
+    now: largeCell(now.pglite),
+    goal: 'stall ≤ 100, /health ≤ 150 ms, read p99 ≤ 2× quiet',
+  },
+  {
+    label: '  same, PostgreSQL',
+    before: largeCell(before?.pg),
+    now: largeCell(now.pg),
+    goal: 'stall ≤ 100, /health ≤ 150 ms, read p99 ≤ 2× quiet',
+  },
+);
+notes.push(
+  'The large import: generateProfile(20) (1,000 concepts, 100 templates, 100 patterns) published through POST /api/profile while /health is asked every 20 ms and wrk reads the kept video profile on 32 connections; "stall" is the longest stall of the event loop /health reports right after; the quiet p99 is the same read alone just before.',
+);
+
 if (existsSync(videoFile)) {
   const importCell = (measured?: Measured) =>
     measured?.importMs === undefined || measured.validateMs === undefined
@@ -446,7 +831,7 @@ if (existsSync(videoFile)) {
   );
 }
 
-if (existsSync(videoFile)) {
+if (existsSync(videoFile) && !args.includes('--no-flood')) {
   console.error('Measuring SPARQL under a flood…');
   const flood = await measureSparqlFlood(repoRoot, videoFile);
   const floodBefore = beforeRoot
@@ -480,22 +865,28 @@ if (existsSync(videoFile)) {
 
 // What grows with content: search, rankings and the SPARQL store, each at 100× today's content.
 if (!args.includes('--no-scale')) {
-  console.error('Measuring search, rankings and the SPARQL store at scale…');
-  const scale = measureScale(repoRoot, { withPg });
-  const scaleBefore = beforeRoot ? measureScale(resolve(beforeRoot), { withPg }) : undefined;
+  console.error('Measuring search, rankings, the SPARQL store and backups at scale…');
+  const withBackup = !args.includes('--no-backup');
+  const scale = measureScale(repoRoot, { withPg, withBackup });
+  const scaleBefore = beforeRoot
+    ? measureScale(resolve(beforeRoot), { withPg, withBackup })
+    : undefined;
   const goals: Record<keyof typeof SCALE_ROW_LABELS, string> = {
     searchCommon: '≤ 50 / 30 ms',
     searchTypo: '≤ 60 / 40 ms',
     ranking: '≤ 100 ms',
     sparqlFill: '≤ 15 s',
+    backupPglite: '',
+    backupPg: '',
   };
   for (const row of Object.keys(SCALE_ROW_LABELS) as Array<keyof typeof SCALE_ROW_LABELS>)
-    rows.push({
-      label: SCALE_ROW_LABELS[row],
-      before: scaleBefore?.[row],
-      now: scale[row],
-      goal: goals[row],
-    });
+    if (withBackup || !row.startsWith('backup'))
+      rows.push({
+        label: SCALE_ROW_LABELS[row],
+        before: scaleBefore?.[row],
+        now: scale[row],
+        goal: goals[row],
+      });
 }
 
 // The soak: minutes of mixed public reads on the demo content, PGlite, one process.
@@ -523,6 +914,14 @@ if (soakSeconds > 0) {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+notes.push(
+  `Load average (1, 5, 15 min): ${loadAtStart.map((l) => l.toFixed(2)).join(', ')} at the start, ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(
+      ', ',
+    )} at the end, on ${availableParallelism()} cores: ratios within one run are what carry.`,
+);
 
 const columns: Array<[string, (row: Row) => Cell | undefined]> = [
   ['', (row) => row.label],

@@ -32,7 +32,7 @@ export interface CheckOptions {
 }
 
 /** Exit statuses: a partial stream is neither a success nor a finding. */
-export const EXIT = { ok: 0, findings: 1, usage: 2, partial: 3 } as const;
+export const EXIT = { ok: 0, findings: 1, usage: 2, partial: 3, nothingChecked: 4 } as const;
 
 export interface CheckIo {
   out: (text: string) => void;
@@ -69,7 +69,9 @@ not followed is a finding too.
 Exit status: 0 no findings (and with --pattern every registration followed),
              1 at least one finding,
              2 unreadable input or wrong usage,
-             3 no findings, but with --pattern some registration is partial: not followed yet.`;
+             3 no findings, but with --pattern some registration is partial: not followed yet,
+             4 nothing was checked: no statement of the file names a version of the profile in
+               its category (--all checks them whatever their category).`;
 
 export function parseCheckArgs(rest: string[]): CheckOptions | string {
   let profile: string | undefined;
@@ -169,6 +171,17 @@ export async function check(options: CheckOptions, io: CheckIo): Promise<number>
         validations,
       })
     : undefined;
+  const checked = validations.filter((v) => v !== undefined).length;
+  if (checked === 0) {
+    // Nothing bound, nothing checked: neither "valid" nor "followed" may be said of it.
+    const report = { options, compiled, statements, validations, findings, patterns };
+    if (options.json) io.out(JSON.stringify(toJson(report, EXIT.nothingChecked), null, 2));
+    else printHuman(report, io);
+    io.err(
+      `Nothing was checked: ${statements.length === 0 ? 'the file holds no statement' : `none of the ${plural(statements.length, 'statement')} names a version of ${compiled.profileId ?? options.profile} in context.contextActivities.category`}; --all checks every statement whatever its category.`,
+    );
+    return EXIT.nothingChecked;
+  }
   const code =
     findings.some(Boolean) || patterns?.outcome === 'not-followed'
       ? EXIT.findings
@@ -222,6 +235,7 @@ function toJson(
     profileId: compiled.profileId ?? null,
     profileProblems: compiled.problems,
     exitCode,
+    checked: validations.filter((v) => v !== undefined).length,
     findings: findings.filter(Boolean).length + (patterns?.outcome === 'not-followed' ? 1 : 0),
     notBound: validations.filter((v) => v === undefined).length,
     statements: validations.map((v, index) => ({
@@ -304,7 +318,10 @@ const FOLLOW_LABEL: Record<FollowOutcome, string> = {
 };
 
 function printPatterns(result: PatternsValidation, statements: unknown[], io: CheckIo): void {
-  io.out(`Patterns (${result.semantics} matching): ${FOLLOW_LABEL[result.outcome]}`);
+  const matched = result.streams.length > 0 || result.rejected.length > 0;
+  io.out(
+    `Patterns (${result.semantics} matching): ${matched ? FOLLOW_LABEL[result.outcome] : 'nothing to match, not checked'}`,
+  );
   if (result.skipped.length > 0) {
     io.out(
       `  Not bound to this profile (no version in category): statements ${result.skipped.map((i) => i + 1).join(', ')}`,

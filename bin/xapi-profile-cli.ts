@@ -3,6 +3,8 @@ import type { Finding, ValidationMode } from '../xapi/index.js';
 import { validate } from '../xapi/index.js';
 import type { CheckOptions } from './xapi-profile-check.js';
 import { check, checkUsage, parseCheckArgs } from './xapi-profile-check.js';
+import type { DocsOptions } from './xapi-profile-docs.js';
+import { docsCommand, docsUsage, parseDocsArgs } from './xapi-profile-docs.js';
 import type { SimulateOptions } from './xapi-profile-simulate.js';
 import { parseSimulateArgs, simulateCommand, simulateUsage } from './xapi-profile-simulate.js';
 
@@ -23,7 +25,9 @@ const usage = `${validateUsage}
 
 ${checkUsage}
 
-${simulateUsage}`;
+${simulateUsage}
+
+${docsUsage}`;
 
 export interface Io {
   out: (text: string) => void;
@@ -49,7 +53,11 @@ interface Options {
   files: string[];
 }
 
-type Command = { check: CheckOptions } | { validate: Options } | { simulate: SimulateOptions };
+type Command =
+  | { check: CheckOptions }
+  | { validate: Options }
+  | { simulate: SimulateOptions }
+  | { docs: DocsOptions };
 
 function parseArgs(args: string[]): Command | string {
   const [command, ...rest] = args;
@@ -61,6 +69,10 @@ function parseArgs(args: string[]): Command | string {
   if (command === 'simulate') {
     const options = parseSimulateArgs(rest);
     return typeof options === 'string' ? options : { simulate: options };
+  }
+  if (command === 'docs') {
+    const options = parseDocsArgs(rest);
+    return typeof options === 'string' ? options : { docs: options };
   }
   if (command !== 'validate') return `Unknown command "${command}".`;
   const options: Options = { json: false, mode: 'import', known: [], files: [] };
@@ -96,7 +108,9 @@ export async function main(args: string[], io: Io = defaultIo): Promise<number> 
         ? validateUsage
         : args[0] === 'simulate'
           ? simulateUsage
-          : usage;
+          : args[0] === 'docs'
+            ? docsUsage
+            : usage;
   if (command === 'help') {
     io.out(help);
     return args.length === 0 ? 2 : 0;
@@ -107,6 +121,7 @@ export async function main(args: string[], io: Io = defaultIo): Promise<number> 
   }
   if ('check' in command) return check(command.check, io);
   if ('simulate' in command) return simulateCommand(command.simulate, io);
+  if ('docs' in command) return docsCommand(command.docs, io);
   return validateFiles(command.validate, io);
 }
 

@@ -13,6 +13,12 @@ import { startLrsReceiver } from '../server/test/lrs-receiver.js';
 import { main } from './xapi-profile-cli.js';
 import { parseSimulateArgs, simulateCommand, type SimulateIo } from './xapi-profile-simulate.js';
 
+/**
+ * Each test starts the command line as fresh Node.js processes, several in a row: on a loaded
+ * two-core host one start can take seconds, beyond the suite's default budget for a test.
+ */
+const SPAWNING = { timeout: 180_000 };
+
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(repoRoot, 'bin/xapi-profile.js');
 const dir = mkdtempSync(join(tmpdir(), 'xapi-profile-simulate-'));
@@ -125,7 +131,7 @@ const lines = (stdout: string) =>
     .filter(Boolean)
     .map((l) => JSON.parse(l) as JsonObject);
 
-describe('xapi-profile simulate', () => {
+describe('xapi-profile simulate', SPAWNING, () => {
   it('writes NDJSON statements that validate and follow the primary pattern', async () => {
     const r = await run('simulate', '--profile', goodFile, '--max', '50', '--seed', '9');
     expect(r.code).toBe(0);
@@ -259,7 +265,7 @@ describe('xapi-profile simulate', () => {
   });
 });
 
-describe('xapi-profile simulate --lrs', () => {
+describe('xapi-profile simulate --lrs', SPAWNING, () => {
   const credentials = { username: 'simulator', password: 'lrs-Pa55word' };
   const env = { LRS_USERNAME: credentials.username, LRS_PASSWORD: credentials.password };
 

@@ -20,6 +20,8 @@ export interface SimulateOptions {
   model?: string;
   parameters: SimulationParameters;
   strict: boolean;
+  /** Skip the self-check (measuring generation alone; `--no-self-check`). */
+  noSelfCheck?: boolean;
   /** Send to this xAPI endpoint instead of writing the statements out. */
   lrs?: string;
   batchSize?: number;
@@ -62,6 +64,8 @@ Options:
                         variables, never from the command line; a JSON report of what the LRS
                         accepted is written on stdout
   --batch-size N        statements per POST to the LRS (default 100)
+  --no-self-check       skip checking each statement and registration before writing it, to
+                        measure generation alone (npm run bench:simulate); never for real use
   -h, --help            show this help
 
 What cannot be simulated (a rule no statement can follow, a pattern the specification's matching
@@ -81,6 +85,10 @@ export function parseSimulateArgs(rest: string[]): SimulateOptions | string {
     if (arg === '-h' || arg === '--help') return 'help';
     if (arg === '--strict') {
       options.strict = true;
+      continue;
+    }
+    if (arg === '--no-self-check') {
+      options.noSelfCheck = true;
       continue;
     }
     const takesValue = [
@@ -204,6 +212,7 @@ export async function simulateCommand(options: SimulateOptions, io: SimulateIo):
     ...(personae !== undefined ? { personae } : {}),
     ...(model !== undefined ? { model } : {}),
     parameters: options.parameters,
+    ...(options.noSelfCheck ? { selfCheck: false } : {}),
   });
   if (!prepared.ok || (options.strict && prepared.problems.length > 0)) {
     const parameterProblem = prepared.problems.some((p) => p.kind === 'parameters');

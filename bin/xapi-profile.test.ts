@@ -16,6 +16,12 @@ import {
   verb,
 } from '../xapi/statement/fixtures.js';
 
+/**
+ * Each test starts the command line as fresh Node.js processes, several in a row: on a loaded
+ * two-core host one start can take seconds, beyond the suite's default budget for a test.
+ */
+const SPAWNING = { timeout: 180_000 };
+
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const cli = join(repoRoot, 'bin/xapi-profile.js');
 const authored = resolve(repoRoot, '../shared/corpus/authored');
@@ -41,7 +47,7 @@ const warnOnly = file('warn.jsonld', {
 });
 const notJson = file('not.json', '{ nope');
 
-describe('xapi-profile validate', () => {
+describe('xapi-profile validate', SPAWNING, () => {
   it('exits 0 and says so for a clean profile', () => {
     const r = run('validate', '--known', other, good);
     expect(r.code).toBe(0);
@@ -110,54 +116,58 @@ describe('xapi-profile validate', () => {
   });
 });
 
-describe.skipIf(!existsSync(authored))('xapi-profile validate on the authored corpus', () => {
-  it('reports the missing cmi5 template definitions as I1 and exits 1', () => {
-    const r = run('validate', join(authored, 'cmi5/v1.0/cmi5.jsonld'));
-    expect(r.code).toBe(1);
-    const i1 = r.stdout
-      .split('\n')
-      .filter((line) => /\[I1\] \/templates\/\d+ {2}Missing "definition"/.test(line));
-    expect(i1).toHaveLength(10);
-  });
+describe.skipIf(!existsSync(authored))(
+  'xapi-profile validate on the authored corpus',
+  SPAWNING,
+  () => {
+    it('reports the missing cmi5 template definitions as I1 and exits 1', () => {
+      const r = run('validate', join(authored, 'cmi5/v1.0/cmi5.jsonld'));
+      expect(r.code).toBe(1);
+      const i1 = r.stdout
+        .split('\n')
+        .filter((line) => /\[I1\] \/templates\/\d+ {2}Missing "definition"/.test(line));
+      expect(i1).toHaveLength(10);
+    });
 
-  it('exits 0 on the audio profile', () => {
-    const r = run('validate', join(authored, 'audio/audio.jsonld'));
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('0 errors');
-  });
+    it('exits 0 on the audio profile', () => {
+      const r = run('validate', join(authored, 'audio/audio.jsonld'));
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('0 errors');
+    });
 
-  it('exits 3 for a lone cmi5 launched statement: the session is open, not followed', () => {
-    const cmi5 = 'https://w3id.org/xapi/cmi5';
-    const launched = {
-      id: uuid(0xc51),
-      actor: { mbox: 'mailto:learner@example.org' },
-      verb: { id: 'http://adlnet.gov/expapi/verbs/launched' },
-      object: { id: 'https://example.org/au' },
-      timestamp: '2026-01-01T00:00:01Z',
-      context: {
-        registration: uuid(0xc5),
-        contextActivities: {
-          grouping: [{ id: 'https://example.org/course' }],
-          category: [{ id: `${cmi5}/v1.0` }],
+    it('exits 3 for a lone cmi5 launched statement: the session is open, not followed', () => {
+      const cmi5 = 'https://w3id.org/xapi/cmi5';
+      const launched = {
+        id: uuid(0xc51),
+        actor: { mbox: 'mailto:learner@example.org' },
+        verb: { id: 'http://adlnet.gov/expapi/verbs/launched' },
+        object: { id: 'https://example.org/au' },
+        timestamp: '2026-01-01T00:00:01Z',
+        context: {
+          registration: uuid(0xc5),
+          contextActivities: {
+            grouping: [{ id: 'https://example.org/course' }],
+            category: [{ id: `${cmi5}/v1.0` }],
+          },
+          extensions: {
+            [`${cmi5}/context/extensions/sessionid`]: 'session-1',
+            [`${cmi5}/context/extensions/launchmode`]: 'Normal',
+            [`${cmi5}/context/extensions/launchurl`]: 'https://example.org/au',
+            [`${cmi5}/context/extensions/moveon`]: 'NotApplicable',
+            [`${cmi5}/context/extensions/launchparameters`]: '',
+          },
         },
-        extensions: {
-          [`${cmi5}/context/extensions/sessionid`]: 'session-1',
-          [`${cmi5}/context/extensions/launchmode`]: 'Normal',
-          [`${cmi5}/context/extensions/launchurl`]: 'https://example.org/au',
-          [`${cmi5}/context/extensions/moveon`]: 'NotApplicable',
-          [`${cmi5}/context/extensions/launchparameters`]: '',
-        },
-      },
-    };
-    const profile = join(authored, 'cmi5/v1.0/cmi5.jsonld');
-    const r = run('check', '--pattern', '--profile', profile, file('cmi5.json', [launched]));
-    expect(r.code).toBe(3);
-    expect(r.stdout).toContain('Patterns (greedy matching): partial, not followed yet');
-    expect(r.stdout).toContain(`expects next ${cmi5}#initialized.`);
-  });
-});
+      };
+      const profile = join(authored, 'cmi5/v1.0/cmi5.jsonld');
+      const r = run('check', '--pattern', '--profile', profile, file('cmi5.json', [launched]));
+      expect(r.code).toBe(3);
+      expect(r.stdout).toContain('Patterns (greedy matching): partial, not followed yet');
+      expect(r.stdout).toContain(`expects next ${cmi5}#initialized.`);
+    });
+  },
+);
 
-describe('xapi-profile check', () => {
+describe('xapi-profile check', SPAWNING, () => {
   const profile = file(
     'check-profile.jsonld',
     profileWith(
@@ -246,7 +256,8 @@ describe('xapi-profile check', () => {
       profile,
       file('elsewhere.json', [statement({ verb: verb('other'), category: false })]),
     );
-    expect(elsewhere.code).toBe(0);
+    // Not bound, so not checked: nothing was checked, which is no pass.
+    expect(elsewhere.code).toBe(4);
   });
 
   it('holds to the profile only the statements it binds; --all checks every one', () => {
@@ -289,8 +300,9 @@ describe('xapi-profile check', () => {
     });
     const batch = file('outside.json', outside);
     const r = run('check', '--pattern', '--profile', profile, batch);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(4);
     expect(r.stdout).toContain('No statement names this profile in its category');
+    expect(r.stdout).toContain('Patterns (greedy matching): nothing to match, not checked');
     const all = run('check', '--pattern', '--all', '--profile', profile, batch);
     expect(all.code).toBe(0);
     expect(all.stdout).toContain(`registration ${registration} (statements 1, 2): followed.`);
@@ -390,6 +402,36 @@ describe('xapi-profile check', () => {
     expect(json.exitCode).toBe(3);
     expect(json.patterns.outcome).toBe('partial');
     expect(json.patterns.streams[0]!.outcome).toBe('partial');
+  });
+
+  // Communication §2.1: a profile applies to the statements that name one of its versions in
+  // the category; a batch of which none does was not checked, and must not read as passing.
+  it('exits 4 and says so when nothing was checked, with or without --pattern', () => {
+    const elsewhere = statement({ verb: verb('started'), registration });
+    (elsewhere.context as { contextActivities: unknown }).contextActivities = {};
+    for (const [name, batch] of [
+      ['unbound.json', [elsewhere]],
+      ['not-a-statement.json', { id: 'not-a-statement' }],
+    ] as const) {
+      for (const extra of [[], ['--pattern']]) {
+        const r = run('check', ...extra, '--profile', profile, file(name, batch));
+        expect([name, ...extra, r.code]).toEqual([name, ...extra, 4]);
+        expect(r.stderr).toContain('Nothing was checked: none of the 1 statement names a version');
+        expect(r.stdout).toContain('not bound to this profile');
+        expect(r.stdout).not.toContain(': followed');
+        if (extra.length > 0) {
+          expect(r.stdout).toContain('Patterns (greedy matching): nothing to match, not checked');
+        }
+      }
+    }
+    const json = JSON.parse(
+      run('check', '--json', '--profile', profile, file('nothing.json', [elsewhere])).stdout,
+    ) as { exitCode: number; checked: number };
+    expect(json).toMatchObject({ exitCode: 4, checked: 0 });
+    // --all checks them: the same statement is then a finding of its own (no category needed).
+    expect(
+      run('check', '--all', '--profile', profile, file('all.json', [elsewhere])).code,
+    ).not.toBe(4);
   });
 
   it('checks a statement as the xAPI version it names, or as --xapi-version says', () => {
