@@ -39,14 +39,18 @@ export const MOCKING_TESTS = [
 const node: TestUserConfig = {
   environment: 'node',
   globalSetup: ['server/test/global-setup.ts'],
-  testTimeout: 30_000,
+  // A limit catches a hang, not slowness: on a two-core host busy with other work, tests that
+  // start workers or wait for jobs took over 30 s.
+  testTimeout: 60_000,
   hookTimeout: 60_000,
 };
 const web: TestUserConfig = {
   environment: 'jsdom',
   setupFiles: ['web/test/setup.ts'],
   globals: true,
-  testTimeout: 20_000,
+  // The longest form tests type into many fields; on a two-core host busy with other work they
+  // took over 20 s. A limit catches a hang, not slowness.
+  testTimeout: 45_000,
 };
 
 export default defineConfig({

@@ -228,6 +228,10 @@ describe('the budgets file', () => {
   it('is committed in a form the build reads', () => {
     const budgets = readBudgets();
     expect(budgets.web.firstLoadJavaScriptGzipKB).toBeGreaterThan(0);
-    expect(Object.keys(budgets.server).sort()).toEqual(['main.js', 'sparql-worker.js']);
+    expect(Object.keys(budgets.server).sort()).toEqual([
+      'main.js',
+      'pglite-worker.js',
+      'sparql-worker.js',
+    ]);
   });
 });

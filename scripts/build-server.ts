@@ -14,8 +14,8 @@ export const SERVER_OUT_DIR = path.join(root, 'dist/server');
  * loader: under `--import tsx` every module is compiled in memory at start-up, by a loader that
  * stays resident in a thread of its own, which cost the idle server about 58 MiB (see
  * docs/decisions/idle-memory-of-the-server-and-the-cost-of-a-kept-read.md). Packages stay in
- * node_modules; only our own code is bundled, into `main.js` and the SPARQL worker's
- * `sparql-worker.js`, with the migrations copied beside them (both are found relative to the
+ * node_modules; only our own code is bundled, into `main.js`, the SPARQL worker's
+ * `sparql-worker.js` and the embedded database's thread `pglite-worker.js`, with the migrations copied beside them (both are found relative to the
  * bundle). Fails when a file exceeds its byte budget (`budgets.json`); otherwise returns the
  * figures beside their budgets.
  */
@@ -26,6 +26,7 @@ export async function buildServer(): Promise<string> {
     entryPoints: {
       main: 'server/main.ts',
       'sparql-worker': 'server/modules/sparql/worker.ts',
+      'pglite-worker': 'server/db/pglite-worker.ts',
     },
     outdir: SERVER_OUT_DIR,
     bundle: true,

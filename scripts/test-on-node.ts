@@ -1,0 +1,125 @@
+/**
+ * The project on the Node.js that runs this script (CI starts it with each supported version:
+ * `npx -p node@24 -- node --import tsx scripts/test-on-node.ts`): the unit and server tests on
+ * the embedded database, the server tests on PostgreSQL, and the README's start command
+ * answering `/health` and serving a demo profile. Each step prints its duration; the last line
+ * says what passed. The web and end-to-end suites run on the system's version only (`npm test`).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../server/test/started-server';
+
+const version = process.version;
+const vitest = path.resolve('node_modules/vitest/vitest.mjs');
+const results: Array<{ step: string; seconds: number; ok: boolean }> = [];
+
+function timed(step: string, work: () => boolean | Promise<boolean>): Promise<boolean> {
+  process.stdout.write(`\n=== ${version}: ${step}\n`);
+  const started = Date.now();
+  return Promise.resolve(work()).then(
+    (ok) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      results.push({ step, seconds, ok });
+      process.stdout.write(
+        `=== ${version}: ${step}: ${ok ? 'passed' : 'FAILED'} in ${seconds} s\n`,
+      );
+      return ok;
+    },
+    (error: unknown) => {
+      results.push({ step, seconds: Math.round((Date.now() - started) / 1000), ok: false });
+      process.stdout.write(`=== ${version}: ${step}: FAILED: ${String(error)}\n`);
+      return false;
+    },
+  );
+}
+
+/** Vitest on this very Node.js (`process.execPath`), never the one first on the PATH. */
+function runVitest(env: Record<string, string>, filters: string[] = []): boolean {
+  const args = [vitest, 'run', '--project', 'node', '--project', 'node-mocks', ...filters];
+  const result = spawnSync(process.execPath, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return result.status === 0;
+}
+
+/**
+ * The README's first command on a fresh data folder, as a newcomer runs it (`npm start`, with
+ * this Node.js first on the PATH): it must answer `/health` and serve a demo profile's document.
+ */
+async function startAsReadme(): Promise<boolean> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'xps-node-start-'));
+  const child = spawn('npm', ['start', '--silent'], {
+    env: {
+      ...process.env,
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const until = Date.now() + 240_000;
+    let healthy = false;
+    while (!healthy && Date.now() < until && child.exitCode === null) {
+      healthy = await fetch(`${base}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!healthy) await sleep(500);
+    }
+    if (!healthy) throw new Error(`no healthy answer from the started server:\n${output}`);
+    const list = (await (await fetch(`${base}/api/profile?limit=10`)).json()) as {
+      metadata: Array<{ profile_url: string; name: string }>;
+    };
+    const demo = list.metadata[0];
+    if (!demo) throw new Error('the started server lists no demo profile');
+    const uuid = demo.profile_url.split('/').pop() ?? '';
+    const document = await fetch(`${base}/api/profile/${uuid}`, {
+      headers: { accept: 'application/ld+json' },
+    });
+    const body = (await document.json()) as { prefLabel?: unknown };
+    if (document.status !== 200 || !body.prefLabel)
+      throw new Error(`the demo profile ${demo.name} was not served (${document.status})`);
+    process.stdout.write(`served the demo profile "${demo.name}" on ${version}\n`);
+    return true;
+  } finally {
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// `--start-only`: just the start, to try a version by hand.
+const startOnly = process.argv.includes('--start-only');
+if (!startOnly)
+  await timed('unit and server tests on the embedded database', () =>
+    runVitest({ TEST_DATABASE_URL: '' }),
+  );
+const postgres = process.env.TEST_DATABASE_URL;
+if (startOnly) process.stdout.write(`\n=== ${version}: the suites are left out (--start-only)\n`);
+else if (postgres)
+  await timed('server tests on PostgreSQL', () =>
+    // The server's files only, as in `npm test`: the rest never opens a database.
+    runVitest({ TEST_DATABASE_URL: postgres, VITEST_MAX_WORKERS: '3' }, ['server/']),
+  );
+else process.stdout.write(`\n=== ${version}: server tests on PostgreSQL: no TEST_DATABASE_URL\n`);
+await timed('npm start serves the demo content', startAsReadme);
+
+const failed = results.filter((r) => !r.ok);
+process.stdout.write(
+  `\n=== ${version}: ${results.map((r) => `${r.step} ${r.ok ? 'passed' : 'FAILED'} (${r.seconds} s)`).join('; ')}\n`,
+);
+process.exit(failed.length > 0 || (!postgres && !startOnly && process.env.CI === 'true') ? 1 : 0);
