@@ -19,6 +19,8 @@ import pg from 'pg';
 const strict = process.env.CI === 'true';
 const work = mkdtempSync(path.join(tmpdir(), 'xps-test-all-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test, named again under the last line: a long run's log is often read from its end. */
+const failures: string[] = [];
 let failedSteps = 0;
 
 function run(
@@ -79,12 +81,23 @@ function runAlongside(
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
-  testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
+  testResults: Array<{
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
+  }>;
   numPendingTests: number;
   numTodoTests: number;
 }
 
-function addVitest(file: string): void {
+/** The first line of a failure's message, short enough for a summary. */
+function firstLine(message: string | undefined): string {
+  const line = (message ?? '').split('\n').find((text) => text.trim() !== '') ?? '';
+  return line.length > 240 ? `${line.slice(0, 240)}…` : line;
+}
+
+function addVitest(file: string, pass: string): void {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
   totals.passed += report.numPassedTests;
@@ -96,6 +109,18 @@ function addVitest(file: string): void {
   ).length;
   totals.failed += report.numFailedTests + failedFiles;
   totals.skipped += report.numPendingTests + report.numTodoTests;
+  for (const result of report.testResults) {
+    const where = path.relative(process.cwd(), result.name);
+    const failed = result.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      failures.push(
+        `${pass}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+      );
+    }
+    if (result.status === 'failed' && failed.length === 0) {
+      failures.push(`${pass}: ${where}: ${firstLine(result.message)}`);
+    }
+  }
 }
 
 interface PlaywrightReport {
@@ -164,7 +189,7 @@ run(
   ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
   { TEST_DATABASE_URL: '' },
 );
-addVitest(unitReport);
+addVitest(unitReport, 'PGlite');
 
 const pgUrl = await postgresUrl();
 if (pgUrl) {
@@ -188,7 +213,7 @@ if (pgUrl) {
     // Three workers on two cores: much of each file's time is the PostgreSQL server's own work.
     { TEST_DATABASE_URL: pgUrl, VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '3' },
   );
-  addVitest(pgReport);
+  addVitest(pgReport, 'PostgreSQL');
 } else {
   skip('server tests on PostgreSQL', 'no server answers at TEST_DATABASE_URL or 127.0.0.1:5432');
 }
@@ -241,4 +266,5 @@ if (existsSync(chromium)) {
 process.stdout.write(
   `\nall suites: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
 );
+for (const failure of failures) process.stdout.write(`failed: ${failure}\n`);
 process.exit(failedSteps > 0 || totals.failed > 0 ? 1 : 0);
