@@ -32,3 +32,33 @@ describe('openDatabase on PGlite', () => {
     },
   );
 });
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!postgresUrl)('openDatabase on PostgreSQL', () => {
+  it('sets the search threshold on every connection of the pool, before its first query', async () => {
+    const database = await openDatabase({ databaseUrl: postgresUrl });
+    const warnings: string[] = [];
+    const hear = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', hear);
+    try {
+      // Ten at once: each is a new connection of the pool, lent out as soon as it connects.
+      const thresholds = await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          const [row] = await queryRows<{ value: string }>(
+            database.db,
+            sql`select current_setting('pg_trgm.word_similarity_threshold') as value, pg_sleep(0.05)`,
+          );
+          return row?.value;
+        }),
+      );
+      expect(thresholds).toEqual(Array.from({ length: 10 }, () => '0.45'));
+      expect(database.poolUse?.().total).toBeGreaterThan(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((message) => message.includes('already executing'))).toEqual([]);
+    } finally {
+      process.off('warning', hear);
+      await database.close();
+    }
+  });
+});

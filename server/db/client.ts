@@ -58,7 +58,8 @@ export const pgliteExtensions = { pg_trgm };
  * within this trigram word similarity of the text: pg_trgm's default, 0.6, missed one-letter
  * slips in short words ("vidoe" for "video" is 0.5).
  */
-export const SESSION_SETTINGS = 'SET pg_trgm.word_similarity_threshold = 0.45';
+export const SESSION_SETTING = { name: 'pg_trgm.word_similarity_threshold', value: '0.45' };
+const SESSION_SETTINGS = `SET ${SESSION_SETTING.name} = ${SESSION_SETTING.value}`;
 
 /** `logger` sees every statement the app sends (tests use it to prove a path writes nothing). */
 export function wrapPglite(embedded: EmbeddedClient, logger?: Logger): Database {
@@ -91,9 +92,15 @@ export function wrapPool(pool: pg.Pool, logger?: Logger): Database {
     // unheard, it would end the process. The failed query already tells its caller, and the pool
     // drops the client when it comes back, as it no longer takes queries.
     client.on('error', () => {});
-    // A client runs its queries in order: this one comes before any the pool hands it out for.
-    void client.query(SESSION_SETTINGS).catch(() => {});
   });
+  // Sent with each new connection's start-up message rather than as a first query: a query sent
+  // from the 'connect' event ran beside the one the pool had just handed the client out for,
+  // which pg deprecates (and pg 9 refuses).
+  const startupOptions = [
+    pool.options.options,
+    `-c ${SESSION_SETTING.name}=${SESSION_SETTING.value}`,
+  ];
+  pool.options.options = startupOptions.filter(Boolean).join(' ');
   const pgDb = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) });
   const db = pgDb as unknown as Db;
   return {
