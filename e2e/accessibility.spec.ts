@@ -145,6 +145,9 @@ test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', a
   await check(`${version}/patterns/${pattern.pattern.uuid}`);
   await check(`${version}/test`);
   await check(`${version}/generate`);
+  await check(`${version}/activity`, async (p) => {
+    await expect(p.getByRole('list', { name: /^What happened in version/ })).toBeVisible();
+  });
   // Dialogs are checked open: their close buttons, fields and text.
   await check(version, async (p) => {
     await p.getByRole('button', { name: 'Publish' }).click();

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VersionActivity } from '../../common/activity';
 import type { ItemHistory, ItemRevision, RevisionComparison } from '../../common/history';
 import { http } from './http';
 import { succeeded } from './organizations';
@@ -47,5 +48,14 @@ export function useRestoreRevision(itemUrl: string) {
         ),
       ),
     onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+/** What happened to a version, in order (`/app/profile/{p}/version/{v}/activity`). */
+export function useVersionActivity(profileId: string, versionId: string) {
+  return useQuery({
+    queryKey: ['version-activity', profileId, versionId],
+    queryFn: () =>
+      http.get<VersionActivity>(`/app/profile/${profileId}/version/${versionId}/activity`),
   });
 }

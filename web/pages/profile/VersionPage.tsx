@@ -38,6 +38,7 @@ import { ErrorAlert } from '../../components/parts';
 import { STATE_LABELS, VerifiedBadge } from '../../components/profile-parts';
 import { ProfileDetails } from './ProfileDetails';
 import { VersionActions } from './VersionActions';
+import { VersionActivity } from './VersionActivity';
 import { VersionBanners } from './VersionBanners';
 import { useVersionSections } from './version-sections';
 import { VersionFindings } from './VersionFindings';
@@ -56,7 +57,7 @@ const WatchButton = lazy(async () => ({
 
 const ITEM_PLURALS = { concept: 'concepts', template: 'templates', pattern: 'patterns' } as const;
 
-const TABS = ['', 'templates', 'patterns', 'concepts', 'queue'] as const;
+const TABS = ['', 'templates', 'patterns', 'concepts', 'queue', 'activity'] as const;
 type Tab = (typeof TABS)[number];
 type Sub = Tab | 'edit' | 'test' | 'generate' | 'compare' | 'import';
 
@@ -321,6 +322,7 @@ function VersionView({
                   Import Queue
                 </Tabs.Tab>
               )}
+              <Tabs.Tab value="activity">Activity</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="details">
               <Stack gap="md">
@@ -381,6 +383,9 @@ function VersionView({
             </Tabs.Panel>
             <Tabs.Panel value="queue">
               <ImportQueue profile={profile} version={version} paths={paths} />
+            </Tabs.Panel>
+            <Tabs.Panel value="activity">
+              <VersionActivity profileId={profile.uuid} version={version} paths={paths} />
             </Tabs.Panel>
             <Tabs.Panel value="concepts">
               <Routes>
