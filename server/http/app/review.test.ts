@@ -88,6 +88,43 @@ describe('discussion threads on a draft', () => {
     expect(threads[0]?.anchorRevisionId).toBe(thread.anchorRevisionId);
   });
 
+  it('anchors a thread to one rule of a template: a change to another rule leaves it current', async () => {
+    const { reviewer, version, a } = await reviewedDraft();
+    const made = await a.post(`${version}/templates`, {
+      name: 'Scored',
+      description: 'Someone was scored.',
+      iriType: 'generated-iri',
+      geniri: 'scored',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const url = `${version}/templates/${made.json<{ template: { uuid: string } }>().template.uuid}`;
+    expect((await a.post(`${url}/lock`)).statusCode).toBe(200);
+    for (const location of ['$.result.score.raw', '$.result.success']) {
+      const rule = await a.post(`${url}/rules`, { rule: { location, presence: 'included' } });
+      expect(rule.statusCode, rule.body).toBe(200);
+    }
+    const r = callsOf(t.app, reviewer.cookie);
+    const onSecondRule = await r.post(`${version}/review/threads`, {
+      itemId: made.json<{ template: { uuid: string } }>().template.uuid,
+      field: ['rules', '1'],
+      body: 'Should success be required?',
+    });
+    expect(onSecondRule.statusCode, onSecondRule.body).toBe(200);
+    const outdated = async () =>
+      (await r.get(`${version}/review/threads`)).json<ThreadList>().threads.map((x) => x.outdated);
+
+    const first = await a.put(`${url}/rules/0`, {
+      rule: { location: '$.result.score.raw', presence: 'recommended' },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await outdated()).toEqual([false]);
+    const second = await a.put(`${url}/rules/1`, {
+      rule: { location: '$.result.success', presence: 'recommended' },
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await outdated()).toEqual([true]);
+  });
+
   it('lets authors edit and delete their own messages only, and replies notify the thread', async () => {
     const { reviewer, version, a } = await reviewedDraft();
     const r = callsOf(t.app, reviewer.cookie);

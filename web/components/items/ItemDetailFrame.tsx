@@ -12,7 +12,8 @@ import {
   type ItemDialogKind,
 } from './dialogs';
 import { ItemCrumbs } from './ItemCrumbs';
-import { ITEM_FIELDS, Threads } from '../reviews/Threads';
+import { itemFieldChoices } from '../reviews/field-choices';
+import { Threads } from '../reviews/Threads';
 import {
   capitalized,
   itemFields,
@@ -220,7 +221,7 @@ export function ItemDetailFrame<
           profileId={scope.profile.uuid}
           versionId={scope.version.uuid}
           itemId={item.uuid}
-          fields={ITEM_FIELDS}
+          fields={itemFieldChoices(item.content)}
           open
           heading={`Discussion of this ${noun}`}
         />

@@ -10,7 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useId, useState } from 'react';
-import { REVIEW_LIMITS, type FieldPath, type ReviewThread } from '../../../common/reviews';
+import { REVIEW_LIMITS, type ReviewThread } from '../../../common/reviews';
 import {
   useDeleteMessage,
   useEditMessage,
@@ -20,18 +20,8 @@ import {
   useThreads,
 } from '../../api/reviews';
 import { ErrorAlert } from '../parts';
+import { fieldLabel, type FieldChoice } from './field-choices';
 import { Markdown } from './Markdown';
-
-export interface FieldChoice {
-  label: string;
-  path: FieldPath;
-}
-
-/** The fields a discussion of an item can be about, besides the whole item. */
-export const ITEM_FIELDS: FieldChoice[] = [
-  { label: 'Name (English)', path: ['prefLabel', 'en'] },
-  { label: 'Definition (English)', path: ['definition', 'en'] },
-];
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -41,7 +31,7 @@ function anchorLabel(thread: ReviewThread, fields: readonly FieldChoice[]): stri
   if (!thread.field) return thread.itemName ? `${thread.itemName}: the whole item` : 'The item';
   const path = JSON.stringify(thread.field);
   const known = fields.find((f) => JSON.stringify(f.path) === path);
-  return `${thread.itemName ?? 'Item'}: ${known?.label ?? thread.field.join(' › ')}`;
+  return `${thread.itemName ?? 'Item'}: ${known?.label ?? fieldLabel(thread.field)}`;
 }
 
 function ThreadCard({

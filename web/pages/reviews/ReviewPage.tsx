@@ -11,7 +11,8 @@ import { useVersionTemplates } from '../../api/templates';
 import { Changelog, type ShownComparison } from '../../components/changes/Changelog';
 import { PageHeading } from '../../components/PageHeading';
 import { ErrorAlert } from '../../components/parts';
-import { ITEM_FIELDS, Threads } from '../../components/reviews/Threads';
+import { ITEM_FIELDS } from '../../components/reviews/field-choices';
+import { Threads } from '../../components/reviews/Threads';
 import { ReviewPanel } from '../../components/reviews/ReviewPanel';
 import { publicVersionPath, reviewPath } from '../../lib/paths';
 
