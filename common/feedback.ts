@@ -54,6 +54,8 @@ export const hideFeedbackSchema = z.object({ hidden: z.boolean() });
 export const feedbackSchema = z.object({
   uuid: z.uuid(),
   profileId: z.uuid(),
+  /** The profile's name as the version the feedback is on has it. */
+  profileName: z.string(),
   version: z.object({ uuid: z.uuid(), version: z.number().int() }),
   item: z
     .object({
@@ -79,6 +81,8 @@ export const feedbackSchema = z.object({
   permissions: z
     .object({ respond: z.boolean(), hide: z.boolean(), remove: z.boolean() })
     .describe('What the caller may do with it.'),
+  /** The profile's versions after this one, which may be named as addressing it (the group only). */
+  addressableIn: z.array(z.object({ uuid: z.uuid(), version: z.number().int() })),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 
@@ -119,5 +123,5 @@ export type Watch = z.infer<typeof watchSchema>;
 /** The public API's answer: a published version's public feedback. */
 export const publishedFeedbackSchema = z.object({
   success: z.literal(true),
-  feedback: z.array(feedbackSchema.omit({ permissions: true })),
+  feedback: z.array(feedbackSchema.omit({ permissions: true, addressableIn: true })),
 });

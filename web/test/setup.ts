@@ -5,9 +5,11 @@ import { resetCsrfToken } from '../api/http';
 import { feedback } from '../lib/feedback-store';
 import { loadAllPages } from '../lib/lazy-page';
 
-// The first render of a test file loads the router and Mantine; on a busy two-core machine that
-// can take longer than the library's default second, so `findBy…` waits up to five.
-configure({ asyncUtilTimeout: 5000 });
+// The first render of a test file loads the router and Mantine, and a part a screen loads lazily
+// (feedback, history, charts) is compiled on its first showing; on a busy two-core machine that
+// took over five seconds. A wait ends as soon as what it waits for shows, so a long limit costs a
+// passing test nothing: it only tells a hang from slowness.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Screens are lazy in the app; a file that renders the route table loads them all before its
 // first test, as the eager table did at import, so no single wait pays for compiling a screen.

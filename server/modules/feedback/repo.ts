@@ -13,6 +13,9 @@ import {
 export interface FeedbackView {
   row: FeedbackRow;
   versionNumber: number;
+  versionName: string;
+  /** The profile's versions after the one the feedback is on, oldest first. */
+  laterVersions: Array<{ id: string; version: number }>;
   item: { id: string; kind: 'concept' | 'template' | 'pattern'; name: string; iri: string } | null;
   author: {
     firstname: string;
@@ -84,6 +87,12 @@ export async function listFeedback(
     .select({
       row: feedback,
       versionNumber: profileVersions.version,
+      versionName: profileVersions.name,
+      laterVersions: sql<Array<{ id: string; version: number }> | string>`(select
+        coalesce(json_agg(json_build_object('id', l.id, 'version', l.version) order by l.version),
+          '[]'::json)
+        from ${profileVersions} l
+        where l.profile_id = ${feedback.profileId} and l.version > ${profileVersions.version})`,
       itemKind: profileItems.kind,
       itemIri: profileItems.iri,
       itemName: itemRevisions.name,
@@ -113,6 +122,11 @@ export async function listFeedback(
   return rows.map((r) => ({
     row: r.row,
     versionNumber: r.versionNumber,
+    versionName: r.versionName,
+    // A driver may hand json back as text.
+    laterVersions: (typeof r.laterVersions === 'string'
+      ? JSON.parse(r.laterVersions)
+      : r.laterVersions) as FeedbackView['laterVersions'],
     item:
       r.row.itemId && r.itemKind && r.itemIri
         ? { id: r.row.itemId, kind: r.itemKind, name: r.itemName ?? r.itemIri, iri: r.itemIri }

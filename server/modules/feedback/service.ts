@@ -74,6 +74,7 @@ function present(view: FeedbackView, standing: Standing): Feedback {
   return {
     uuid: row.id,
     profileId: row.profileId,
+    profileName: view.versionName,
     version: { uuid: row.versionId, version: view.versionNumber },
     item: view.item
       ? { uuid: view.item.id, kind: view.item.kind, name: view.item.name, iri: view.item.iri }
@@ -96,6 +97,10 @@ function present(view: FeedbackView, standing: Standing): Feedback {
       hide: standing.groupAdmin || standing.siteAdmin,
       remove: standing.siteAdmin,
     },
+    // Drafts are the group's: only its members learn of them.
+    addressableIn: standing.member
+      ? view.laterVersions.map((v) => ({ uuid: v.id, version: v.version }))
+      : [],
   };
 }
 
@@ -325,14 +330,14 @@ export class FeedbackService {
   async published(
     profileId: string,
     versionId: string,
-  ): Promise<Array<Omit<Feedback, 'permissions'>>> {
+  ): Promise<Array<Omit<Feedback, 'permissions' | 'addressableIn'>>> {
     const version = await findVersion(this.db, versionId);
     if (!version || version.profileId !== profileId || version.state !== 'published')
       throw notFound('No published version with this id.');
     const rows = await listFeedback(this.db, eq(feedbackTable.versionId, versionId), null);
     const none = { member: false, groupAdmin: false, siteAdmin: false };
     return rows.map((r) => {
-      const { permissions: _p, ...rest } = present(r, none);
+      const { permissions: _p, addressableIn: _a, ...rest } = present(r, none);
       return rest;
     });
   }

@@ -29,6 +29,7 @@ function piece(overrides: Partial<Feedback> = {}): Feedback {
   return {
     uuid: FEEDBACK_ID,
     profileId: PROFILE_ID,
+    profileName: 'Video',
     version: { uuid: V1, version: 1 },
     item: {
       uuid: CONCEPT_ID,
@@ -48,6 +49,7 @@ function piece(overrides: Partial<Feedback> = {}): Feedback {
     closedReason: null,
     hidden: false,
     permissions: { respond: false, hide: false, remove: false },
+    addressableIn: [],
     ...overrides,
   };
 }
@@ -154,7 +156,10 @@ describe('feedback on a published version', () => {
 
   it('lets the group answer, mark addressed in a later version and close; its admin hides', async () => {
     const { profile, v1 } = publishedWithDraft('admin');
-    const mine = piece({ permissions: { respond: true, hide: true, remove: false } });
+    const mine = piece({
+      permissions: { respond: true, hide: true, remove: false },
+      addressableIn: [{ uuid: V2, version: 2 }],
+    });
     const calls = stubServer(
       {
         [`GET ${versionApi(V1)}`]: ok(view(profile, v1)),
@@ -227,9 +232,17 @@ describe("the group's Feedback tab", () => {
       kind: 'question',
       body: 'Is there a version for audio?',
     });
-    const all = list([piece(), answered], false, counts({ open: 1, answered: 1 }));
+    const open = piece({
+      permissions: { respond: true, hide: false, remove: false },
+      addressableIn: [{ uuid: V2, version: 2 }],
+    });
+    const all = list([open, answered], false, counts({ open: 1, answered: 1 }));
     const calls = stubServer(
       {
+        [`POST /app/feedback/${FEEDBACK_ID}/addressed`]: ok({
+          success: true,
+          feedback: { ...open, status: 'addressed', addressedIn: { uuid: V2, version: 2 } },
+        }),
         [`GET /app/org/${GROUP_ID}`]: ok({
           success: true,
           organization: group({ membership: 'member' }),
@@ -249,10 +262,24 @@ describe("the group's Feedback tab", () => {
     const tab = await screen.findByRole('tab', { name: /Feedback/ });
     expect(tab).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(tab).toHaveTextContent('Feedback1'));
-    const card = await screen.findByRole('article', { name: /Problem on paused · version 1/ });
+    // Each card names the profile and version it is on: the tab lists all of the group's.
+    const card = await screen.findByRole('article', {
+      name: /Problem on paused · Video, version 1/,
+    });
     expect(within(card).getByRole('link', { name: 'paused' })).toHaveAttribute(
       'href',
       versionPath(V1, `concepts/${CONCEPT_ID}`),
+    );
+    expect(within(card).getByRole('link', { name: 'Video, version 1' })).toHaveAttribute(
+      'href',
+      versionPath(V1),
+    );
+    // Marked addressed from the tab, in a later version the server names.
+    await user.click(within(card).getByRole('button', { name: 'Mark addressed' }));
+    expect(within(card).getByLabelText('Addressed in')).toHaveValue(V2);
+    await user.click(within(card).getByRole('button', { name: 'Mark addressed' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ versionId: V2 }),
     );
     await user.click(screen.getByText('Answered (1)'));
     expect(await screen.findByText('Is there a version for audio?')).toBeVisible();

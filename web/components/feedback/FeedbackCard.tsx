@@ -43,12 +43,6 @@ const STATUS_COLORS: Record<FeedbackStatus, string> = {
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A later version of the profile that can be named as addressing feedback. */
-export interface LaterVersion {
-  uuid: string;
-  version: number;
-}
-
 type Form = 'answer' | 'addressed' | 'close' | null;
 
 /**
@@ -58,13 +52,10 @@ type Form = 'answer' | 'addressed' | 'close' | null;
  */
 export function FeedbackCard({
   feedback,
-  laterVersions = [],
   itemPath,
   versionPath,
 }: {
   feedback: Feedback;
-  /** Versions after the one the feedback is on; none offers no Mark addressed. */
-  laterVersions?: LaterVersion[];
   /** Where the item the feedback is on is shown, to link its name. */
   itemPath?: (feedback: Feedback) => string | null;
   /** Where the version the feedback is on is shown, to name and link it in a list over several. */
@@ -73,6 +64,8 @@ export function FeedbackCard({
   const respond = useRespondToFeedback();
   const [form, setForm] = useState<Form>(null);
   const [text, setText] = useState('');
+  // Versions after the one it is on; with none, nothing can be named as addressing it.
+  const laterVersions = feedback.addressableIn;
   const [later, setLater] = useState(laterVersions[0]?.uuid ?? '');
   const titleId = useId();
   const { permissions } = feedback;
@@ -117,7 +110,7 @@ export function FeedbackCard({
                 <>
                   {' · '}
                   <Anchor component={Link} to={versionPath(feedback)} size="sm" fw={600}>
-                    version {feedback.version.version}
+                    {feedback.profileName}, version {feedback.version.version}
                   </Anchor>
                 </>
               )}

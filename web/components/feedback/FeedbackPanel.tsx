@@ -23,7 +23,7 @@ import { useSession } from '../../api/session';
 import type { ReturnState } from '../../lib/guards';
 import { loginPath } from '../../lib/paths';
 import { ErrorAlert } from '../parts';
-import { FeedbackCard, KIND_LABELS, STATUS_LABELS, type LaterVersion } from './FeedbackCard';
+import { FeedbackCard, KIND_LABELS, STATUS_LABELS } from './FeedbackCard';
 
 /** The counts of a list, as "2 open, 1 answered". */
 export function countsText(counts: Record<(typeof FEEDBACK_STATUSES)[number], number>): string {
@@ -116,7 +116,6 @@ export function FeedbackPanel({
   versionId,
   itemId,
   noun = 'profile',
-  laterVersions = [],
   itemPath,
 }: {
   profileId: string;
@@ -125,7 +124,6 @@ export function FeedbackPanel({
   itemId?: string;
   /** What the feedback is on: 'profile', 'concept'… */
   noun?: string;
-  laterVersions?: LaterVersion[];
   itemPath?: (feedback: Feedback) => string | null;
 }) {
   const { loggedIn, isLoading } = useSession();
@@ -153,12 +151,7 @@ export function FeedbackPanel({
       {feedback.length > 0 && (
         <Stack gap="xs">
           {feedback.map((f) => (
-            <FeedbackCard
-              key={f.uuid}
-              feedback={f}
-              laterVersions={laterVersions}
-              {...(itemPath ? { itemPath } : {})}
-            />
+            <FeedbackCard key={f.uuid} feedback={f} {...(itemPath ? { itemPath } : {})} />
           ))}
         </Stack>
       )}

@@ -13,8 +13,8 @@ type Shown = FeedbackStatus | 'all';
 
 /**
  * The feedback left on all of the group's published profiles, for its members: the count of
- * each status, the list by status, and Answer, Close and (for its admins) Hide on each; Mark
- * addressed is on the version's page, where its later versions are.
+ * each status, the list by status naming each profile, and Answer, Mark addressed, Close and
+ * (for its admins) Hide on each.
  */
 export function FeedbackTab() {
   const { organization } = useGroupArea();

@@ -350,7 +350,6 @@ function VersionView({
                     <FeedbackPanel
                       profileId={profile.uuid}
                       versionId={version.uuid}
-                      laterVersions={profile.versions.filter((v) => v.version > version.version)}
                       itemPath={(f) =>
                         f.item ? here(`${ITEM_PLURALS[f.item.kind]}/${f.item.uuid}`) : null
                       }
