@@ -203,6 +203,15 @@ describe('feedback on published versions', () => {
     );
     expect(saved.statusCode, saved.body).toBe(200);
     const draftId = saved.json<{ versionId: string }>().versionId;
+    // The group is offered the new draft to name; the author, outside the group, never learns of it.
+    const offered = async (cookie: string) =>
+      (await callsOf(app, cookie).get(`${v1}/feedback`))
+        .json<FeedbackList>()
+        .feedback.map((f) => [f.profileName, f.addressableIn]);
+    expect(await offered(admin.cookie)).toEqual([
+      [view.version.name, [{ uuid: draftId, version: 2 }]],
+    ]);
+    expect(await offered(author.cookie)).toEqual([[view.version.name, []]]);
     const addressed = await a.post(`/app/feedback/${id}/addressed`, { versionId: draftId });
     expect(addressed.statusCode, addressed.body).toBe(200);
     expect(addressed.json<{ feedback: Feedback }>().feedback).toMatchObject({
@@ -304,6 +313,7 @@ describe('the public API of history and feedback', () => {
     const body = listed.json<{ feedback: Array<Record<string, unknown>> }>();
     expect(body.feedback.map((f) => f.body)).toEqual(['Public idea.']);
     expect(body.feedback[0]).not.toHaveProperty('permissions');
+    expect(body.feedback[0]).not.toHaveProperty('addressableIn');
 
     // A change in a new draft is not in the API's history until it is published.
     const url = `${v1}/concepts/${conceptId}`;
