@@ -172,6 +172,40 @@ describe('item history', () => {
     expect(visible.history.map((h) => h.change)).toEqual(['restored', 'created']);
   });
 
+  // Two connections at once need PostgreSQL: PGlite's one connection makes the two take turns.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'lets one of two restores based on the same revision win, on two connections at once',
+    async () => {
+      const { a, b, id, v2 } = await fourRevisions();
+      const url = `${v2}/concepts/${id}`;
+      const { history } = (await a.get(`${url}/history`)).json<ItemHistory>();
+      const [parcourir, lire] = [history[1]!, history[2]!];
+      for (let trial = 0; trial < 5; trial += 1) {
+        const current = (await a.get(url)).json<ConceptView>().concept.revision;
+        const answers = await Promise.all([
+          a.post(`${url}/history/${lire.revision}/restore`, {}, { 'if-match': ifMatch(current) }),
+          b.post(
+            `${url}/history/${parcourir.revision}/restore`,
+            {},
+            {
+              'if-match': ifMatch(current),
+            },
+          ),
+        ]);
+        expect(
+          answers.map((r) => r.statusCode).sort(),
+          answers.map((r) => r.body).join('\n'),
+        ).toEqual([200, 409]);
+        // Exactly one new revision, and the page shows the winner's wording.
+        const after = (await a.get(`${url}/history`)).json<ItemHistory>().history;
+        expect(after).toHaveLength(history.length + trial + 1);
+        const won = answers[0].statusCode === 200 ? 'lire' : 'parcourir';
+        const shown = (await a.get(url)).json<ConceptView>().concept;
+        expect(shown.translations.map((x) => x.translationName)).toEqual([won]);
+      }
+    },
+  );
+
   it('refuses restoring what a published item may no longer change', async () => {
     const { org, admin } = await makeGroup(t.app, t.database);
     const view = await makeProfile(t.app, admin.cookie, org.id);
