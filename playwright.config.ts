@@ -28,6 +28,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
+  // An assertion waits until what it expects shows: a longer limit costs a passing test nothing,
+  // and the two halves share two cores with their servers and browsers, where 5 s ran out.
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   ...(onPostgres ? { grep: /@postgres/ } : { grepInvert: /@postgres/ }),
   // Apart per database, so the two halves can run at the same time.

@@ -82,7 +82,44 @@ export function wrapPglite(embedded: EmbeddedClient, logger?: Logger): Database 
   };
 }
 
+/**
+ * Gives back to the pool a client whose connection ends while it is lent out. drizzle's
+ * transaction takes a client and sends BEGIN before the `try` whose `finally` gives it back: a
+ * connection ended between the two (a terminated backend, a restart) kept its client lent out for
+ * good, one slot of the pool lost each time, until requests waited for a client for ever and
+ * `pool.end()` never returned. Giving a client back twice is then harmless, as the owner that
+ * survives such a loss gives it back too.
+ */
+function giveBackClientsWhoseConnectionEnds(pool: pg.Pool): void {
+  const guarded = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => {
+    if (guarded.has(client)) return;
+    guarded.add(client);
+    let giveBack: ((error?: Error | boolean) => void) | undefined;
+    let lent = false;
+    // The pool sets `release` each time it lends the client out, just after this event.
+    Object.defineProperty(client, 'release', {
+      configurable: true,
+      set(release: (error?: Error | boolean) => void) {
+        giveBack = release;
+        lent = true;
+      },
+      get() {
+        return (error?: Error | boolean) => {
+          if (!lent) return;
+          lent = false;
+          giveBack?.(error);
+        };
+      },
+    });
+    client.on('end', () => {
+      if (lent) client.release(new Error('The connection ended while its client was lent out.'));
+    });
+  });
+}
+
 export function wrapPool(pool: pg.Pool, logger?: Logger): Database {
+  giveBackClientsWhoseConnectionEnds(pool);
   // An idle client that loses its server (a restart, a dropped test database) must not crash the
   // process; the next query through the pool reports the problem.
   pool.on('error', () => {});

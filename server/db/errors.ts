@@ -36,6 +36,7 @@ const CONNECTION_LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '0800
 const CONNECTION_LOST_MESSAGES = [
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
   'terminating connection',
 ];
 

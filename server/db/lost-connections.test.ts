@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../test/app';
 import { queryRows } from './client';
 import { isConnectionLost } from './errors';
@@ -72,7 +72,7 @@ describe.skipIf(!baseUrl)('connections the PostgreSQL server ends', () => {
       }
     })();
     const client = async () => {
-      for (let i = 0; i < 40; i += 1) {
+      for (let i = 0; i < 20; i += 1) {
         const response = await t.app.inject({
           method: 'GET',
           url: `/app/search/concepts?search=completed${i}`,
@@ -84,10 +84,22 @@ describe.skipIf(!baseUrl)('connections the PostgreSQL server ends', () => {
         }
       }
     };
-    await Promise.all(Array.from({ length: 8 }, client));
+    // Four at once: as many as the pool's connections, so each waits on the server, not the pool.
+    await Promise.all(Array.from({ length: 4 }, client));
     running = false;
     await killer;
     expect([...statuses.keys()].filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    // The ended connections did cut searches short: otherwise this proved nothing.
+    expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
+    // Every client went back to the pool, none held for good by a transaction whose connection
+    // ended before its BEGIN was answered (each such one was a slot of the pool lost).
+    await vi.waitFor(
+      () => {
+        const use = t.database.poolUse?.();
+        expect(use && use.total - use.idle).toBe(0);
+      },
+      { timeout: 10_000 },
+    );
     const after = await t.app.inject({
       method: 'GET',
       url: '/app/search/concepts?search=completed',
