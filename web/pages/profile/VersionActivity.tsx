@@ -110,10 +110,11 @@ export function VersionActivity({
         ) : (
           <>
             <Stack
-              component="ol"
+              component="ul"
               gap="sm"
               m={0}
-              pl="md"
+              p={0}
+              style={{ listStyle: 'none' }}
               aria-label={`What happened in version ${version.version}, newest first`}
             >
               {[...query.data.activity]
