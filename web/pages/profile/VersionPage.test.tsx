@@ -80,7 +80,7 @@ describe('version page', () => {
     const tabs = within(screen.getByRole('tablist', { name: 'Profile sections' }))
       .getAllByRole('tab')
       .map((t) => t.textContent);
-    expect(tabs).toEqual(['Details', 'Statement Templates2', 'Patterns0', 'Concepts5']);
+    expect(tabs).toEqual(['Details', 'Statement Templates2', 'Patterns0', 'Concepts5', 'Activity']);
   });
 
   it('shows the empty lists of the tabs and the not-found view for unknown sub-paths', async () => {
