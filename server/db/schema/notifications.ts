@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -34,6 +34,11 @@ export const pendingNotifications = pgTable(
     /** A path on the site (starting with `/`) where it can be seen; null when there is none. */
     link: text('link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The order they were written in, for a mail's lines: `created_at` ties when two are written
+     * within the clock's resolution (a millisecond on the embedded database).
+     */
+    position: bigserial('position', { mode: 'number' }).notNull(),
   },
   (t) => [index('pending_notifications_user_idx').on(t.userId, t.createdAt)],
 );

@@ -96,7 +96,7 @@ export async function sendDueNotifications(deps: SendNotificationsDeps): Promise
         sql`
           select id, text, link from pending_notifications
           where user_id = ${recipient.user_id}
-          order by created_at, id
+          order by position
           limit ${LINES_PER_MAIL + 1}
           for update skip locked`,
       );
