@@ -120,7 +120,9 @@ describe.skipIf(!baseUrl)('npm run move from a data folder to PostgreSQL', () =>
       DEMO_CONTENT: 'true',
     });
     servers.push(before);
-    await waitForOutput(before, 'xAPI Profile Server ready at', 90_000);
+    // A first start runs initdb and writes the demo content: with the PostgreSQL pass's other
+    // files beside it on two cores, it once took over 90 s. The wait ends when the server is ready.
+    await waitForOutput(before, 'xAPI Profile Server ready at', 180_000);
     const list = (await (await fetch(`${base}/api/profile?limit=10`)).json()) as {
       metadata: Array<{ profile_url: string }>;
     };
@@ -169,7 +171,7 @@ describe.skipIf(!baseUrl)('npm run move from a data folder to PostgreSQL', () =>
       DEMO_CONTENT: 'false',
     });
     servers.push(after);
-    await waitForOutput(after, 'xAPI Profile Server ready at', 90_000);
+    await waitForOutput(after, 'xAPI Profile Server ready at', 180_000);
     expect(after.output()).toContain('"database":"postgres');
 
     const documentAfter = await fetch(`${base}/api/profile/${profileId}`);
@@ -191,5 +193,5 @@ describe.skipIf(!baseUrl)('npm run move from a data folder to PostgreSQL', () =>
     });
     expect(withOtherKey.status).toBe(401);
     await stop(after);
-  }, 240_000);
+  }, 420_000);
 });
