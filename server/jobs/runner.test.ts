@@ -97,6 +97,54 @@ describe('the job runner', () => {
     }
   });
 
+  it('lives on when a job that threw cannot be marked failed, and fails it once it expires', async () => {
+    // The connection ends under the runner's own "failed" statement (heard: the batch throws),
+    // then under the one pg-boss sends for the batch without awaiting it (unheard, it would end
+    // the process).
+    const client = (database.db as unknown as { $client: Pick<PGlite, 'query' | 'exec'> }).$client;
+    let refused = 0;
+    const failingClient = {
+      query: (text: string, values?: unknown[]) => {
+        if (refused < 2 && /DELETE FROM pgboss\.job\s+WHERE name = \$1 AND id IN/.test(text)) {
+          refused += 1;
+          return Promise.reject(new Error('terminating connection due to administrator command'));
+        }
+        return client.query(text, values);
+      },
+      exec: (text: string) => client.exec(text),
+    };
+    const db = Object.create(database.db, { $client: { value: failingClient } }) as Db;
+    const unheard: unknown[] = [];
+    const hear = (reason: unknown) => unheard.push(reason);
+    process.on('unhandledRejection', hear);
+    let runs = 0;
+    const throwing = defineJob<Record<string, never>>({
+      name: 'cannot-be-failed',
+      retry: { limit: 0, delaySeconds: 0 },
+      expireInSeconds: 1,
+      handle: async () => {
+        runs += 1;
+        throw new Error('refused');
+      },
+    });
+    const runner = testRunner({ ...database, db }, [throwing]);
+    await runner.start();
+    try {
+      await runner.send(throwing, {});
+      // Never marked completed: it stays active until it expires, then fails for good.
+      const failed = await eventually('the job to fail once it expired', async () =>
+        (await jobsOf(database, 'cannot-be-failed')).find((job) => job.state === 'failed'),
+      );
+      expect(failed.state).toBe('failed');
+      expect(refused).toBe(2);
+      expect(runs).toBe(1);
+      expect(unheard).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', hear);
+      await runner.stop();
+    }
+  });
+
   it('queues a job repeated on every poll each poll, and one repeated every minute at start only', async () => {
     const runs = { everyPoll: 0, everyMinute: 0 };
     const repeated = (name: keyof typeof runs, repeatEverySeconds?: number) =>

@@ -26,10 +26,16 @@ const STOP_TIMEOUT_MS = 10_000;
 
 /** The schema pg-boss keeps its tables in, next to the app's own. */
 const SCHEMA = 'pgboss';
-/** pg-boss's statement that marks handed-out jobs completed (`plans.completeJobs`). */
-const COMPLETING_JOBS = new RegExp(
-  `^\\s*WITH results AS \\(\\s*UPDATE ${SCHEMA}\\.job\\s+SET completed_on`,
-);
+/**
+ * pg-boss's statements that end handed-out jobs by id: marking them completed
+ * (`plans.completeJobs`) or failed (`plans.failJobsById`; failing by timeout is another).
+ */
+const ENDING_JOBS_BY_ID = [
+  new RegExp(`^\\s*WITH results AS \\(\\s*UPDATE ${SCHEMA}\\.job\\s+SET completed_on`),
+  new RegExp(
+    `^\\s*WITH deleted_jobs AS \\(\\s*DELETE FROM ${SCHEMA}\\.job\\s+WHERE name = \\$1 AND id IN`,
+  ),
+];
 
 // Jobs of different kinds live in one list; each is only ever handed its own data.
 type AnyJob = JobDefinition<never>;
@@ -119,11 +125,12 @@ export class JobRunner implements JobQueue {
   /**
    * The executor, counting the statements under way (the count moves before the first await).
    *
-   * pg-boss marks a batch completed once its handler returns without awaiting the statement
-   * (`Manager.watch` in pg-boss 10), so when that statement fails — the PostgreSQL server ended
-   * the connection under it — nothing hears the rejection and the process would end. Here that
-   * one statement's failure is logged and answered as "no job changed": the job stays active
-   * and pg-boss hands it out again once it expires, as it does for a node that died mid-job.
+   * pg-boss marks a batch completed once its handler returns, or failed once it throws, without
+   * awaiting the statement (`Manager.watch` in pg-boss 10), so when that statement fails — the
+   * PostgreSQL server ended the connection under it — nothing hears the rejection and the process
+   * would end. Here those statements' failures are logged and answered as "no job changed": the
+   * job stays active and pg-boss hands it out again once it expires, as it does for a node that
+   * died mid-job.
    */
   private counted(executor: SqlExecutor): SqlExecutor {
     return {
@@ -132,10 +139,10 @@ export class JobRunner implements JobQueue {
         try {
           return await executor.executeSql(text, values);
         } catch (error) {
-          if (!COMPLETING_JOBS.test(text)) throw error;
+          if (!ENDING_JOBS_BY_ID.some((statement) => statement.test(text))) throw error;
           this.context.log.info(
             { err: error },
-            'a finished job could not be marked completed; it runs again when it expires',
+            'a finished job could not be marked completed or failed; it runs again when it expires',
           );
           return { rows: [{ count: 0 }] };
         } finally {
@@ -171,7 +178,10 @@ export class JobRunner implements JobQueue {
             'a job was cut short by the stop; it runs again on a running node',
           );
         else this.context.log.error({ job: job.name, id: item.id, err: error }, 'a job failed');
-        await boss.fail(job.name, item.id, { message });
+        // Through an executor of its own, so a failure of this statement is heard here: the one
+        // that answers pg-boss's unawaited statements would answer it as "no job changed", and
+        // the job would then be marked completed with its batch.
+        await boss.fail(job.name, item.id, { message }, { db: executorFor(this.database) });
       }
     }
   }
