@@ -177,7 +177,10 @@ test('a concept changed across two versions: its history, a comparison and a res
     'true',
   );
   await page.getByText('Addressed (1)').click();
-  await expect(page.getByRole('article', { name: /Question · version 1/ })).toBeVisible();
+  // Each card names the profile and version it is on: the tab lists all of the group's profiles.
+  await expect(
+    page.getByRole('article', { name: `Question · Player Profile ${stamp}, version 1` }),
+  ).toBeVisible();
   await shot(page, 'feedback-tab');
   expect(await seriousAxeFindings(page, 'feedback tab')).toEqual([]);
 
