@@ -191,3 +191,10 @@ export const verificationPath = () => '/admin/verification';
 
 /** The site's analytics (administrators). */
 export const analyticsPath = () => '/admin/analytics';
+
+/** The segment of an item's kind in a version's addresses: `…/concepts/{id}`. */
+export const ITEM_SEGMENTS = {
+  concept: 'concepts',
+  template: 'templates',
+  pattern: 'patterns',
+} as const;

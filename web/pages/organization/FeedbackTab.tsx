@@ -4,10 +4,8 @@ import { FEEDBACK_STATUSES, type Feedback, type FeedbackStatus } from '../../../
 import { useGroupFeedback } from '../../api/feedback';
 import { FeedbackCard, STATUS_LABELS } from '../../components/feedback/FeedbackCard';
 import { ErrorAlert } from '../../components/parts';
-import { groupVersionPath } from '../../lib/paths';
+import { groupVersionPath, ITEM_SEGMENTS } from '../../lib/paths';
 import { useGroupArea } from './OrganizationArea';
-
-const PLURALS = { concept: 'concepts', template: 'templates', pattern: 'patterns' } as const;
 
 type Shown = FeedbackStatus | 'all';
 
@@ -28,7 +26,7 @@ export function FeedbackTab() {
           organization.uuid,
           f.profileId,
           f.version.uuid,
-          `${PLURALS[f.item.kind]}/${f.item.uuid}`,
+          `${ITEM_SEGMENTS[f.item.kind]}/${f.item.uuid}`,
         )
       : null;
   const total = counts ? FEEDBACK_STATUSES.reduce((n, s) => n + counts[s], 0) : null;

@@ -6,8 +6,7 @@ import type { ProfileVersion } from '../../../common/profiles';
 import { useVersionActivity } from '../../api/history';
 import type { VersionPaths } from '../../components/items/ItemsListPage';
 import { ErrorAlert } from '../../components/parts';
-
-const ITEM_PLURALS = { concept: 'concepts', template: 'templates', pattern: 'patterns' } as const;
+import { ITEM_SEGMENTS } from '../../lib/paths';
 
 /** What each kind of entry says happened, before the items it names. */
 const KIND_WORDS: Record<ActivityKind, string> = {
@@ -92,7 +91,7 @@ export function VersionActivity({
   const query = useVersionActivity(profileId, version.uuid);
   const [shown, setShown] = useState(PAGE);
   const itemPath: ItemPath = (item) =>
-    paths(version.uuid, `${ITEM_PLURALS[item.kind]}/${item.uuid}`);
+    paths(version.uuid, `${ITEM_SEGMENTS[item.kind]}/${item.uuid}`);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="version-activity">
       <Stack gap="sm">

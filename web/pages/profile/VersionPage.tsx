@@ -28,6 +28,7 @@ import { CompareVersions, defaultOther } from './CompareVersions';
 import { EditProfileDetails } from './EditProfileDetails';
 import {
   groupPath,
+  ITEM_SEGMENTS,
   groupVersionPath,
   profilesPath,
   publicProfilePath,
@@ -54,8 +55,6 @@ const FeedbackPanel = lazy(async () => ({
 const WatchButton = lazy(async () => ({
   default: (await import('../../components/feedback/WatchButton')).WatchButton,
 }));
-
-const ITEM_PLURALS = { concept: 'concepts', template: 'templates', pattern: 'patterns' } as const;
 
 const TABS = ['', 'templates', 'patterns', 'concepts', 'queue', 'activity'] as const;
 type Tab = (typeof TABS)[number];
@@ -351,7 +350,7 @@ function VersionView({
                       profileId={profile.uuid}
                       versionId={version.uuid}
                       itemPath={(f) =>
-                        f.item ? here(`${ITEM_PLURALS[f.item.kind]}/${f.item.uuid}`) : null
+                        f.item ? here(`${ITEM_SEGMENTS[f.item.kind]}/${f.item.uuid}`) : null
                       }
                     />
                   </Suspense>
