@@ -195,10 +195,10 @@ test('a draft is reviewed by a member and an invited reviewer before it is publi
   const ivanReview = ivanPage.getByRole('region', { name: 'Review' });
   // He reads the draft's items there, not its group's pages, and discusses one of them.
   const holds = ivanPage.getByRole('region', { name: 'What this draft holds' });
-  await expect(holds.getByRole('article', { name: 'skimmed' })).toContainText(
+  await expect(holds.getByRole('article', { name: 'skimmed', exact: true })).toContainText(
     'Read within a minute.',
   );
-  const scannedCard = holds.getByRole('article', { name: 'scanned' });
+  const scannedCard = holds.getByRole('article', { name: 'scanned', exact: true });
   await expect(scannedCard).toContainText('Looked over, twice.');
   await scannedCard
     .getByRole('combobox', { name: 'About' })
