@@ -27,6 +27,8 @@ import { SIMULATED_BASE, language, lastSegment, schemaPool } from './values.js';
 import type { ExtensionPlan } from './registration.js';
 import { BuildState, categoryNames, checkPattern, satisfiableNode } from './registration.js';
 import { fitter, meaningOf } from './meaning.js';
+import type { Learner } from './learners.js';
+import { resolveLearners } from './learners.js';
 
 export const PROFILE_ACTIVITY_TYPE = 'https://w3id.org/xapi/profiles/meta/profile';
 const DEFAULT_START = '2025-01-01T00:00:00.000Z';
@@ -67,6 +69,8 @@ export interface ResolvedModel {
   period: (templateId: Iri) => Period;
   gap: Period;
   extensions: Record<Iri, ExtensionRange>;
+  /** How an actor learns, by the actor's identifier (`actorKey`). */
+  learner: (actorKey: string) => Learner;
 }
 
 /** The result of preparing: a plan when at least one primary pattern can be generated. */
@@ -105,7 +109,11 @@ export function prepareSimulation(
     problems.push(param('registrations must be a whole number, 1 or more'));
   }
   const actors = actorsOf(options.personae, problems);
-  const model = resolveModel(options.model === undefined ? {} : options.model, problems);
+  const model = resolveModel(
+    options.model === undefined ? {} : options.model,
+    actors.map(actorKey),
+    problems,
+  );
 
   const versionId = firstVersion(main);
   if (versionId === undefined) {
@@ -380,7 +388,11 @@ function actorProblem(a: unknown): string | undefined {
 }
 
 /** The model as read from untyped JSON: every field checked, defaults filled in. */
-function resolveModel(raw: unknown, problems: SimulationProblem[]): ResolvedModel {
+function resolveModel(
+  raw: unknown,
+  actorKeys: readonly string[],
+  problems: SimulationProblem[],
+): ResolvedModel {
   const m: Record<string, unknown> = isObject(raw) ? raw : {};
   if (!isObject(raw)) problems.push(param('the model must be a JSON object'));
   const number = (v: unknown, ok: (n: number) => boolean, what: string): number | undefined => {
@@ -488,6 +500,7 @@ function resolveModel(raw: unknown, problems: SimulationProblem[]): ResolvedMode
     recommended,
     period: (id) => periods[id] ?? base,
     gap: period(m.gap, { min: 3600, max: 86400 }, 'gap'),
+    learner: resolveLearners(m, actorKeys, problems),
   };
 }
 

@@ -20,6 +20,8 @@ import type { ExtensionRange, SimulatedActor } from './types.js';
 import { SIMULATED_BASE, language, lastSegment } from './values.js';
 import type { ExtensionMeaning } from './meaning.js';
 import { MediaState, fitter, meaningOf } from './meaning.js';
+import type { Learner } from './learners.js';
+import { pacedMillis, startWithinHours } from './learners.js';
 
 /** How many walks a registration tries before giving up (a bug once the plan accepted the pattern). */
 export const WALK_TRIALS = 40;
@@ -74,6 +76,8 @@ export class BuildState implements BuildContext {
     private readonly plan: SimulationPlan,
     readonly random: Random,
     readonly actor: SimulatedActor,
+    /** How the actor learns; preparation's trial statements have none. */
+    readonly learner?: Learner,
   ) {
     this.versionActivity = plan.versionActivity;
     this.recommended = plan.model.recommended;
@@ -333,6 +337,7 @@ export function buildRegistration(
   random: Random,
   actor: SimulatedActor,
   cursor: number,
+  learner?: Learner,
 ): BuiltRegistration | { reason: string } {
   let reason = 'no path was found';
   for (let attempt = 0; attempt < WALK_TRIALS; attempt++) {
@@ -342,7 +347,7 @@ export function buildRegistration(
       reason = problem;
       continue;
     }
-    const state = new BuildState(plan, random, actor);
+    const state = new BuildState(plan, random, actor, learner);
     state.registration = random.uuid();
     state.mainType = mainTypeOf(plan, ids);
     const statements: JsonObject[] = [];
@@ -352,7 +357,8 @@ export function buildRegistration(
       const recipe = plan.recipes.get(ids[i]!)!;
       const t = recipe.template;
       const period = plan.model.period(t.id);
-      time += Math.max(1, random.int(period.min * 1000, period.max * 1000));
+      time += Math.max(1, pacedMillis(random, period, learner));
+      if (i === 0 && learner) time = startWithinHours(time, learner, random);
       if (i === 0) state.startedAt = time;
       state.now = time;
       state.index = i;

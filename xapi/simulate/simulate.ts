@@ -7,6 +7,8 @@ import type { JsonObject } from '../json.js';
 import type { Iri, Profile } from '../model/types.js';
 import type { Preparation, SimulationPlan } from './plan.js';
 import { actorKey, prepareSimulation } from './plan.js';
+import type { Learner } from './learners.js';
+import { pacedMillis } from './learners.js';
 import { Random } from './random.js';
 import { SimulationBugError, buildRegistration } from './registration.js';
 import type { SimulatedActor, SimulationOptions, SimulationProblem } from './types.js';
@@ -90,6 +92,7 @@ class ActorStream {
   private registrations = 0;
   private cursor: number;
   private done = false;
+  private readonly learner: Learner;
   nextTime = 0;
 
   constructor(
@@ -98,6 +101,7 @@ class ActorStream {
     readonly index: number,
   ) {
     this.random = new Random(plan.seed, 'actor', actorKey(actor));
+    this.learner = plan.model.learner(actorKey(actor));
     this.cursor = plan.start;
   }
 
@@ -115,13 +119,10 @@ class ActorStream {
       this.done = true;
       return false;
     }
-    const { plan, random } = this;
+    const { plan, random, learner } = this;
     const pattern = plan.patterns[random.weighted(plan.patterns.map((p) => p.weight))]!.node;
-    if (this.registrations > 0) {
-      const gap = plan.model.gap;
-      this.cursor += random.int(gap.min * 1000, gap.max * 1000);
-    }
-    const built = buildRegistration(plan, pattern, random, this.actor, this.cursor);
+    if (this.registrations > 0) this.cursor += pacedMillis(random, plan.model.gap, learner);
+    const built = buildRegistration(plan, pattern, random, this.actor, this.cursor, learner);
     if ('reason' in built) {
       throw new SimulationBugError(
         `the plan accepted ${pattern.id}, yet no registration of it could be made: ${built.reason}`,
@@ -133,6 +134,8 @@ class ActorStream {
       return false;
     }
     budget.left -= built.statements.length;
+    // A learner who drops out finishes this registration and takes no other.
+    if (learner.dropout > 0 && random.chance(learner.dropout)) this.done = true;
     this.cursor = built.last;
     this.buffer = built.statements;
     this.times = built.times;

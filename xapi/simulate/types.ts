@@ -51,6 +51,22 @@ export interface SimulationModel {
    * whole numbers when both are). Used where the extension's schema allows the value drawn.
    */
   extensions?: Record<Iri, ExtensionRange>;
+  /** How every actor learns (`xapi/simulate/learners.ts`); `actors` overrides it per actor. */
+  learner?: LearnerModel;
+  /** Per actor, by identifier (the mbox, `sha1:` and the mbox_sha1sum, the openid, `homePage|name`). */
+  actors?: Record<string, LearnerModel>;
+}
+
+/** How one person learns. Every field is optional; without any, nothing changes. */
+export interface LearnerModel {
+  /** 0–1: scaled scores fall within 0.15 of it, and a success drawn is as likely as it. */
+  ability?: number;
+  /** Multiplies the time between statements and between registrations (2: half as fast). */
+  pace?: number;
+  /** Probability of taking no more registrations after each one. */
+  dropout?: number;
+  /** Whole hours (UTC) registrations start in, `from` < `to` (default any hour). */
+  hours?: { from: number; to: number };
 }
 
 export interface ExtensionRange {

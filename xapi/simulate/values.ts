@@ -9,6 +9,8 @@ import { isObject } from '../json.js';
 import type { Iri } from '../model/types.js';
 import { sentence, words } from './meaning.js';
 import type { Random } from './random.js';
+import type { Learner } from './learners.js';
+import { scaledByAbility, successByAbility } from './learners.js';
 import type { SimulatedActor } from './types.js';
 import type { PathShape } from './write-path.js';
 
@@ -39,6 +41,8 @@ export interface ValueContext {
   activity(type: Iri | undefined): JsonObject;
   /** Ids of earlier statements of the registration, newest last. */
   earlier: readonly string[];
+  /** How the actor learns (their ability steers scores and successes); none in preparation. */
+  learner?: Learner | undefined;
 }
 
 const contextKinds = new Set(['parent', 'grouping', 'category', 'other']);
@@ -72,7 +76,7 @@ export function valueFor(shape: PathShape, ctx: ValueContext): JsonValue {
   if (parent === 'result' || (parent === undefined && last === 'result')) {
     return resultValue(last, ctx);
   }
-  if (parent === 'score') return scoreValue(last, ctx.random);
+  if (parent === 'score') return scoreValue(last, ctx);
   if (parent === 'context') return contextValue(last, ctx);
   if (parent === 'statement' && last === 'id') return ctx.earlier.at(-1) ?? ctx.random.uuid();
   if (parent === 'statement' && last === 'objectType') return 'StatementRef';
@@ -128,8 +132,9 @@ function resultValue(last: string, ctx: ValueContext): JsonValue {
     case 'result':
       return {};
     case 'score':
-      return score(random);
+      return score(ctx);
     case 'success':
+      return successByAbility(ctx.learner, random);
     case 'completion':
       return random.chance(0.5);
     case 'response':
@@ -148,16 +153,22 @@ export function elapsedDuration(ctx: ValueContext): string {
   return `PT${Math.floor(took / 100)}.${String(took % 100).padStart(2, '0')}S`;
 }
 
-function score(random: Random): JsonObject {
-  const raw = random.int(0, 100);
+/** A raw score out of 100: near the learner's ability when they have one, else anywhere. */
+function rawOutOf100(ctx: ValueContext): number {
+  const scaled = scaledByAbility(ctx.learner, ctx.random);
+  return scaled === undefined ? ctx.random.int(0, 100) : Math.round(scaled * 100);
+}
+
+function score(ctx: ValueContext): JsonObject {
+  const raw = rawOutOf100(ctx);
   return { scaled: raw / 100, raw, min: 0, max: 100 };
 }
 
-function scoreValue(last: string, random: Random): JsonValue {
-  if (last === 'scaled') return random.int(0, 100) / 100;
+function scoreValue(last: string, ctx: ValueContext): JsonValue {
+  if (last === 'scaled') return rawOutOf100(ctx) / 100;
   if (last === 'min') return 0;
   if (last === 'max') return 100;
-  return random.int(0, 100);
+  return rawOutOf100(ctx);
 }
 
 function contextValue(last: string, ctx: ValueContext): JsonValue {

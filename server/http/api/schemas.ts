@@ -192,7 +192,7 @@ export const simulateBodySchema = z
       .record(z.string(), z.unknown())
       .optional()
       .describe(
-        'Weights and timings: "weights" by pattern or template IRI, "optional", "repeat", "recommended", "period", "periods", "gap" (see the library\'s README).',
+        'Weights, timings and learners: "weights" by pattern or template IRI, "optional", "repeat", "recommended", "period", "periods", "gap", "extensions", and "learner" (ability, pace, dropout, hours) for every actor or "actors" for one, by its mbox or account (see the library\'s README).',
       ),
     strict: z
       .boolean()

@@ -87,6 +87,33 @@ describe('public API: POST /api/simulate', () => {
     }
   });
 
+  it('follows the learners of the model: one who drops out takes one registration, the other goes on', async () => {
+    const response = await api.post('/api/simulate', {
+      profile: hosted.base,
+      personae: [
+        { name: 'Ann', mbox: 'mailto:ann@example.org' },
+        { name: 'Bo', mbox: 'mailto:bo@example.org' },
+      ],
+      model: {
+        learner: { hours: { from: 9, to: 17 } },
+        actors: { 'mailto:bo@example.org': { dropout: 1 } },
+      },
+      registrations: 4,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const statements = lines(response.body);
+    const registrationsOf = (mbox: string) =>
+      new Set(
+        statements
+          .filter((s) => (s.actor as JsonObject).mbox === mbox)
+          .map((s) => (s.context as JsonObject).registration),
+      ).size;
+    expect(registrationsOf('mailto:ann@example.org')).toBe(4);
+    expect(registrationsOf('mailto:bo@example.org')).toBe(1);
+    const hours = statements.map((s) => new Date(s.timestamp as string).getUTCHours());
+    expect(Math.min(...hours)).toBeGreaterThanOrEqual(9);
+  });
+
   it('answers 400 SIMULATION_IMPOSSIBLE with every problem when nothing can be simulated', async () => {
     const response = await api.post('/api/simulate', { profile: impossible.base });
     const body = expectError(response, 400, 'SIMULATION_IMPOSSIBLE') as unknown as ProblemsBody;
@@ -221,11 +248,18 @@ describe('public API: POST /api/simulate', () => {
       { profile: hosted.base, personae: { member: [null] } },
       { profile: hosted.base, model: { repeat: null } },
       { profile: hosted.base, model: { recommended: 3 } },
+      { profile: hosted.base, model: { learner: { ability: 2 } } },
+      { profile: hosted.base, model: { actors: { 'mailto:nobody@example.org': {} } } },
       { seed: 1 },
     ]) {
       const response = await api.post('/api/simulate', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<{ message: string }>().message.length).toBeGreaterThan(0);
     }
+    const misspelt = await api.post('/api/simulate', {
+      profile: hosted.base,
+      model: { learner: { ability: 2 } },
+    });
+    expect(misspelt.body).toContain('learner: ability must be a number from 0 to 1');
   });
 });
