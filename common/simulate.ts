@@ -34,6 +34,35 @@ export type SimulationProblemView = z.infer<typeof simulationProblemSchema>;
 
 const instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date and time' });
 
+const probability = z.number().min(0, 'must be 0 or more').max(1, 'must be 1 or less');
+
+/**
+ * How the site's numbered actors learn (the library's learner model): abilities spread evenly
+ * from the first actor's to the last's, and a pace, dropout and hours for all of them.
+ */
+export const siteLearnersSchema = z.strictObject({
+  /** Scaled scores fall near the actor's ability, and successes are as likely as it. */
+  ability: z
+    .strictObject({ lowest: probability, highest: probability })
+    .refine((a) => a.lowest <= a.highest, {
+      message: 'the lowest ability must not be above the highest',
+    })
+    .optional(),
+  /** Multiplies the time between statements and between registrations. */
+  pace: z.number().min(0.01, 'must be 0.01 or more').max(100, 'must be 100 or less').optional(),
+  /** Probability of taking no more registrations after each one. */
+  dropout: probability.optional(),
+  /** Whole hours (UTC) the registrations start in. */
+  hours: z
+    .strictObject({
+      from: z.number().int().min(0).max(23),
+      to: z.number().int().min(1).max(24),
+    })
+    .refine((h) => h.from < h.to, { message: 'the hours must begin before they end' })
+    .optional(),
+});
+export type SiteLearners = z.infer<typeof siteLearnersSchema>;
+
 export const siteSimulateSchema = z.object({
   /** Any text: the same seed and choices give the same statements, byte for byte. */
   seed: z.string().trim().min(1, 'must not be empty').max(200),
@@ -51,6 +80,8 @@ export const siteSimulateSchema = z.object({
     .min(1, 'choose at least one pattern')
     .max(500)
     .optional(),
+  /** How the actors learn; without it, as the library draws by default. */
+  learners: siteLearnersSchema.optional(),
 });
 export type SiteSimulateInput = z.infer<typeof siteSimulateSchema>;
 

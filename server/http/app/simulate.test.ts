@@ -147,6 +147,65 @@ describe('site: POST /app/profile/:profileId/version/:versionId/simulate', () =>
     );
   });
 
+  it('lets the actors learn as asked: abilities spread from the first to the last, dropout and hours for all', async () => {
+    const scored = uniqueProfile();
+    const confirmed = (scored.doc.templates as JsonObject[])[1]!;
+    confirmed.rules = [{ location: '$.result.success', presence: 'included' }];
+    const version = await store(scored, true);
+    const response = await callsOf(t.app).post(version.path, {
+      seed: 'learners',
+      actors: 2,
+      registrations: 40,
+      learners: { ability: { lowest: 0.05, highest: 0.95 }, hours: { from: 9, to: 17 } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<SiteSimulation>();
+    followed(scored, answer);
+    const successRate = (mbox: string) => {
+      const results = answer.statements
+        .filter((s) => (s.actor as JsonObject).mbox === mbox)
+        .map((s) => (s.result as JsonObject | undefined)?.success)
+        .filter((success) => success !== undefined);
+      expect(results.length).toBeGreaterThanOrEqual(10);
+      return results.filter((success) => success === true).length / results.length;
+    };
+    expect(successRate('mailto:actor1@example.org')).toBeLessThan(0.3);
+    expect(successRate('mailto:actor2@example.org')).toBeGreaterThan(0.7);
+    const starts = new Map<string, number>();
+    for (const s of answer.statements) {
+      const registration = (s.context as JsonObject).registration as string;
+      const at = Date.parse(s.timestamp as string);
+      starts.set(registration, Math.min(starts.get(registration) ?? at, at));
+    }
+    for (const at of starts.values()) {
+      expect(new Date(at).getUTCHours()).toBeGreaterThanOrEqual(9);
+      expect(new Date(at).getUTCHours()).toBeLessThan(17);
+    }
+
+    const dropping = await callsOf(t.app).post(version.path, {
+      ...choices,
+      registrations: 5,
+      learners: { dropout: 1 },
+    });
+    expect(dropping.statusCode, dropping.body).toBe(200);
+    const registrations = new Set(
+      dropping.json<SiteSimulation>().statements.map((s) => (s.context as JsonObject).registration),
+    );
+    expect(registrations.size).toBe(2);
+
+    for (const learners of [
+      { ability: { lowest: 0.8, highest: 0.2 } },
+      { hours: { from: 18, to: 8 } },
+      { pace: 0 },
+      { dropout: 1.5 },
+      { speed: 2 },
+    ]) {
+      const refused = await callsOf(t.app).post(version.path, { ...choices, learners });
+      expect(refused.statusCode, JSON.stringify(learners)).toBe(400);
+      expect(refused.json<{ message: string }>().message.length).toBeGreaterThan(0);
+    }
+  });
+
   it('refuses choices beyond the limits, naming the field', async () => {
     for (const body of [
       { ...choices, actors: 101 },

@@ -11,6 +11,7 @@ import { generateTraced, prepareSimulation } from '../../../xapi/simulate/index'
 import { ErrorCode } from '../../../common/errors';
 import {
   SIMULATION_LIMITS,
+  type SiteLearners,
   type SiteSimulateInput,
   type SiteSimulation,
 } from '../../../common/simulate';
@@ -185,6 +186,8 @@ function siteInput(model: Profile, input: SiteSimulateInput): Omit<SimulateInput
     }
     weights = Object.fromEntries(primary.map((id) => [id, input.patterns!.includes(id) ? 1 : 0]));
   }
+  const learners = input.learners ? learnerModel(input.learners, actors) : undefined;
+  const choices = { ...(weights ? { weights } : {}), ...learners };
   return {
     seed: input.seed,
     max: input.max,
@@ -192,6 +195,24 @@ function siteInput(model: Profile, input: SiteSimulateInput): Omit<SimulateInput
     end: input.end,
     registrations: input.registrations,
     personae: actors,
-    ...(weights ? { model: { weights } } : {}),
+    ...(weights || learners ? { model: choices } : {}),
   };
+}
+
+/** The site's learners as the library's: each actor's ability on the even spread asked for. */
+function learnerModel(
+  learners: SiteLearners,
+  actors: SimulatedActor[],
+): Pick<SimulationModel, 'learner' | 'actors'> {
+  const { ability, ...forAll } = learners;
+  const spread = ability
+    ? Object.fromEntries(
+        actors.map((actor, i) => {
+          const share = actors.length === 1 ? 0.5 : i / (actors.length - 1);
+          const value = ability.lowest + (ability.highest - ability.lowest) * share;
+          return [actor.mbox!, { ability: Math.round(value * 100) / 100 }];
+        }),
+      )
+    : undefined;
+  return { learner: forAll, ...(spread ? { actors: spread } : {}) };
 }

@@ -162,6 +162,28 @@ describe('generating statements from a version', () => {
     });
   });
 
+  it('sends how the actors learn only when asked: abilities from lowest to highest, pace, dropout and hours', async () => {
+    const calls = serve();
+    renderApp(versionPath(V1, 'generate'));
+    await screen.findByRole('checkbox', { name: 'Watch a video' });
+    await userEvent.click(screen.getByText('How the actors learn'));
+    await userEvent.type(screen.getByLabelText(/^Lowest ability/), '0.2');
+    await userEvent.type(screen.getByLabelText(/^Highest ability/), '0.9');
+    await userEvent.type(screen.getByLabelText(/^Pace/), '2');
+    await userEvent.type(screen.getByLabelText(/^Dropout/), '0.1');
+    await userEvent.type(screen.getByLabelText(/^Starts from hour/), '8');
+    expect(screen.getByText('How the actors learn (set)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await screen.findByRole('table', { name: 'Generated statements' });
+    const sent = calls.filter((c) => c.path === versionApi(V1, '/simulate'));
+    expect((sent.at(-1)?.body as { learners?: unknown }).learners).toEqual({
+      ability: { lowest: 0.2, highest: 0.9 },
+      pace: 2,
+      dropout: 0.1,
+      hours: { from: 8, to: 24 },
+    });
+  });
+
   it('previews the first statements with their template, linked, their pattern and registration, and their JSON', async () => {
     serve(() => [200, simulation(15)]);
     renderApp(versionPath(V1, 'generate'));

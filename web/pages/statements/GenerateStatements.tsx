@@ -37,6 +37,7 @@ import { ErrorAlert, messageOf } from '../../components/parts';
 import { isCurrentVersion, isMemberOf } from '../../lib/profiles';
 import { saveFile } from '../../lib/save-file';
 import { GeneratedPaths } from './GeneratedPaths';
+import { LearnerChoices, NO_LEARNER_FIELDS, learnersOf } from './LearnerChoices';
 import { batchText, handoffState, wholeRegistrations } from './handoff';
 import { SendToLrs } from './SendToLrs';
 
@@ -467,6 +468,7 @@ export function GenerateStatements({
   const [start, setStart] = useState(DEFAULT_START);
   const [end, setEnd] = useState('');
   const [seed, setSeed] = useState(freshSeed);
+  const [learnerFields, setLearnerFields] = useState(NO_LEARNER_FIELDS);
   const chosen = primary.filter((p) => !unchosen.includes(p.iri)).map((p) => p.iri);
   const problems = simulationProblemsOf(simulate.error);
   // Generate is disabled while it works, which drops the keyboard's focus to the page: once the
@@ -484,6 +486,7 @@ export function GenerateStatements({
     event.preventDefault();
     const endAt = utc(end);
     const startAt = utc(start);
+    const learners = learnersOf(learnerFields);
     simulate.mutate({
       seed,
       actors: Number(actors),
@@ -492,6 +495,7 @@ export function GenerateStatements({
       ...(startAt ? { start: startAt } : {}),
       ...(endAt ? { end: endAt } : {}),
       ...(chosen.length === primary.length ? {} : { patterns: chosen }),
+      ...(learners ? { learners } : {}),
     });
   };
 
@@ -596,6 +600,7 @@ export function GenerateStatements({
                 required
               />
             </SimpleGrid>
+            <LearnerChoices value={learnerFields} onChange={setLearnerFields} />
             <Group>
               <Button
                 type="submit"
