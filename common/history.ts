@@ -38,6 +38,11 @@ export const itemHistorySchema = z.object({
   history: z.array(historyEntrySchema),
   /** Whether the caller may restore a revision here (a member, on the profile's current version). */
   canRestore: z.boolean(),
+  /**
+   * The revisions a restore would refuse: the item is listed by a published version, and they
+   * differ from it in what can no longer change (its name, definition or what statements it fixes).
+   */
+  unrestorable: z.array(z.uuid()),
 });
 
 export type ItemHistory = z.infer<typeof itemHistorySchema>;

@@ -223,9 +223,14 @@ describe('item history', () => {
     );
     expect(saved.statusCode, saved.body).toBe(200);
     await publishVersion(t.app, admin.cookie, view.profile.uuid, view.version.uuid);
-    const { history } = (await a.get(`${url}/history`)).json<ItemHistory>();
+    const { history, canRestore, unrestorable } = (
+      await a.get(`${url}/history`)
+    ).json<ItemHistory>();
     expect(history.map((h) => h.change)).toEqual(['changed', 'created']);
     expect(history[0]!.fields.map((f) => f.field)).toEqual(['definition.en']);
+    // The history says so beforehand: no Restore is offered that the server would refuse.
+    expect(canRestore).toBe(true);
+    expect(unrestorable).toEqual([history[1]!.revision]);
     const now = (await a.get(url)).json<ConceptView>();
     const refused = await a.post(
       `${url}/history/${history[1]!.revision}/restore`,

@@ -138,6 +138,25 @@ export function compareRevisions(kind: Kind, from: RevisionRow, to: RevisionRow)
   };
 }
 
+/**
+ * The revisions of an item a restore would refuse once a published version lists it: those whose
+ * content differs from `current` in what `fixed` says can no longer change (a deprecation aside,
+ * as a restore leaves it).
+ */
+export async function revisionsFixedApart(
+  db: Db,
+  itemId: string,
+  member: boolean,
+  fixed: (content: Record<string, unknown>) => string,
+  current: Record<string, unknown>,
+): Promise<string[]> {
+  const now = fixed(current);
+  const rows = await listRevisions(db, itemId, member);
+  return rows
+    .filter(({ content: { deprecated: _deprecated, ...content } }) => fixed(content) !== now)
+    .map((row) => row.id);
+}
+
 export type { ItemHistory };
 
 /**

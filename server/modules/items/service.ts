@@ -47,6 +47,7 @@ import { linkItems, unlinkItem } from './links';
 import {
   compareRevisions,
   itemHistory,
+  revisionsFixedApart,
   presentRevision,
   visibleRevision,
   type HistoryReader,
@@ -323,7 +324,19 @@ export class ItemService<Row, View, Change, List> {
     const { access, row, own, reader } = await this.historyAccess(user, profileId, versionId, id);
     const history = await itemHistory(this.db, this.spec.kind, id, reader, row.item.revisionId);
     const current = access.member && access.version.id === currentVersionId(access.profile);
-    return { success: true, history, canRestore: current && own && !row.item.deprecated };
+    const canRestore = current && own && !row.item.deprecated;
+    // What `restore` would refuse, so the page offers no Restore the server then turns down.
+    const unrestorable =
+      canRestore && row.published
+        ? await revisionsFixedApart(
+            this.db,
+            id,
+            reader.member,
+            this.spec.fixedOncePublished,
+            row.item.content,
+          )
+        : [];
+    return { success: true, history, canRestore, unrestorable };
   }
 
   /** One earlier revision of the item, read-only. */

@@ -180,21 +180,30 @@ export function ItemHistory({
               >
                 {opened === entry.revision ? 'Close' : 'Open'} revision {entries.length - i}
               </Button>
-              {history.data?.canRestore && !entry.current && (
-                <Button
-                  size="xs"
-                  variant="outline"
-                  loading={restore.isPending}
-                  onClick={() =>
-                    restore.mutate(
-                      { revisionId: entry.revision, basedOn: revision },
-                      { onSuccess: (change) => onRestored(change.versionId) },
-                    )
-                  }
-                >
-                  Restore revision {entries.length - i}
-                </Button>
-              )}
+              {history.data?.canRestore &&
+                !entry.current &&
+                history.data.unrestorable.includes(entry.revision) && (
+                  <Text size="xs" c="dimmed">
+                    Cannot be restored: it differs in what the published version fixes.
+                  </Text>
+                )}
+              {history.data?.canRestore &&
+                !entry.current &&
+                !history.data.unrestorable.includes(entry.revision) && (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    loading={restore.isPending}
+                    onClick={() =>
+                      restore.mutate(
+                        { revisionId: entry.revision, basedOn: revision },
+                        { onSuccess: (change) => onRestored(change.versionId) },
+                      )
+                    }
+                  >
+                    Restore revision {entries.length - i}
+                  </Button>
+                )}
             </Group>
             {opened === entry.revision && revisionView.data && (
               <Code block aria-label={`Revision ${entries.length - i}, read-only`}>
