@@ -1,6 +1,7 @@
 /**
  * The media types a Document concept's picker offers (its `contentType`): the common registered
- * types a learning record store keeps as state or profile documents. The spec keeps a fixed list
+ * types a learning record store keeps as state or profile documents. Only types IANA registers
+ * (or in the vendor or `x-` trees, which it does not look up): the validator warns of any other. The spec keeps a fixed list
  * whose id and name are both the media type string.
  */
 export const MEDIA_TYPES = [
@@ -12,7 +13,6 @@ export const MEDIA_TYPES = [
   'application/zip',
   'application/gzip',
   'application/x-tar',
-  'application/javascript',
   'application/x-www-form-urlencoded',
   'application/xhtml+xml',
   'application/rtf',
@@ -26,7 +26,6 @@ export const MEDIA_TYPES = [
   'application/vnd.oasis.opendocument.spreadsheet',
   'application/epub+zip',
   'application/geo+json',
-  'application/schema+json',
   'application/yaml',
   'application/sparql-results+json',
   'application/n-quads',
@@ -53,12 +52,10 @@ export const MEDIA_TYPES = [
   'image/tiff',
   'audio/mpeg',
   'audio/ogg',
-  'audio/wav',
-  'audio/webm',
+  'audio/vnd.wave',
   'video/mp4',
   'video/mpeg',
   'video/ogg',
-  'video/webm',
   'font/woff',
   'font/woff2',
   'multipart/form-data',

@@ -2,6 +2,7 @@
  * Lexical checks for the value types the spec's tables use. They are deliberately syntactic: a
  * validator running in the browser on every keystroke cannot dereference anything.
  */
+import { REGISTERED_SUBTYPES } from './media-types.js';
 
 // RFC 3987 absolute IRI, loosely: a scheme, a colon, and no characters IRIs forbid.
 const iriPattern = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s<>"{}|\\^`]+$/;
@@ -72,9 +73,35 @@ const topLevelTypes = new Set([
   'video',
 ]);
 
-export function mediaTypeProblem(value: string): 'syntax' | 'top-level' | undefined {
+let registered: Map<string, Set<string>> | undefined;
+
+/** Whether IANA registers `type/subtype` in the standards tree (both lower case). */
+function isRegistered(type: string, subtype: string): boolean {
+  registered ??= new Map(
+    Object.entries(REGISTERED_SUBTYPES).map(([top, subtypes]) => [
+      top,
+      new Set(subtypes.split(' ')),
+    ]),
+  );
+  return registered.get(type)?.has(subtype) ?? false;
+}
+
+/**
+ * What is wrong with a media type: its syntax (RFC 2045), a top-level type no RFC registers, or
+ * a subtype of the standards tree IANA does not register. The unregistered trees (`x.` of
+ * RFC 6838 and the older `x-`, for private types) and the vendor and personal trees (`vnd.`,
+ * `prs.`, which their owners register, many never) are not looked up.
+ */
+export function mediaTypeProblem(
+  value: string,
+): 'syntax' | 'top-level' | 'unregistered' | undefined {
   const m = mediaTypePattern.exec(value);
   if (!m) return 'syntax';
-  if (!topLevelTypes.has(m[1]!.toLowerCase())) return 'top-level';
+  const type = m[1]!.toLowerCase();
+  const subtype = m[2]!.toLowerCase();
+  if (!topLevelTypes.has(type)) return 'top-level';
+  // The unregistered trees, and the vendor and personal ones, which their owners register.
+  if (/^(x[.-]|vnd\.|prs\.)/.test(subtype)) return undefined;
+  if (!isRegistered(type, subtype)) return 'unregistered';
   return undefined;
 }

@@ -279,6 +279,12 @@ function checkDocumentResource(ctx: ValidationContext, c: JsonObject, path: stri
         pointer(path, 'contentType'),
         `"${c.contentType}" does not use a registered top-level media type (application, text, image, ...).`,
       );
+    } else if (problem === 'unregistered') {
+      ctx.warning(
+        'G2',
+        pointer(path, 'contentType'),
+        `"${c.contentType}" is not a media type IANA registers; use a registered one, or a subtype beginning "x." for a private type.`,
+      );
     }
   }
   checkIri(ctx, c, 'context', path, 'G3', 'a JSON-LD context IRI', false);

@@ -465,6 +465,14 @@ const breaking: Case[] = [
     }),
   },
   {
+    rule: 'G2',
+    name: 'a media type IANA does not register, outside the unregistered trees',
+    doc: edit((d) => {
+      concepts(d)[9]!.contentType = 'application/this-does-not-exist';
+    }),
+    severity: 'warning',
+  },
+  {
     rule: 'G3',
     name: 'both schema and inlineSchema on a document resource',
     doc: edit((d) => {
@@ -920,6 +928,19 @@ const breaking: Case[] = [
 
 /** Cases that stay within a rule where a naive check would wrongly complain. */
 const passing: Case[] = [
+  ...[
+    'Text/Markdown',
+    'application/json; charset=utf-8',
+    'application/x-tar',
+    'application/x.example-private',
+    'image/svg+xml',
+  ].map((type): Case => ({
+    rule: 'G2',
+    name: `a registered or private media type: ${type}`,
+    doc: edit((d) => {
+      concepts(d)[9]!.contentType = type;
+    }),
+  })),
   {
     rule: 'A4',
     name: 'compact and absolute IRI properties',
