@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../json.js';
-import type { Pattern, Profile, StatementTemplate } from '../model/types.js';
-import { VERSION, patternId, profileWith, template } from '../statement/fixtures.js';
+import type { Profile } from '../model/types.js';
+import { sequenceProfile, template } from '../statement/fixtures.js';
 import { generate, prepareSimulation } from './index.js';
 import type { SimulatedActor, SimulationModel } from './types.js';
 
@@ -15,7 +15,7 @@ const ben: SimulatedActor = { name: 'Ben', mbox: 'mailto:ben@example.org' };
 
 /** Two statements a registration: an attempt, then a scored result whose success is drawn. */
 function scoredProfile(): Profile {
-  const templates: StatementTemplate[] = [
+  return sequenceProfile([
     template('attempted', {}),
     template('scored', {
       rules: [
@@ -23,26 +23,7 @@ function scoredProfile(): Profile {
         { location: '$.result.success', presence: 'included' },
       ],
     }),
-  ];
-  const main: Pattern = {
-    id: patternId('main'),
-    type: 'Pattern',
-    inScheme: VERSION,
-    prefLabel: { en: 'main' },
-    definition: { en: 'The main pattern.' },
-    primary: true,
-    sequence: templates.map((t) => t.id!),
-  };
-  return {
-    ...profileWith(templates, [main]),
-    concepts: templates.map((t) => ({
-      id: t.verb!,
-      type: 'Verb' as const,
-      inScheme: VERSION,
-      prefLabel: { en: t.prefLabel!.en! },
-      definition: { en: 'A verb.' },
-    })),
-  };
+  ]);
 }
 
 function run(model: SimulationModel | undefined, max = 2000, seed = 'learners'): JsonObject[] {

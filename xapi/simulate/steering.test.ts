@@ -4,33 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../json.js';
-import type { Pattern, Profile, Rule, StatementTemplate } from '../model/types.js';
-import { VERSION, patternId, profileWith, template } from '../statement/fixtures.js';
+import type { Profile, Rule } from '../model/types.js';
+import { VERSION, sequenceProfile, template } from '../statement/fixtures.js';
 import { validateStatement } from '../statement/validate-statement.js';
 import { compileProfile } from '../statement/compile.js';
 import { generate, prepareSimulation } from './index.js';
 
-function profileOf(templates: StatementTemplate[]): Profile {
-  const main: Pattern = {
-    id: patternId('main'),
-    type: 'Pattern',
-    inScheme: VERSION,
-    prefLabel: { en: 'main' },
-    definition: { en: 'The main pattern.' },
-    primary: true,
-    sequence: templates.map((t) => t.id!),
-  };
-  return {
-    ...profileWith(templates, [main]),
-    concepts: templates.map((t) => ({
-      id: t.verb!,
-      type: 'Verb' as const,
-      inScheme: VERSION,
-      prefLabel: { en: t.prefLabel!.en! },
-      definition: { en: 'A verb.' },
-    })),
-  };
-}
+const profileOf = sequenceProfile;
 
 function statementsOf(profile: Profile, seed: string, max = 400): JsonObject[] {
   const prepared = prepareSimulation([profile], { parameters: { seed, max } });

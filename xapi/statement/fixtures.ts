@@ -1,6 +1,6 @@
 /** Statements and a small profile for the statement-validation tests, the CLI tests and the benchmark. */
 import type { JsonObject } from '../json.js';
-import type { Profile, StatementTemplate } from '../model/types.js';
+import type { Pattern, Profile, StatementTemplate } from '../model/types.js';
 
 export const EX = 'https://example.org/xapi';
 export const VERSION = `${EX}/profile/v1`;
@@ -81,5 +81,31 @@ export function profileWith(
     author: { type: 'Organization', name: 'Example' },
     templates,
     patterns,
+  };
+}
+
+/**
+ * A profile that can be simulated: one primary pattern, the templates in sequence, and a verb
+ * concept (with its `prefLabel`) for each template's verb.
+ */
+export function sequenceProfile(templates: StatementTemplate[]): Profile {
+  const main: Pattern = {
+    id: patternId('main'),
+    type: 'Pattern',
+    inScheme: VERSION,
+    prefLabel: { en: 'main' },
+    definition: { en: 'The main pattern.' },
+    primary: true,
+    sequence: templates.map((t) => t.id!),
+  };
+  return {
+    ...profileWith(templates, [main]),
+    concepts: templates.map((t) => ({
+      id: t.verb!,
+      type: 'Verb' as const,
+      inScheme: VERSION,
+      prefLabel: { en: t.prefLabel!.en! },
+      definition: { en: 'A verb.' },
+    })),
   };
 }

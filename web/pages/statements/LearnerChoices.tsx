@@ -45,6 +45,58 @@ export function learnersOf(fields: LearnerFields): SiteLearners | undefined {
   return Object.keys(learners).length > 0 ? learners : undefined;
 }
 
+/** Each field: its label, what it takes, and its bounds (`step` any: 0.1 is no step of 0.05). */
+const FIELDS: Array<{
+  name: keyof LearnerFields;
+  label: string;
+  description: string;
+  min: number;
+  max: number;
+  step: number | 'any';
+}> = [
+  {
+    name: 'lowest',
+    label: 'Lowest ability',
+    description: "0 to 1, the first actor's",
+    min: 0,
+    max: 1,
+    step: 'any',
+  },
+  {
+    name: 'highest',
+    label: 'Highest ability',
+    description: "0 to 1, the last actor's",
+    min: 0,
+    max: 1,
+    step: 'any',
+  },
+  {
+    name: 'pace',
+    label: 'Pace',
+    description: 'Time between statements: 2 takes twice as long',
+    min: 0.01,
+    max: 100,
+    step: 'any',
+  },
+  {
+    name: 'dropout',
+    label: 'Dropout',
+    description: '0 to 1: the chance of no more registrations after each',
+    min: 0,
+    max: 1,
+    step: 'any',
+  },
+  {
+    name: 'from',
+    label: 'Starts from hour (UTC)',
+    description: '0 to 23',
+    min: 0,
+    max: 23,
+    step: 1,
+  },
+  { name: 'to', label: 'Until hour (UTC)', description: '1 to 24', min: 1, max: 24, step: 1 },
+];
+
 /** The generation form's part that says how the actors learn, folded away until opened. */
 export function LearnerChoices({
   value,
@@ -69,60 +121,9 @@ export function LearnerChoices({
         last: scores fall near them and successes are as likely as they are.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs">
-        <TextInput
-          type="number"
-          label="Lowest ability"
-          description="0 to 1, the first actor's"
-          min={0}
-          max={1}
-          step="any"
-          {...field('lowest')}
-        />
-        <TextInput
-          type="number"
-          label="Highest ability"
-          description="0 to 1, the last actor's"
-          min={0}
-          max={1}
-          step="any"
-          {...field('highest')}
-        />
-        <TextInput
-          type="number"
-          label="Pace"
-          description="Time between statements: 2 takes twice as long"
-          min={0.01}
-          max={100}
-          step="any"
-          {...field('pace')}
-        />
-        <TextInput
-          type="number"
-          label="Dropout"
-          description="0 to 1: the chance of no more registrations after each"
-          min={0}
-          max={1}
-          step="any"
-          {...field('dropout')}
-        />
-        <TextInput
-          type="number"
-          label="Starts from hour (UTC)"
-          description="0 to 23"
-          min={0}
-          max={23}
-          step={1}
-          {...field('from')}
-        />
-        <TextInput
-          type="number"
-          label="Until hour (UTC)"
-          description="1 to 24"
-          min={1}
-          max={24}
-          step={1}
-          {...field('to')}
-        />
+        {FIELDS.map(({ name, ...input }) => (
+          <TextInput key={name} type="number" {...input} {...field(name)} />
+        ))}
       </SimpleGrid>
     </Box>
   );
