@@ -401,7 +401,9 @@ function resolveModel(
     return undefined;
   };
   const isProbability = (n: number) => n >= 0 && n <= 1;
-  const isRepeat = (n: number) => Number.isInteger(n) && n >= 1 && n <= 100;
+  // 0 never takes a zeroOrMore (a oneOrMore still takes its one turn): what a model wants left
+  // out of every registration.
+  const isRepeat = (n: number) => Number.isInteger(n) && n >= 0 && n <= 100;
   /** A number for all, or numbers by IRI. */
   const perId = (
     value: unknown,
@@ -496,7 +498,7 @@ function resolveModel(
     extensions,
     weights,
     optional: perId(m.optional, 0.5, isProbability, 'optional', 'a probability between 0 and 1'),
-    repeat: perId(m.repeat, 3, isRepeat, 'repeat', 'a whole number from 1 to 100'),
+    repeat: perId(m.repeat, 3, isRepeat, 'repeat', 'a whole number from 0 to 100'),
     recommended,
     period: (id) => periods[id] ?? base,
     gap: period(m.gap, { min: 3600, max: 86400 }, 'gap'),

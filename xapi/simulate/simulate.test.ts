@@ -148,6 +148,14 @@ describe('simulate: patterns', () => {
     expect(Math.max(...counts.map((c) => c.a))).toBe(4);
     expect(Math.min(...counts.map((c) => c.c))).toBe(1);
     expect(Math.max(...counts.map((c) => c.c))).toBe(4);
+    // 0 leaves a zeroOrMore out and a oneOrMore at its one turn.
+    const none = run(profile, {
+      parameters: { max: 500 },
+      model: { repeat: { [patternId('zero')]: 0, [patternId('one')]: 0 } },
+    });
+    expect(none.length).toBeGreaterThan(0);
+    expect(byVerb(none, 'a')).toHaveLength(0);
+    for (const r of registrations(none)) expect(byVerb(r, 'c')).toHaveLength(1);
   });
 
   it('chooses among primary patterns by weight', () => {
@@ -696,7 +704,8 @@ describe('simulate: personae and model read as untyped JSON', () => {
   it('says which part of the model cannot be used', () => {
     expect(reasons({ model: null })).toEqual(['the model must be a JSON object']);
     expect(reasons({ model: { repeat: null } })[0]).toMatch(/repeat/);
-    expect(reasons({ model: { repeat: { [patternId('x')]: 0 } } })[0]).toMatch(/repeat of/);
+    expect(reasons({ model: { repeat: { [patternId('x')]: -1 } } })[0]).toMatch(/repeat of/);
+    expect(reasons({ model: { repeat: 101 } })[0]).toMatch(/repeat must be a whole number from 0/);
     expect(reasons({ model: { optional: 'often' } })[0]).toMatch(/optional/);
     expect(reasons({ model: { period: null } })[0]).toMatch(/period/);
     expect(reasons({ model: { gap: { min: 5, max: 1 } } })[0]).toMatch(/gap/);

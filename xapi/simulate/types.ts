@@ -36,7 +36,7 @@ export interface SimulationModel {
   weights?: Record<Iri, number>;
   /** Probability that an `optional` is taken (default 0.5), by pattern IRI or for all. */
   optional?: number | Record<Iri, number>;
-  /** Most turns of a `zeroOrMore` / `oneOrMore` (default 3), by pattern IRI or for all. */
+  /** Most turns of a `zeroOrMore` / `oneOrMore` (default 3; 0 leaves a `zeroOrMore` out), by pattern IRI or for all. */
   repeat?: number | Record<Iri, number>;
   /** Probability that a `recommended` rule's location gets a value (default 0.5). */
   recommended?: number;
