@@ -228,6 +228,34 @@ describe('xapi-profile simulate', SPAWNING, () => {
     }
   });
 
+  it("reads DATASIM's models, naming what it does not use", async () => {
+    const models = file('datasim-models.json', [
+      {
+        patterns: [{ component: patternId('steps'), 'repeat-max': 2 }],
+        activities: [{ component: 'https://example.org/a', weight: 1 }],
+      },
+    ]);
+    const options = parseSimulateArgs(['--profile', goodFile, '--model', models, '--max', '60']);
+    if (typeof options === 'string') throw new Error(options);
+    const { io, out, err } = captured({});
+    expect(await simulateCommand(options, io)).toBe(0);
+    expect(err.join('\n')).toContain('as DATASIM models; not used here:');
+    expect(err.join('\n')).toContain('1 activities');
+    // repeat-max 2 (exclusive): one step a registration, after its start.
+    const statements = out
+      .join('\n')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as JsonObject);
+    const steps = new Map<string, number>();
+    for (const s of statements) {
+      const r = (s.context as JsonObject).registration as string;
+      if ((s.verb as JsonObject).id === verb('step')) steps.set(r, (steps.get(r) ?? 0) + 1);
+    }
+    expect(steps.size).toBeGreaterThan(5);
+    expect(new Set(steps.values())).toEqual(new Set([1]));
+  });
+
   it('writes a progress line on stderr every two seconds of a long run', async () => {
     const options = parseSimulateArgs(['--profile', goodFile, '--max', '2000']);
     if (typeof options === 'string') throw new Error(options);

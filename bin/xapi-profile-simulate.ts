@@ -11,7 +11,13 @@ import type {
   SimulationParameters,
   SimulationProblem,
 } from '../xapi/simulate/index.js';
-import { SimulationBugError, generate, prepareSimulation } from '../xapi/simulate/index.js';
+import {
+  SimulationBugError,
+  generate,
+  isDatasimModel,
+  modelFromDatasim,
+  prepareSimulation,
+} from '../xapi/simulate/index.js';
 import { endpointProblem, sendStatements } from '../server/modules/lrs/send.js';
 
 export interface SimulateOptions {
@@ -50,7 +56,8 @@ Options:
                         templates and concepts the first one uses
   --personae FILE       the actors: a group {"name", "member": [{"name", "mbox"|"account"}]}, an
                         array of groups, or an array of actors (default: three example actors)
-  --model FILE          weights and timings (see xapi/README.md, "Simulating statements")
+  --model FILE          weights, timings and learners (see xapi/README.md, "Simulating
+                        statements"), or DATASIM's array of models, mapped where it can be
   --seed N              any number or text (default 0)
   --max N               most statements in all (default 1000)
   --start ISO           first instant (default 2025-01-01T00:00:00Z)
@@ -196,10 +203,23 @@ export async function simulateCommand(options: SimulateOptions, io: SimulateIo):
     }
     if (options.model !== undefined) {
       const value = await readJson(io, options.model, 'model file');
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new InputError(`model file ${options.model} must hold a JSON object.`);
+      if (isDatasimModel(value)) {
+        // DATASIM's models, read as this simulator's; what has no equivalent is named.
+        const converted = modelFromDatasim(value, profiles);
+        if (converted.problem)
+          throw new InputError(`model file ${options.model}: ${converted.problem}.`);
+        if (converted.unused.length > 0)
+          io.err(
+            `Read ${options.model} as DATASIM models; not used here:\n${converted.unused.map((u) => `  ${u}`).join('\n')}`,
+          );
+        model = converted.model;
+      } else if (typeof value !== 'object' || value === null) {
+        throw new InputError(
+          `model file ${options.model} must hold a JSON object, or DATASIM's array of models.`,
+        );
+      } else {
+        model = value;
       }
-      model = value;
     }
   } catch (e) {
     if (e instanceof InputError) {

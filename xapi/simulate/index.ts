@@ -5,3 +5,4 @@ export { SimulationBugError } from './registration.js';
 export type { GenerateOptions, TracedStatement } from './simulate.js';
 export { SimulationError, generate, generateTraced, simulate } from './simulate.js';
 export type * from './types.js';
+export { isDatasimModel, modelFromDatasim, type DatasimConversion } from './datasim.js';

@@ -6,6 +6,7 @@ import {
   EX,
   VERSION,
   activityType,
+  pattern,
   patternId,
   profileWith,
   template,
@@ -23,16 +24,6 @@ import {
   prepareSimulation,
   simulate,
 } from './index.js';
-
-const pattern = (name: string, body: Partial<Pattern>, primary = false): Pattern => ({
-  id: patternId(name),
-  type: 'Pattern',
-  inScheme: VERSION,
-  prefLabel: { en: name },
-  definition: { en: `The ${name} pattern.` },
-  ...(primary ? { primary: true } : {}),
-  ...body,
-});
 
 /** A profile with one primary pattern over the given templates. */
 function profileOf(templates: StatementTemplate[], patterns: Pattern[]): Profile {

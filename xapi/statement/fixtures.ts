@@ -84,22 +84,26 @@ export function profileWith(
   };
 }
 
-/**
- * A profile that can be simulated: one primary pattern, the templates in sequence, and a verb
- * concept (with its `prefLabel`) for each template's verb.
- */
-export function sequenceProfile(templates: StatementTemplate[]): Profile {
-  const main: Pattern = {
-    id: patternId('main'),
+/** A pattern named `name` (its IRI `patternId(name)`), primary or not. */
+export function pattern(name: string, body: Partial<Pattern>, primary = false): Pattern {
+  return {
+    id: patternId(name),
     type: 'Pattern',
     inScheme: VERSION,
-    prefLabel: { en: 'main' },
-    definition: { en: 'The main pattern.' },
-    primary: true,
-    sequence: templates.map((t) => t.id!),
+    prefLabel: { en: name },
+    definition: { en: `The ${name} pattern.` },
+    ...(primary ? { primary: true } : {}),
+    ...body,
   };
+}
+
+/**
+ * A profile that can be simulated: the templates and patterns, and a verb concept (with its
+ * `prefLabel`) for each template's verb.
+ */
+export function simulableProfile(templates: StatementTemplate[], patterns: Pattern[]): Profile {
   return {
-    ...profileWith(templates, [main]),
+    ...profileWith(templates, patterns),
     concepts: templates.map((t) => ({
       id: t.verb!,
       type: 'Verb' as const,
@@ -108,4 +112,11 @@ export function sequenceProfile(templates: StatementTemplate[]): Profile {
       definition: { en: 'A verb.' },
     })),
   };
+}
+
+/** A simulable profile whose one primary pattern is the templates in sequence. */
+export function sequenceProfile(templates: StatementTemplate[]): Profile {
+  return simulableProfile(templates, [
+    pattern('main', { sequence: templates.map((t) => t.id!) }, true),
+  ]);
 }

@@ -1,0 +1,235 @@
+/**
+ * DATASIM's model input, read as this simulator's model. DATASIM (the ADL's simulator) takes an
+ * array of models, each with `personae` it applies to (none: the default model) and weights,
+ * repeat bounds, temporal bounds and periods per verb, activity, activity type, pattern and
+ * template, and object overrides. What has an equivalent here is mapped; the rest is named in
+ * `unused`, so nothing is ignored without a word. The table in `xapi/README.md` sets the two side
+ * by side.
+ */
+import type { JsonObject } from '../json.js';
+import { isObject } from '../json.js';
+import type { Iri, Pattern, Profile } from '../model/types.js';
+import { isUnrecognized } from '../model/types.js';
+import type { Period, SimulationModel } from './types.js';
+
+export interface DatasimConversion {
+  model: SimulationModel;
+  /** What the input holds that has no equivalent here, one line each. */
+  unused: string[];
+  /** Why the input cannot be read at all (then `model` is empty). */
+  problem?: string;
+}
+
+/** DATASIM's weight of a component it is not told about. */
+const DATASIM_DEFAULT_WEIGHT = 0.5;
+
+const SECONDS: Record<string, number> = {
+  millis: 0.001,
+  second: 1,
+  seconds: 1,
+  minute: 60,
+  minutes: 60,
+  hour: 3600,
+  hours: 3600,
+  day: 86400,
+  days: 86400,
+  week: 604800,
+  weeks: 604800,
+};
+
+/** Whether a model file holds DATASIM's input: an array of models, or a simulation specification. */
+export function isDatasimModel(value: unknown): boolean {
+  return Array.isArray(value) || (isObject(value) && Array.isArray(value.models));
+}
+
+/** A component's IRI: DATASIM's examples name it `component`, its text `id`. */
+function componentOf(entry: unknown): Iri | null | undefined {
+  if (!isObject(entry)) return undefined;
+  const id = entry.component ?? entry.id;
+  if (id === null) return null;
+  return typeof id === 'string' ? id : undefined;
+}
+
+function weightOf(entry: unknown): number | undefined {
+  if (!isObject(entry) || typeof entry.weight !== 'number') return undefined;
+  const w = entry.weight;
+  return w >= 0 && w <= 1 ? w : undefined;
+}
+
+/**
+ * A DATASIM period as this simulator's: `fixed` as itself, else `min` to `min + 2 × mean`
+ * (DATASIM draws an exponential wait of that mean on top of `min`; a uniform draw over twice
+ * the mean keeps the average), in seconds.
+ */
+function periodOf(raw: unknown): Period | undefined {
+  if (!isObject(raw)) return undefined;
+  const unit = SECONDS[typeof raw.unit === 'string' ? raw.unit : 'minutes'];
+  if (unit === undefined) return undefined;
+  const n = (v: unknown, fallback: number) => (typeof v === 'number' && v >= 0 ? v : fallback);
+  if (typeof raw.fixed === 'number' && raw.fixed >= 0) {
+    const s = raw.fixed * unit;
+    return { min: s, max: s };
+  }
+  const min = n(raw.min, 0) * unit;
+  return { min, max: min + 2 * n(raw.mean, 1) * unit };
+}
+
+/** The first period that applies at any time (no `bounds`), as DATASIM's default period. */
+function unboundedPeriod(periods: unknown): { period?: Period; bounded: number } {
+  const list: unknown[] = Array.isArray(periods) ? periods : isObject(periods) ? [periods] : [];
+  const unbounded = list.find((p) => isObject(p) && p.bounds === undefined);
+  const period = periodOf(unbounded);
+  return { ...(period ? { period } : {}), bounded: list.filter((p) => p !== unbounded).length };
+}
+
+/**
+ * Converts DATASIM's models for the profiles to be simulated. Only the default model (one with no
+ * `personae`) is mapped: this simulator's weights, repeats and periods apply to every actor.
+ */
+export function modelFromDatasim(input: unknown, profiles: readonly Profile[]): DatasimConversion {
+  const models = Array.isArray(input) ? input : isObject(input) ? input.models : undefined;
+  if (!Array.isArray(models)) {
+    return {
+      model: {},
+      unused: [],
+      problem: 'a DATASIM model input is an array of models, or an object whose "models" is one',
+    };
+  }
+  const patterns = new Map<Iri, Pattern>();
+  const templatesByVerb = new Map<Iri, Iri[]>();
+  for (const profile of profiles) {
+    for (const p of profile.patterns ?? []) if (!isUnrecognized(p) && p.id) patterns.set(p.id, p);
+    for (const t of profile.templates ?? []) {
+      if (isUnrecognized(t) || !t.id || !t.verb) continue;
+      templatesByVerb.set(t.verb, [...(templatesByVerb.get(t.verb) ?? []), t.id]);
+    }
+  }
+  const malformed = models.findIndex((m) => !isObject(m));
+  if (malformed >= 0)
+    return { model: {}, unused: [], problem: `model ${malformed + 1} is not a JSON object` };
+  const unused: string[] = [];
+  const weights: Record<Iri, number> = {};
+  const optional: Record<Iri, number> = {};
+  const repeat: Record<Iri, number> = {};
+  const periods: Record<Iri, Period> = {};
+  let base: Period | undefined;
+  /** DATASIM's weights run 0 to 1 around 0.5; this simulator's are relative around 1. */
+  const relative = (w: number) => w / DATASIM_DEFAULT_WEIGHT;
+
+  models.forEach((raw, index) => {
+    const where = `model ${index + 1}`;
+    if (!isObject(raw)) return;
+    const personae = raw.personae;
+    if (Array.isArray(personae) && personae.length > 0) {
+      unused.push(
+        `${where}: a model for ${personae.length} of the personae; weights, repeats and periods here apply to every actor, so only the default model (no "personae") is read`,
+      );
+      return;
+    }
+    for (const entry of listOf(raw.verbs)) {
+      const verb = componentOf(entry);
+      const w = weightOf(entry);
+      const templates = verb ? templatesByVerb.get(verb) : undefined;
+      if (!verb || w === undefined || !templates) {
+        unused.push(`${where}: verb ${verb ?? '(no id)'}: no template of the profile has it`);
+        continue;
+      }
+      for (const t of templates) weights[t] = relative(w);
+    }
+    for (const key of ['activities', 'activityTypes', 'objectOverrides'] as const) {
+      const list = listOf(raw[key]);
+      if (list.length > 0)
+        unused.push(
+          `${where}: ${list.length} ${key}: activities come from the profile's rules and concepts here, one per type through a registration`,
+        );
+    }
+    for (const entry of listOf(raw.patterns)) {
+      const id = componentOf(entry);
+      const pattern = id ? patterns.get(id) : undefined;
+      if (!id || !pattern || !isObject(entry)) {
+        unused.push(`${where}: pattern ${id ?? '(no id)'}: not a pattern of the profile`);
+        continue;
+      }
+      readPatternWeights(pattern, listOf(entry.weights), where);
+      const repeatMax = entry['repeat-max'] ?? entry.repeatMax;
+      if (typeof repeatMax === 'number' && Number.isInteger(repeatMax) && repeatMax >= 1) {
+        // DATASIM's bound is exclusive; this simulator's is the most turns taken.
+        repeat[id] = Math.min(100, repeatMax - 1);
+      }
+      const { period, bounded } = unboundedPeriod(entry.periods);
+      if (period) for (const t of templatesUnder(id)) periods[t] ??= period;
+      if (period && pattern.primary) base ??= period;
+      noteBounds(entry, bounded, `${where}: pattern ${id}`);
+    }
+    for (const entry of listOf(raw.templates)) {
+      const id = componentOf(entry);
+      if (!id || !isObject(entry)) continue;
+      const { period, bounded } = unboundedPeriod(entry.period ?? entry.periods);
+      if (period) periods[id] = period;
+      noteBounds(entry, bounded, `${where}: template ${id}`);
+    }
+  });
+
+  function readPatternWeights(pattern: Pattern, entries: unknown[], where: string): void {
+    if (entries.length === 0) return;
+    if (pattern.alternates) {
+      for (const e of entries) {
+        const child = componentOf(e);
+        const w = weightOf(e);
+        if (child && w !== undefined && pattern.alternates.includes(child))
+          weights[child] = relative(w);
+        else unused.push(`${where}: pattern ${pattern.id}: weight of ${child ?? 'null'}`);
+      }
+    } else if (pattern.optional) {
+      // The child against `null` (leaving it out), each 0.5 unless given.
+      let taken = DATASIM_DEFAULT_WEIGHT;
+      let skipped = DATASIM_DEFAULT_WEIGHT;
+      for (const e of entries) {
+        const child = componentOf(e);
+        const w = weightOf(e);
+        if (w === undefined) continue;
+        if (child === null) skipped = w;
+        else if (child === pattern.optional) taken = w;
+      }
+      optional[pattern.id!] = taken + skipped === 0 ? 0 : taken / (taken + skipped);
+    } else {
+      unused.push(
+        `${where}: pattern ${pattern.id}: weights (they choose only among alternates and optionals)`,
+      );
+    }
+  }
+
+  function templatesUnder(id: Iri, seen = new Set<Iri>()): Iri[] {
+    if (seen.has(id)) return [];
+    seen.add(id);
+    const p = patterns.get(id);
+    if (!p) return [id];
+    const members = [
+      ...(p.sequence ?? []),
+      ...(p.alternates ?? []),
+      ...[p.optional, p.zeroOrMore, p.oneOrMore].filter((m): m is Iri => typeof m === 'string'),
+    ];
+    return members.flatMap((m) => templatesUnder(m, seen));
+  }
+
+  function noteBounds(entry: JsonObject, boundedPeriods: number, what: string): void {
+    if (entry.bounds !== undefined)
+      unused.push(`${what}: bounds (use the parameters' start and end, or a learner's hours)`);
+    if (entry.boundRetries !== undefined) unused.push(`${what}: boundRetries`);
+    if (boundedPeriods > 0)
+      unused.push(`${what}: ${boundedPeriods} period(s) with bounds (the first unbounded is used)`);
+  }
+
+  const model: SimulationModel = {
+    ...(Object.keys(weights).length > 0 ? { weights } : {}),
+    ...(Object.keys(optional).length > 0 ? { optional } : {}),
+    ...(Object.keys(repeat).length > 0 ? { repeat } : {}),
+    ...(base ? { period: base } : {}),
+    ...(Object.keys(periods).length > 0 ? { periods } : {}),
+  };
+  return { model, unused };
+}
+
+function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
