@@ -146,7 +146,11 @@ test('every screen meets WCAG 2.1 AA with no serious or critical axe finding', a
   });
   await check(`${version}/patterns/${pattern.pattern.uuid}`);
   await check(`${version}/test`);
-  await check(`${version}/generate`);
+  await check(`${version}/generate`, async (p) => {
+    // Checked with its folded part open: every field of it shows.
+    await p.getByText('How the actors learn').click();
+    await expect(p.getByRole('spinbutton', { name: /^Lowest ability/ })).toBeVisible();
+  });
   await check(`${version}/activity`, async (p) => {
     await expect(p.getByRole('list', { name: /^What happened in version/ })).toBeVisible();
   });
