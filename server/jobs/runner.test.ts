@@ -19,6 +19,34 @@ async function databaseName(database: Database): Promise<string> {
   return (rows[0] as { name: string }).name;
 }
 
+/**
+ * The database as seen through a connection the PostgreSQL server ends under the first `times`
+ * statements matching `statement`, and what went unheard meanwhile: `unheard` collects every
+ * unhandled rejection until `stopListening`.
+ */
+function connectionEndedUnder(database: Database, statement: RegExp, times: number) {
+  const client = (database.db as unknown as { $client: Pick<PGlite, 'query' | 'exec'> }).$client;
+  const state = { refused: 0, unheard: [] as unknown[] };
+  const failingClient = {
+    query: (text: string, values?: unknown[]) => {
+      if (state.refused < times && statement.test(text)) {
+        state.refused += 1;
+        return Promise.reject(new Error('terminating connection due to administrator command'));
+      }
+      return client.query(text, values);
+    },
+    exec: (text: string) => client.exec(text),
+  };
+  const db = Object.create(database.db, { $client: { value: failingClient } }) as Db;
+  const hear = (reason: unknown) => state.unheard.push(reason);
+  process.on('unhandledRejection', hear);
+  return {
+    database: { ...database, db },
+    state,
+    stopListening: () => process.off('unhandledRejection', hear),
+  };
+}
+
 describe('the job runner', () => {
   let database: Database;
   beforeAll(async () => {
@@ -56,22 +84,7 @@ describe('the job runner', () => {
   it('lives on when marking a finished job completed fails, and runs the job again once it expires', async () => {
     // The PostgreSQL server ends the connection under pg-boss's "completed" statement, which
     // pg-boss sends without awaiting it: unheard, that rejection would end the process.
-    const client = (database.db as unknown as { $client: Pick<PGlite, 'query' | 'exec'> }).$client;
-    let refused = 0;
-    const failingClient = {
-      query: (text: string, values?: unknown[]) => {
-        if (refused === 0 && /SET completed_on/.test(text)) {
-          refused += 1;
-          return Promise.reject(new Error('terminating connection due to administrator command'));
-        }
-        return client.query(text, values);
-      },
-      exec: (text: string) => client.exec(text),
-    };
-    const db = Object.create(database.db, { $client: { value: failingClient } }) as Db;
-    const unheard: unknown[] = [];
-    const hear = (reason: unknown) => unheard.push(reason);
-    process.on('unhandledRejection', hear);
+    const ended = connectionEndedUnder(database, /SET completed_on/, 1);
     let runs = 0;
     const once = defineJob<Record<string, never>>({
       name: 'completes-twice',
@@ -81,18 +94,18 @@ describe('the job runner', () => {
         runs += 1;
       },
     });
-    const runner = testRunner({ ...database, db }, [once]);
+    const runner = testRunner(ended.database, [once]);
     await runner.start();
     try {
       await runner.send(once, {});
       await eventually('the job completed after running again', async () =>
         (await jobsOf(database, 'completes-twice')).some((job) => job.state === 'completed'),
       );
-      expect(refused).toBe(1);
+      expect(ended.state.refused).toBe(1);
       expect(runs).toBe(2);
-      expect(unheard).toEqual([]);
+      expect(ended.state.unheard).toEqual([]);
     } finally {
-      process.off('unhandledRejection', hear);
+      ended.stopListening();
       await runner.stop();
     }
   });
@@ -101,22 +114,11 @@ describe('the job runner', () => {
     // The connection ends under the runner's own "failed" statement (heard: the batch throws),
     // then under the one pg-boss sends for the batch without awaiting it (unheard, it would end
     // the process).
-    const client = (database.db as unknown as { $client: Pick<PGlite, 'query' | 'exec'> }).$client;
-    let refused = 0;
-    const failingClient = {
-      query: (text: string, values?: unknown[]) => {
-        if (refused < 2 && /DELETE FROM pgboss\.job\s+WHERE name = \$1 AND id IN/.test(text)) {
-          refused += 1;
-          return Promise.reject(new Error('terminating connection due to administrator command'));
-        }
-        return client.query(text, values);
-      },
-      exec: (text: string) => client.exec(text),
-    };
-    const db = Object.create(database.db, { $client: { value: failingClient } }) as Db;
-    const unheard: unknown[] = [];
-    const hear = (reason: unknown) => unheard.push(reason);
-    process.on('unhandledRejection', hear);
+    const ended = connectionEndedUnder(
+      database,
+      /DELETE FROM pgboss\.job\s+WHERE name = \$1 AND id IN/,
+      2,
+    );
     let runs = 0;
     const throwing = defineJob<Record<string, never>>({
       name: 'cannot-be-failed',
@@ -127,7 +129,7 @@ describe('the job runner', () => {
         throw new Error('refused');
       },
     });
-    const runner = testRunner({ ...database, db }, [throwing]);
+    const runner = testRunner(ended.database, [throwing]);
     await runner.start();
     try {
       await runner.send(throwing, {});
@@ -136,11 +138,11 @@ describe('the job runner', () => {
         (await jobsOf(database, 'cannot-be-failed')).find((job) => job.state === 'failed'),
       );
       expect(failed.state).toBe('failed');
-      expect(refused).toBe(2);
+      expect(ended.state.refused).toBe(2);
       expect(runs).toBe(1);
-      expect(unheard).toEqual([]);
+      expect(ended.state.unheard).toEqual([]);
     } finally {
-      process.off('unhandledRejection', hear);
+      ended.stopListening();
       await runner.stop();
     }
   });
