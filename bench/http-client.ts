@@ -107,3 +107,9 @@ export async function validateProfile(baseUrl: string, document: unknown): Promi
   if (!response.ok) throw new Error(`POST /api/validate answered ${response.status}: ${text}`);
   return ms;
 }
+
+/** The document with its IRIs made new, so it can be imported again beside the first. */
+export function freshCopy(source: string): unknown {
+  const { id } = JSON.parse(source) as { id: string };
+  return JSON.parse(source.split(id).join(`https://bench.example/${randomUUID()}`));
+}

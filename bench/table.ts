@@ -33,19 +33,24 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { measureBundle } from '../scripts/budgets.js';
-import { randomUUID } from 'node:crypto';
-import { Browser, importProfile, validateProfile } from './http-client.js';
+import { Browser, freshCopy, importProfile, validateProfile } from './http-client.js';
+import {
+  describeLargeImport,
+  LARGE_PROFILE,
+  measureLargeImport,
+  type LargeImport,
+} from './large-import.js';
+import { wrk, type WrkResult } from './wrk.js';
 import { FLOOD_ROW_LABELS, measureSparqlFlood } from './sparql-flood.js';
 import { measureScale, SCALE_ROW_LABELS } from './scale.js';
 import { soak, type SoakResult } from './soak.js';
-import { generateProfile } from '../xapi/fixtures/generated-profile.js';
 import {
   BENCH_ADMIN,
   freePort,
   idleRss,
   startServer,
+  throwawayDatabase,
   type ServerProcess,
 } from './server-process.js';
 
@@ -79,93 +84,8 @@ function which(name: string): string | null {
   return null;
 }
 
-interface WrkResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  avgMs: number;
-  requests: number;
-}
-
 /** Load before a measured run, so each server is measured warm. */
 const WARM_UP_SECONDS = 3;
-
-/** The arguments of one wrk run of `runSeconds`, with the script that prints p50/p99. */
-function wrkArgs(
-  url: string,
-  connections: number,
-  headers: Record<string, string>,
-  runSeconds: number,
-): string[] {
-  const script = join(tmpdir(), 'xps-bench-latency.lua');
-  // wrk prints its own percentiles only for fixed ones; this script prints p50/p99 in microseconds.
-  writeFileSync(
-    script,
-    'done = function(summary, latency, requests)\n' +
-      '  io.write(string.format("P50 %d\\nP99 %d\\nMEAN %f\\n", latency:percentile(50), latency:percentile(99), latency.mean))\n' +
-      'end\n',
-  );
-  const headerArgs = Object.entries(headers).flatMap(([name, value]) => [
-    '-H',
-    `${name}: ${value}`,
-  ]);
-  return [
-    `-t${Math.min(2, connections)}`,
-    `-c${connections}`,
-    `-d${runSeconds}s`,
-    '--timeout',
-    '30s',
-    '-s',
-    script,
-    ...headerArgs,
-    url,
-  ];
-}
-
-/** One wrk run of `runSeconds`; latencies in ms. */
-function wrk(
-  url: string,
-  connections: number,
-  headers: Record<string, string> = {},
-  runSeconds = seconds,
-): WrkResult {
-  const output = execFileSync('wrk', wrkArgs(url, connections, headers, runSeconds), {
-    encoding: 'utf8',
-  });
-  return wrkResult(output, url);
-}
-
-/** wrk's report read into figures; a run with answers other than 2xx is refused. */
-function wrkResult(output: string, url: string): WrkResult {
-  const number = (pattern: RegExp) => Number(pattern.exec(output)?.[1] ?? Number.NaN);
-  const non2xx = number(/Non-2xx or 3xx responses: (\d+)/);
-  if (non2xx > 0) throw new Error(`${non2xx} answers were not 2xx for ${url}`);
-  return {
-    rps: number(/Requests\/sec:\s+([\d.]+)/),
-    p50: number(/P50 (\d+)/) / 1000,
-    p99: number(/P99 (\d+)/) / 1000,
-    // No request finished in the run: no mean to show.
-    avgMs: number(/(\d+) requests in/) > 0 ? number(/MEAN ([\d.]+)/) / 1000 : Number.NaN,
-    requests: number(/(\d+) requests in/),
-  };
-}
-
-/** wrk in the background until `stop` (SIGINT: wrk then reports what it measured so far). */
-function wrkUntilStopped(url: string, connections: number): { stop: () => Promise<WrkResult> } {
-  const child = spawn('wrk', wrkArgs(url, connections, {}, 600), {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const ended = new Promise<void>((done) => child.once('exit', () => done()));
-  return {
-    stop: async () => {
-      child.kill('SIGINT');
-      await ended;
-      return wrkResult(output, url);
-    },
-  };
-}
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -200,7 +120,7 @@ function wrkWithCpu(
   headers: Record<string, string> = {},
 ): WrkResult & { cpuUs: number } {
   const before = cpuMicros(pid);
-  const result = wrk(url, connections, headers);
+  const result = wrk(url, connections, headers, seconds);
   const used = cpuMicros(pid) - before;
   return { ...result, cpuUs: result.requests > 0 ? used / result.requests : Number.NaN };
 }
@@ -265,18 +185,6 @@ interface ReadFigures {
   bareCpuUs: number;
 }
 
-/** The large import: what it took, and what others met meanwhile. */
-interface LargeImport {
-  importMs: number;
-  healthP99: number;
-  healthWorst: number;
-  /** The longest stall of the event loop the server reports on /health after the import. */
-  stallMs: number;
-  readQuietP99: number;
-  readDuringP99: number;
-  readsDuring: number;
-}
-
 interface Measured {
   /** `GET /api/profile/{uuid}`, `… br`, `/app/home`, `/api/profile?limit=10`. */
   reads?: Partial<Record<ReadKey, ReadFigures>>;
@@ -303,10 +211,6 @@ const median = (samples: number[]) =>
   [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
 
 /** The document under a fresh base IRI, so every round imports a new profile. */
-function freshCopy(source: string): unknown {
-  const { id } = JSON.parse(source) as { id: string };
-  return JSON.parse(source.split(id).join(`https://bench.example/${randomUUID()}`));
-}
 
 /**
  * What an import costs against checking the same document, as a tool sees both: alternating
@@ -441,73 +345,6 @@ async function measureRead(
   }
 }
 
-/** Times of `/health` asked every 20 ms until `stop`. */
-function pollHealth(url: string): { stop: () => Promise<number[]> } {
-  const times: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const start = performance.now();
-      try {
-        const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(30_000) });
-        await response.arrayBuffer();
-      } catch {
-        // A refused or lost answer counts for the time it took.
-      }
-      const took = performance.now() - start;
-      times.push(took);
-      await sleep(Math.max(0, 20 - took));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return times;
-    },
-  };
-}
-
-const percentile = (samples: number[], p: number) =>
-  [...samples].sort((a, b) => a - b)[
-    Math.min(samples.length - 1, Math.floor(samples.length * p))
-  ] ?? Number.NaN;
-
-/** The generated profile of the large-import row: 1,000 concepts, 100 templates, 100 patterns. */
-const LARGE_PROFILE = generateProfile(20, 'https://bench.example/large');
-
-/**
- * A member imports the large profile (POST /api/profile, published) while `/health` is asked
- * every 20 ms and 32 connections read a kept document; beside it, the same read's p99 quiet.
- */
-async function measureLargeImport(
-  server: ServerProcess,
-  key: string,
-  keptPath: string,
-): Promise<LargeImport> {
-  const quiet = wrk(server.url + keptPath, 32);
-  // Ten seconds of rest, so /health's longest stall is the import's own.
-  await sleep(10_000);
-  const health = pollHealth(server.url);
-  const reads = wrkUntilStopped(server.url + keptPath, 32);
-  await sleep(1_000);
-  const imported = await importProfile(server.url, key, freshCopy(LARGE_PROFILE));
-  const during = await reads.stop();
-  const times = await health.stop();
-  const report = (await (await fetch(`${server.url}/health`)).json()) as {
-    eventLoopDelayMaxMs?: number;
-  };
-  return {
-    importMs: imported.ms,
-    healthP99: percentile(times, 0.99),
-    healthWorst: Math.max(...times),
-    stallMs: report.eventLoopDelayMaxMs ?? Number.NaN,
-    readQuietP99: quiet.p99,
-    readDuringP99: during.p99,
-    readsDuring: during.requests,
-  };
-}
-
 /** Everything measured against one running server; the video profile imported first. */
 async function measureServer(
   server: ServerProcess,
@@ -540,7 +377,7 @@ async function measureServer(
     result.profileRps = many.rps;
     result.profileP50 = many.p50;
     result.profileP99 = many.p99;
-    result.profileOneMs = wrk(server.url + path, 1).avgMs;
+    result.profileOneMs = wrk(server.url + path, 1, {}, seconds).avgMs;
     const br = await measureRead(server, path, 64, { 'accept-encoding': 'gzip, br' }, processes);
     result.reads.profileBr = br;
     result.profileBrRps = br.rps;
@@ -581,24 +418,6 @@ async function measureServer(
 }
 
 /** A throwaway PostgreSQL database for one server, dropped by the returned function. */
-async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `xps_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const again = new pg.Client({ connectionString: adminUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
 
 async function measureCheckout(root: string): Promise<{ pglite: Measured; pg?: Measured }> {
   const pglite = await startServer({ root, timeoutMs: 300_000 });
@@ -611,7 +430,7 @@ async function measureCheckout(root: string): Promise<{ pglite: Measured; pg?: M
   if (!withPg) return { pglite: onPglite };
   let database: Awaited<ReturnType<typeof throwawayDatabase>>;
   try {
-    database = await throwawayDatabase();
+    database = await throwawayDatabase(adminUrl);
   } catch (error) {
     return { pglite: onPglite, pg: { error: `no PostgreSQL at ${adminUrl}: ${String(error)}` } };
   }
@@ -665,12 +484,12 @@ if (now.pglite.body && now.pglite.path) {
     const server = await startNginx(root);
     try {
       wrk(server.url + now.pglite.path, 64, {}, WARM_UP_SECONDS);
-      const many = wrk(server.url + now.pglite.path, 64);
+      const many = wrk(server.url + now.pglite.path, 64, {}, seconds);
       nginx = {
         profileRps: many.rps,
         profileP50: many.p50,
         profileP99: many.p99,
-        oneMs: wrk(server.url + now.pglite.path, 1).avgMs,
+        oneMs: wrk(server.url + now.pglite.path, 1, {}, seconds).avgMs,
       };
     } finally {
       await server.stop();
@@ -795,7 +614,7 @@ const largeCell = (measured?: Measured) => {
   const large = measured?.largeImport;
   if (large === undefined) return undefined;
   if (typeof large === 'string') return large;
-  return `${fmt(large.importMs)} ms; /health p99 ${fmt(large.healthP99)} ms, worst ${fmt(large.healthWorst)} ms; stall ${fmt(large.stallMs)} ms; read p99 ${fmt(large.readDuringP99, 1)} ms (quiet ${fmt(large.readQuietP99, 1)})`;
+  return describeLargeImport(large);
 };
 rows.push(
   {

@@ -1,0 +1,170 @@
+/**
+ * The large-import row of the benchmark table, which also runs alone: a member publishes a
+ * generated profile of 742 KB (1,000 concepts, 100 templates, 100 patterns) through
+ * `POST /api/profile` while `/health` is asked every 20 ms and 32 connections read a kept
+ * document; it reports the import's time, `/health`'s p99 and worst answer, the longest stall
+ * the server reports, and the read's p99 during the import beside the same read quiet.
+ *
+ *   node --import tsx bench/large-import.ts [--no-pg | --no-pglite] [--runs 3]
+ *
+ * Alone, it starts the built server of this checkout on PGlite and, unless `--no-pg`, on a
+ * throwaway PostgreSQL database (BENCH_DATABASE_URL, default 127.0.0.1:5432), imports the
+ * video profile of the corpus (a generated one without it) as the kept document, and prints a
+ * line per run. Needs wrk.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { generateProfile } from '../xapi/fixtures/generated-profile.js';
+import { Browser, freshCopy, importProfile } from './http-client.js';
+import {
+  BENCH_ADMIN,
+  startServer,
+  throwawayDatabase,
+  type ServerProcess,
+} from './server-process.js';
+import { wrk, wrkUntilStopped } from './wrk.js';
+
+export interface LargeImport {
+  importMs: number;
+  healthP99: number;
+  healthWorst: number;
+  /** The longest stall of the event loop the server reports on /health after the import. */
+  stallMs: number;
+  readQuietP99: number;
+  readDuringP99: number;
+  readsDuring: number;
+}
+
+/** Times of `/health` asked every 20 ms until `stop`. */
+function pollHealth(url: string): { stop: () => Promise<number[]> } {
+  const times: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const start = performance.now();
+      try {
+        const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(30_000) });
+        await response.arrayBuffer();
+      } catch {
+        // A refused or lost answer counts for the time it took.
+      }
+      const took = performance.now() - start;
+      times.push(took);
+      await sleep(Math.max(0, 20 - took));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return times;
+    },
+  };
+}
+
+const percentile = (samples: number[], p: number) =>
+  [...samples].sort((a, b) => a - b)[
+    Math.min(samples.length - 1, Math.floor(samples.length * p))
+  ] ?? Number.NaN;
+
+/** The generated profile of the large-import row: 1,000 concepts, 100 templates, 100 patterns. */
+export const LARGE_PROFILE = generateProfile(20, 'https://bench.example/large');
+
+/**
+ * A member imports the large profile (POST /api/profile, published) while `/health` is asked
+ * every 20 ms and 32 connections read a kept document; beside it, the same read's p99 quiet.
+ */
+export async function measureLargeImport(
+  server: ServerProcess,
+  key: string,
+  keptPath: string,
+  quietSeconds = 5,
+): Promise<LargeImport> {
+  const quiet = wrk(server.url + keptPath, 32, {}, quietSeconds);
+  // Ten seconds of rest, so /health's longest stall is the import's own.
+  await sleep(10_000);
+  const health = pollHealth(server.url);
+  const reads = wrkUntilStopped(server.url + keptPath, 32);
+  await sleep(1_000);
+  const imported = await importProfile(server.url, key, freshCopy(LARGE_PROFILE));
+  const during = await reads.stop();
+  const times = await health.stop();
+  const report = (await (await fetch(`${server.url}/health`)).json()) as {
+    eventLoopDelayMaxMs?: number;
+  };
+  return {
+    importMs: imported.ms,
+    healthP99: percentile(times, 0.99),
+    healthWorst: Math.max(...times),
+    stallMs: report.eventLoopDelayMaxMs ?? Number.NaN,
+    readQuietP99: quiet.p99,
+    readDuringP99: during.p99,
+    readsDuring: during.requests,
+  };
+}
+
+/** One line of figures, as the table shows them. */
+export function describeLargeImport(m: LargeImport): string {
+  const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+  return `${fmt(m.importMs)} ms; /health p99 ${fmt(m.healthP99)} ms, worst ${fmt(m.healthWorst)} ms; stall ${fmt(m.stallMs)} ms; read p99 ${fmt(m.readDuringP99, 1)} ms (quiet ${fmt(m.readQuietP99, 1)})`;
+}
+
+async function runAlone(): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const args = process.argv.slice(2);
+  const runsAt = args.indexOf('--runs');
+  const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 1;
+  const video = resolve(root, '../shared/corpus/authored/video/video.jsonld');
+  const kept = existsSync(video) ? readFileSync(video, 'utf8') : generateProfile(2);
+  const measure = async (label: string, server: ServerProcess) => {
+    const browser = new Browser(server.url);
+    await browser.signIn(BENCH_ADMIN.email, BENCH_ADMIN.password);
+    const key = await browser.apiKeyOfFirstGroup();
+    const imported = await importProfile(server.url, key, freshCopy(kept));
+    const path = `/api/profile/${imported.versionUuid}`;
+    for (let run = 1; run <= runs; run++) {
+      const measured = await measureLargeImport(server, key, path);
+      console.log(`${label}, run ${run}: ${describeLargeImport(measured)}`);
+    }
+  };
+  console.log(
+    `Load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / ')} on start`,
+  );
+  if (!args.includes('--no-pglite')) {
+    const pglite = await startServer({ root, timeoutMs: 300_000 });
+    try {
+      await measure('PGlite', pglite);
+    } finally {
+      await pglite.stop();
+    }
+  }
+  if (!args.includes('--no-pg')) {
+    const database = await throwawayDatabase(
+      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    );
+    try {
+      const server = await startServer({ root, databaseUrl: database.url, timeoutMs: 300_000 });
+      try {
+        await measure('PostgreSQL', server);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await database.drop();
+    }
+  }
+  console.log(
+    `Load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / ')} at the end`,
+  );
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await runAlone();
+}
