@@ -40,8 +40,33 @@ export class MediaState {
   readonly segments: string[] = [];
   private movedAt = -1;
 
-  constructor(random: Random) {
+  /** The text's pages, read from the registration's activity or drawn, once. */
+  private pages: number | undefined;
+  private pagesSoFar = 0;
+  private sittingOf = -1;
+  private sitting = 0;
+
+  /** `textPages` reads the page count the registration's activity gives, when it gives one. */
+  constructor(
+    random: Random,
+    private readonly textPages?: () => number | undefined,
+  ) {
     this.length = round2(random.int(60, 1800) + random.next());
+  }
+
+  /**
+   * The pages read in this statement's sitting: never more than the text has left, so a
+   * registration's sittings add up to at most the whole text, and none once it is finished.
+   */
+  readPages(random: Random): number {
+    if (this.sittingOf === this.movedAt) return this.sitting;
+    this.sittingOf = this.movedAt;
+    this.pages ??= this.textPages?.() ?? random.int(20, 400);
+    const left = Math.max(0, this.pages - this.pagesSoFar);
+    const most = Math.max(1, Math.ceil(this.pages / 6));
+    this.sitting = left === 0 ? 0 : Math.min(left, random.int(1, most));
+    this.pagesSoFar += this.sitting;
+    return this.sitting;
   }
 
   /** Moves the play head forward once per statement, so every value of a statement agrees. */
@@ -63,6 +88,11 @@ export class MediaState {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Whether an extension's name says it holds how many pages a text has. */
+export function isPageCount(name: string): boolean {
+  return /page.?count|pages.?total|number.?of.?pages|^pages$/.test(name.toLowerCase());
+}
 
 /** Words that read as learning content, for strings a profile says nothing more about. */
 export const WORDS = [
@@ -142,6 +172,7 @@ export function meaningOf(name: string, schema: JsonValue | undefined): Extensio
     if (/launch.?(url|uri)/.test(n)) return { behaviour: 'session' };
     return session(type === 'string' ? (_s, r) => words(r) : undefined);
   }
+  if (number && /pages?.?read|read.?pages/.test(n)) return each((s, r) => s.readPages(r));
   if (number && /^length$|media.?length|duration/.test(n)) return session((s) => s.length);
   if (number && /progress/.test(n)) {
     const max = maximumOf(schema);

@@ -19,7 +19,7 @@ import { Random } from './random.js';
 import type { ExtensionRange, SimulatedActor } from './types.js';
 import { SIMULATED_BASE, language, lastSegment } from './values.js';
 import type { ExtensionMeaning } from './meaning.js';
-import { MediaState, fitter, meaningOf } from './meaning.js';
+import { MediaState, fitter, isPageCount, meaningOf } from './meaning.js';
 import type { Learner } from './learners.js';
 import { pacedMillis, startWithinHours } from './learners.js';
 
@@ -112,7 +112,7 @@ export class BuildState implements BuildContext {
       if (ext.fits(drawn)) value = drawn;
     }
     if (value === undefined && ext.meaning.make) {
-      this.media ??= new MediaState(this.random);
+      this.media ??= new MediaState(this.random, () => this.pagesOfText());
       this.media.advance(this.index, this.random);
       const made = ext.meaning.make(this.media, this.random);
       if (ext.fits(made)) value = made;
@@ -122,6 +122,24 @@ export class BuildState implements BuildContext {
     }
     if (value !== undefined && ext.meaning.behaviour === 'session') this.session.set(iri, value);
     return value;
+  }
+
+  /**
+   * The page count the registration's activities give in their definitions' extensions: the
+   * smallest, when a book and its chapter both do, so the pages read fit whichever was read.
+   */
+  private pagesOfText(): number | undefined {
+    let fewest: number | undefined;
+    for (const activity of this.activities.values()) {
+      const extensions = isObject(activity.definition) ? activity.definition.extensions : undefined;
+      if (!isObject(extensions)) continue;
+      for (const [iri, value] of Object.entries(extensions)) {
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) continue;
+        if (isPageCount(lastSegment(iri)) && (fewest === undefined || value < fewest))
+          fewest = value;
+      }
+    }
+    return fewest;
   }
 
   /** The same activity of a type throughout a registration, as one learner's session would. */

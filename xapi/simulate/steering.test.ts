@@ -176,3 +176,78 @@ describe('simulate: a model sets the range of an extension', () => {
     ]);
   });
 });
+
+describe('simulate: the pages read add up to the text the registration reads', () => {
+  // Reduced from the demo profile "Reading Progress": a book of 212 pages, read in sittings
+  // whose "pages read" once added up to 450 and 720 pages in one registration.
+  const pagesRead = 'https://example.org/xapi/extensions/pages-read';
+  const pageCount = 'https://example.org/xapi/extensions/page-count';
+  const book = 'https://example.org/xapi/activity-types/book';
+  const sitting = (name: string) =>
+    template(name, {
+      objectActivityType: book,
+      rules: [{ location: `$.result.extensions['${pagesRead}']`, presence: 'included' }],
+    });
+  const base = sequenceProfile([sitting('read'), sitting('read-on'), sitting('finished')]);
+  const bookConcepts = (pages: number | undefined): Profile['concepts'] => [
+    ...(base.concepts ?? []),
+    {
+      id: pagesRead,
+      type: 'ResultExtension',
+      inScheme: VERSION,
+      prefLabel: { en: 'pages read' },
+      definition: { en: 'How many pages the reader went through in one sitting.' },
+      inlineSchema: '{ "type": "integer", "minimum": 0 }',
+    },
+    {
+      id: pageCount,
+      type: 'ActivityExtension',
+      inScheme: VERSION,
+      prefLabel: { en: 'page count' },
+      definition: { en: 'How many pages the text has.' },
+      inlineSchema: '{ "type": "integer", "minimum": 1 }',
+    },
+    {
+      id: 'https://example.org/xapi/activities/field-guide',
+      type: 'Activity',
+      inScheme: VERSION,
+      activityDefinition: {
+        '@context': 'https://w3id.org/xapi/profiles/activity-context',
+        type: book,
+        name: { en: 'A Field Guide to Garden Birds' },
+        ...(pages === undefined ? {} : { extensions: { [pageCount]: pages } }),
+      },
+    },
+  ];
+  const pagesPerRegistration = (statements: JsonObject[]) => {
+    const sums = new Map<string, number>();
+    for (const s of statements) {
+      const registration = (s.context as JsonObject).registration as string;
+      const pages = ((s.result as JsonObject).extensions as JsonObject)[pagesRead] as number;
+      expect(Number.isInteger(pages) && pages >= 0).toBe(true);
+      sums.set(registration, (sums.get(registration) ?? 0) + pages);
+    }
+    return [...sums.values()];
+  };
+
+  it('never reads more pages in a registration than the book gives in its page count', () => {
+    for (const pages of [212, 24, 3]) {
+      const statements = statementsOf(
+        { ...base, concepts: bookConcepts(pages) },
+        `pages-${pages}`,
+        300,
+      );
+      expect(statements.length).toBeGreaterThan(0);
+      const sums = pagesPerRegistration(statements);
+      expect(Math.max(...sums)).toBeLessThanOrEqual(pages);
+      expect(Math.max(...sums)).toBeGreaterThan(0);
+    }
+  });
+
+  it('reads a text of a plausible length when no page count is given, and the same bytes for the same seed', () => {
+    const profile = { ...base, concepts: bookConcepts(undefined) };
+    const statements = statementsOf(profile, 'no-count', 300);
+    expect(Math.max(...pagesPerRegistration(statements))).toBeLessThanOrEqual(400);
+    expect(JSON.stringify(statementsOf(profile, 'no-count', 300))).toBe(JSON.stringify(statements));
+  });
+});
