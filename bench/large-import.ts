@@ -19,12 +19,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { generateProfile } from '../xapi/fixtures/generated-profile.js';
 import { Browser, freshCopy, importProfile } from './http-client.js';
-import {
-  BENCH_ADMIN,
-  startServer,
-  throwawayDatabase,
-  type ServerProcess,
-} from './server-process.js';
+import { BENCH_ADMIN, startServer, type ServerProcess } from './server-process.js';
+import { throwawayDatabase } from '../scripts/throwaway-database.js';
 import { wrk, wrkUntilStopped } from './wrk.js';
 
 export interface LargeImport {
@@ -150,6 +146,7 @@ async function runAlone(): Promise<void> {
   if (!args.includes('--no-pg')) {
     const database = await throwawayDatabase(
       process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+      'xps_bench',
     );
     try {
       const server = await startServer({ root, databaseUrl: database.url, timeoutMs: 300_000 });

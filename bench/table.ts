@@ -50,9 +50,9 @@ import {
   freePort,
   idleRss,
   startServer,
-  throwawayDatabase,
   type ServerProcess,
 } from './server-process.js';
+import { throwawayDatabase } from '../scripts/throwaway-database.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -430,7 +430,7 @@ async function measureCheckout(root: string): Promise<{ pglite: Measured; pg?: M
   if (!withPg) return { pglite: onPglite };
   let database: Awaited<ReturnType<typeof throwawayDatabase>>;
   try {
-    database = await throwawayDatabase(adminUrl);
+    database = await throwawayDatabase(adminUrl, 'xps_bench');
   } catch (error) {
     return { pglite: onPglite, pg: { error: `no PostgreSQL at ${adminUrl}: ${String(error)}` } };
   }

@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { throwawayDatabase } from './throwaway-database';
 
 const strict = process.env.CI === 'true';
 const work = mkdtempSync(path.join(tmpdir(), 'xps-test-all-'));
@@ -158,28 +159,6 @@ async function postgresUrl(): Promise<string | null> {
   }
 }
 
-/** An empty database of its own on the test server, dropped afterwards. */
-async function createThrowawayDatabase(
-  baseUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `xps_e2e_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 const vitest = 'node_modules/.bin/vitest';
 
 const unitReport = path.join(work, 'unit.json');
@@ -240,7 +219,7 @@ if (existsSync(chromium)) {
     ];
     let database: { url: string; drop: () => Promise<void> } | null = null;
     if (pgUrl) {
-      database = await createThrowawayDatabase(pgUrl);
+      database = await throwawayDatabase(pgUrl, 'xps_e2e');
       const pgReport = path.join(work, 'e2e-postgres.json');
       halves.push(
         runAlongside('end-to-end tests in Chromium (PostgreSQL)', 'postgres', playwright, args, {

@@ -21,6 +21,22 @@ function statementsOf(profile: Profile, seed: string, max = 400): JsonObject[] {
 
 const result = (s: JsonObject) => s.result as JsonObject | undefined;
 
+/** An extension concept of the fixtures' profile version, with an inline schema. */
+const extensionConcept = (
+  id: string,
+  type: 'ResultExtension' | 'ContextExtension' | 'ActivityExtension',
+  label: string,
+  inlineSchema: string,
+) =>
+  ({
+    id,
+    type,
+    inScheme: VERSION,
+    prefLabel: { en: label },
+    definition: { en: `The ${label}.` },
+    inlineSchema,
+  }) as const;
+
 describe('simulate: a rule with "none" or "all" steers the values drawn', () => {
   // Reduced from the demo profile "Reading Progress" v2, whose "finished a book" template asks
   // for completion true and recommends a success that is not false (seed "audit5" drew false).
@@ -114,22 +130,13 @@ describe('simulate: a model sets the range of an extension', () => {
   };
   profile.concepts = [
     ...(profile.concepts ?? []),
-    {
-      id: score,
-      type: 'ResultExtension',
-      inScheme: VERSION,
-      prefLabel: { en: 'difficulty score' },
-      definition: { en: 'How hard it was.' },
-      inlineSchema: '{"type": "integer", "minimum": 0, "maximum": 10}',
-    },
-    {
-      id: mood,
-      type: 'ContextExtension',
-      inScheme: VERSION,
-      prefLabel: { en: 'mood' },
-      definition: { en: 'How the learner felt.' },
-      inlineSchema: '{"type": "string"}',
-    },
+    extensionConcept(
+      score,
+      'ResultExtension',
+      'difficulty score',
+      '{"type": "integer", "minimum": 0, "maximum": 10}',
+    ),
+    extensionConcept(mood, 'ContextExtension', 'mood', '{"type": "string"}'),
   ];
 
   it('draws within the range and among the values the model gives', () => {
@@ -191,22 +198,18 @@ describe('simulate: the pages read add up to the text the registration reads', (
   const base = sequenceProfile([sitting('read'), sitting('read-on'), sitting('finished')]);
   const bookConcepts = (pages: number | undefined): Profile['concepts'] => [
     ...(base.concepts ?? []),
-    {
-      id: pagesRead,
-      type: 'ResultExtension',
-      inScheme: VERSION,
-      prefLabel: { en: 'pages read' },
-      definition: { en: 'How many pages the reader went through in one sitting.' },
-      inlineSchema: '{ "type": "integer", "minimum": 0 }',
-    },
-    {
-      id: pageCount,
-      type: 'ActivityExtension',
-      inScheme: VERSION,
-      prefLabel: { en: 'page count' },
-      definition: { en: 'How many pages the text has.' },
-      inlineSchema: '{ "type": "integer", "minimum": 1 }',
-    },
+    extensionConcept(
+      pagesRead,
+      'ResultExtension',
+      'pages read',
+      '{"type": "integer", "minimum": 0}',
+    ),
+    extensionConcept(
+      pageCount,
+      'ActivityExtension',
+      'page count',
+      '{"type": "integer", "minimum": 1}',
+    ),
     {
       id: 'https://example.org/xapi/activities/field-guide',
       type: 'Activity',
