@@ -9,7 +9,6 @@
 // them all unchanged imports that file; otherwise it compiles a new one under a new name and
 // then replaces `current.json` in one rename, so a run beside it reads either the old pair or
 // the new one, never a mix.
-import { build } from 'esbuild';
 import {
   mkdirSync,
   readFileSync,
@@ -64,6 +63,8 @@ function removeOld(cacheDir, keep) {
 async function compile({ root, entry, cacheDir }) {
   mkdirSync(cacheDir, { recursive: true });
   const name = `cli-${process.pid}-${Date.now()}.mjs`;
+  // Loaded only to compile: a start that finds its compiled file never pays for it.
+  const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: root,
     entryPoints: [entry],
