@@ -108,7 +108,7 @@ export async function validateProfile(baseUrl: string, document: unknown): Promi
   return ms;
 }
 
-/** The document with its IRIs made new, so it can be imported again beside the first. */
+/** The document under a fresh base IRI, so every round imports a new profile beside the others. */
 export function freshCopy(source: string): unknown {
   const { id } = JSON.parse(source) as { id: string };
   return JSON.parse(source.split(id).join(`https://bench.example/${randomUUID()}`));

@@ -5,13 +5,13 @@
  * Run: node --import tsx bench/import-statements.ts [video|154]
  */
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pgliteExtensions, wrapPglite } from '../server/db/client.js';
 import { generateProfile } from '../xapi/fixtures/generated-profile.js';
 import { benchApp, benchPublisher } from './in-process.js';
+import { freshCopy } from './http-client.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const which = process.argv[2] ?? 'video';
@@ -19,11 +19,6 @@ const source =
   which === '154'
     ? generateProfile(30)
     : readFileSync(resolve(repoRoot, '../shared/corpus/authored/video/video.jsonld'), 'utf8');
-
-const freshCopy = (text: string): unknown => {
-  const { id } = JSON.parse(text) as { id: string };
-  return JSON.parse(text.split(id).join(`https://bench.example/${randomUUID()}`));
-};
 
 let trace: Array<{ ms: number; sql: string }> | null = null;
 type Query = (...args: unknown[]) => Promise<unknown>;

@@ -4,13 +4,13 @@
  * PGlite, and on PostgreSQL too when DATABASE_URL is set. Prints figures only.
  * Run: node --import tsx bench/import.ts [rounds]
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../server/db/client.js';
 import { benchApp, benchPublisher } from './in-process.js';
 import { generateProfile } from '../xapi/fixtures/generated-profile.js';
+import { freshCopy } from './http-client.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const videoFile = resolve(repoRoot, '../shared/corpus/authored/video/video.jsonld');
@@ -39,12 +39,6 @@ const profiles: Array<{ label: string; source: string }> = [
     : []),
   { label: '154 templates (generated)', source: profileOf154Templates() },
 ];
-
-/** The document under a fresh base IRI, so every round imports a new profile. */
-function freshCopy(source: string): unknown {
-  const { id } = JSON.parse(source) as { id: string };
-  return JSON.parse(source.split(id).join(`https://bench.example/${randomUUID()}`));
-}
 
 const median = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);

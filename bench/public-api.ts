@@ -4,25 +4,19 @@
  * Prints figures only. Run: node --import tsx bench/public-api.ts [rounds]
  * Uses ../shared/corpus when present, else a generated profile.
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db/client.js';
 import { benchApp, benchPublisher } from './in-process.js';
 import { generateProfile } from '../xapi/fixtures/generated-profile.js';
+import { freshCopy } from './http-client.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const corpusFile = resolve(repoRoot, '../shared/corpus/authored/video/video.jsonld');
 const rounds = Number(process.argv[2] ?? 20);
 
 const source = existsSync(corpusFile) ? readFileSync(corpusFile, 'utf8') : generateProfile(2);
-const original = JSON.parse(source) as { id: string };
-
-/** The document under a fresh base IRI, so every round imports a new profile. */
-function freshCopy(): unknown {
-  return JSON.parse(source.split(original.id).join(`https://bench.example/${randomUUID()}`));
-}
 
 async function time<T>(label: string, times: number, run: (i: number) => Promise<T>) {
   const samples: number[] = [];
@@ -51,7 +45,7 @@ await time('POST /api/profile (import)', rounds, async () => {
     method: 'POST',
     url: '/api/profile',
     headers: { 'x-api-key': key },
-    payload: { profile: freshCopy() },
+    payload: { profile: freshCopy(source) },
   });
   if (response.statusCode !== 200) throw new Error(response.body);
   imported.push(response.json<{ metadata: { version_uuid: string } }>().metadata.version_uuid);
@@ -75,7 +69,7 @@ await time('GET /profile/{uuid} as Turtle', rounds, () =>
   app.inject({ method: 'GET', url: `/profile/${target}`, headers: { accept: 'text/turtle' } }),
 );
 await time('POST /api/validate', rounds, () =>
-  app.inject({ method: 'POST', url: '/api/validate', payload: freshCopy() as object }),
+  app.inject({ method: 'POST', url: '/api/validate', payload: freshCopy(source) as object }),
 );
 await app.close();
 await database.close();

@@ -5,13 +5,13 @@
  * Run: node --import tsx bench/read-server.ts [port]   (DATABASE_URL selects PostgreSQL)
  * e.g. wrk -t2 -c64 -d10s http://127.0.0.1:3999/api/profile/<uuid>
  */
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../server/db/client.js';
 import { benchApp, benchPublisher } from './in-process.js';
 import { generateProfile } from '../xapi/fixtures/generated-profile.js';
+import { freshCopy } from './http-client.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const corpusFile = resolve(repoRoot, '../shared/corpus/authored/video/video.jsonld');
@@ -19,9 +19,6 @@ const port = Number(process.argv[2] ?? 3999);
 const others = 40;
 
 const source = existsSync(corpusFile) ? readFileSync(corpusFile, 'utf8') : generateProfile(2);
-const original = JSON.parse(source) as { id: string };
-const freshCopy = (): unknown =>
-  JSON.parse(source.split(original.id).join(`https://bench.example/${randomUUID()}`));
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
 await database.migrate();
@@ -37,7 +34,7 @@ for (let i = 0; i <= others; i++) {
     method: 'POST',
     url: '/api/profile',
     headers: { 'x-api-key': key },
-    payload: { profile: freshCopy() },
+    payload: { profile: freshCopy(source) },
   });
   if (response.statusCode !== 200) throw new Error(response.body);
   if (i === 0) {

@@ -210,8 +210,6 @@ const IMPORT_ROUNDS = 15;
 const median = (samples: number[]) =>
   [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
 
-/** The document under a fresh base IRI, so every round imports a new profile. */
-
 /**
  * What an import costs against checking the same document, as a tool sees both: alternating
  * calls so both meet the same load, the first round a warm-up.
