@@ -130,11 +130,11 @@ async function runAlone(): Promise<void> {
       console.log(`${label}, run ${run}: ${describeLargeImport(measured)}`);
     }
   };
-  console.log(
-    `Load average ${loadavg()
+  const load = () =>
+    loadavg()
       .map((n) => n.toFixed(2))
-      .join(' / ')} on start`,
-  );
+      .join(' / ');
+  console.log(`Load average ${load()} on start`);
   if (!args.includes('--no-pglite')) {
     const pglite = await startServer({ root, timeoutMs: 300_000 });
     try {
@@ -159,11 +159,7 @@ async function runAlone(): Promise<void> {
       await database.drop();
     }
   }
-  console.log(
-    `Load average ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' / ')} at the end`,
-  );
+  console.log(`Load average ${load()} at the end`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
