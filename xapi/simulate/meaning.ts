@@ -25,7 +25,7 @@ export interface ExtensionMeaning {
 
 /**
  * What the values of one registration share: where the learner is in the media and how far
- * they have got. Times are seconds.
+ * they have got, and how many pages of the text they have read. Times are seconds.
  */
 export class MediaState {
   /** The media's length, drawn once. */
