@@ -29,6 +29,10 @@ import { BuildState, categoryNames, checkPattern, satisfiableNode } from './regi
 import { fitter, meaningOf } from './meaning.js';
 import type { Learner } from './learners.js';
 import { resolveLearners } from './learners.js';
+import type { ActivityChoices, ModelActivity } from './model-activities.js';
+import { activityChoices, readModelActivities } from './model-activities.js';
+import type { CompiledBound } from './bounds.js';
+import { nextWithin, readBounds } from './bounds.js';
 
 export const PROFILE_ACTIVITY_TYPE = 'https://w3id.org/xapi/profiles/meta/profile';
 const DEFAULT_START = '2025-01-01T00:00:00.000Z';
@@ -54,7 +58,8 @@ export interface SimulationPlan {
   end: number;
   registrations: number;
   selfCheck: boolean;
-  activities: Map<Iri, JsonObject[]>;
+  /** The activities to choose from by type (`UNTYPED` for templates that name none). */
+  activities: Map<Iri, ActivityChoices>;
   typeNames: Map<Iri, string>;
   /** Every extension's meaning, schema check and pool of schema values, by IRI. */
   extensions: Map<Iri, ExtensionPlan>;
@@ -71,6 +76,16 @@ export interface ResolvedModel {
   extensions: Record<Iri, ExtensionRange>;
   /** How an actor learns, by the actor's identifier (`actorKey`). */
   learner: (actorKey: string) => Learner;
+  /** The model's own activities, in place of the profile's of their types. */
+  activities: ModelActivity[];
+  /** When statements may happen; undefined when the model bounds nothing. */
+  bounds: ResolvedBounds | undefined;
+}
+
+/** Bounds for every statement (`all`, possibly empty) and by template or pattern IRI. */
+export interface ResolvedBounds {
+  all: CompiledBound[];
+  byId: Map<Iri, CompiledBound[]>;
 }
 
 /** The result of preparing: a plan when at least one primary pattern can be generated. */
@@ -112,6 +127,7 @@ export function prepareSimulation(
   const model = resolveModel(
     options.model === undefined ? {} : options.model,
     actors.map(actorKey),
+    start,
     problems,
   );
 
@@ -147,15 +163,12 @@ export function prepareSimulation(
     }
   }
   const typeNames = new Map<Iri, string>();
-  const activities = new Map<Iri, JsonObject[]>();
+  const profileActivities: JsonObject[] = [];
   for (const c of concepts.values()) {
     if (c.type === 'ActivityType') typeNames.set(c.id!, labelOf(c.prefLabel) ?? lastSegment(c.id!));
-    if (c.type === 'Activity') {
-      const a = activityOfConcept(c);
-      const type = isObject(a.definition) ? a.definition.type : undefined;
-      if (typeof type === 'string') activities.set(type, [...(activities.get(type) ?? []), a]);
-    }
+    if (c.type === 'Activity') profileActivities.push(activityOfConcept(c));
   }
+  const activities = activityChoices(profileActivities, model.activities, model.weights);
   const extensions = new Map<Iri, ExtensionPlan>();
   const poolProblems = new Map<Iri, string>();
   const poolSeed = new Random(seed, 'schemas').uint32() & 0x7fffffff;
@@ -391,6 +404,7 @@ function actorProblem(a: unknown): string | undefined {
 function resolveModel(
   raw: unknown,
   actorKeys: readonly string[],
+  start: number,
   problems: SimulationProblem[],
 ): ResolvedModel {
   const m: Record<string, unknown> = isObject(raw) ? raw : {};
@@ -494,6 +508,10 @@ function resolveModel(
       ...(range.max !== undefined ? { max: range.max } : {}),
     };
   }
+  const texts: string[] = [];
+  const modelActivities = readModelActivities(m.activities, texts);
+  const bounds = resolveBounds(m.bounds, start, texts);
+  for (const text of texts) problems.push(param(text));
   return {
     extensions,
     weights,
@@ -503,7 +521,41 @@ function resolveModel(
     period: (id) => periods[id] ?? base,
     gap: period(m.gap, { min: 3600, max: 86400 }, 'gap'),
     learner: resolveLearners(m, actorKeys, problems),
+    activities: modelActivities,
+    bounds,
   };
+}
+
+/**
+ * The model's `bounds`: a list for every statement, or lists by template or pattern IRI. A list
+ * that leaves no instant after the start is a problem: no statement could ever be made.
+ */
+function resolveBounds(
+  raw: unknown,
+  start: number,
+  problems: string[],
+): ResolvedBounds | undefined {
+  if (raw === undefined) return undefined;
+  const resolved: ResolvedBounds = { all: [], byId: new Map() };
+  const read = (value: unknown, where: string): CompiledBound[] | undefined => {
+    const before = problems.length;
+    const bounds = readBounds(value, where, problems);
+    if (bounds === undefined || problems.length > before) return undefined;
+    if (!isNaN(start) && nextWithin([bounds], start) === undefined)
+      problems.push(`${where} leave no instant after the start`);
+    return bounds;
+  };
+  if (Array.isArray(raw)) {
+    resolved.all = read(raw, 'the bounds') ?? [];
+  } else if (isObject(raw)) {
+    for (const [id, value] of Object.entries(raw)) {
+      const bounds = read(value, `the bounds of ${id}`);
+      if (bounds) resolved.byId.set(id, bounds);
+    }
+  } else {
+    problems.push('bounds must be a list of bounds, or lists of bounds by template or pattern IRI');
+  }
+  return resolved;
 }
 
 function labelOf(map: Record<string, string> | undefined): string | undefined {

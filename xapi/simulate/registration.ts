@@ -22,6 +22,9 @@ import type { ExtensionMeaning } from './meaning.js';
 import { MediaState, fitter, isPageCount, meaningOf } from './meaning.js';
 import type { Learner } from './learners.js';
 import { pacedMillis, startWithinHours } from './learners.js';
+import type { CompiledBound } from './bounds.js';
+import { nextWithin } from './bounds.js';
+import { UNTYPED } from './model-activities.js';
 
 /** How many walks a registration tries before giving up (a bug once the plan accepted the pattern). */
 export const WALK_TRIALS = 40;
@@ -189,14 +192,14 @@ export function extensionPlan(plan: SimulationPlan, iri: Iri): ExtensionPlan {
 }
 
 function activityFor(plan: SimulationPlan, random: Random, type: Iri | undefined): JsonObject {
+  const known = plan.activities.get(type ?? UNTYPED);
+  if (known) return clone(known.choices[random.weighted(known.weights)]!) as JsonObject;
   if (type === undefined) {
     return {
       objectType: 'Activity',
       id: `${SIMULATED_BASE}/activities/${random.int(1, 3)}`,
     };
   }
-  const known = plan.activities.get(type);
-  if (known) return clone(random.pick(known)) as JsonObject;
   const name = plan.typeNames.get(type) ?? lastSegment(type);
   const n = random.int(1, 3);
   return {
@@ -256,21 +259,59 @@ export function satisfiableNode(plan: SimulationPlan, node: PatternNode): boolea
 }
 
 /** A random path through the pattern: the template ids of one registration, in order. */
-export function walk(plan: SimulationPlan, node: PatternNode, random: Random): Iri[] {
+export function walk(
+  plan: SimulationPlan,
+  node: PatternNode,
+  random: Random,
+  bounds?: CompiledBound[][][],
+): Iri[] {
   const out: Iri[] = [];
-  walkInto(plan, node, random, out);
+  const trail = bounds ? { enclosing: [plan.model.bounds?.all ?? []], each: bounds } : undefined;
+  walkInto(plan, node, random, out, trail);
   return out;
 }
 
-function walkInto(plan: SimulationPlan, node: PatternNode, random: Random, out: Iri[]): void {
+/**
+ * While walking with the model's bounds: the bounds of the patterns the walk is inside, and,
+ * per template taken, those and the template's own (each list must hold the statement's instant).
+ */
+interface BoundsTrail {
+  enclosing: CompiledBound[][];
+  each: CompiledBound[][][];
+}
+
+function walkInto(
+  plan: SimulationPlan,
+  node: PatternNode,
+  random: Random,
+  out: Iri[],
+  trail: BoundsTrail | undefined,
+): void {
   if (out.length >= MAX_WALK) return;
+  const own = trail ? plan.model.bounds?.byId.get(node.id) : undefined;
+  if (own) trail!.enclosing.push(own);
+  try {
+    walkNode(plan, node, random, out, trail);
+  } finally {
+    if (own) trail!.enclosing.pop();
+  }
+}
+
+function walkNode(
+  plan: SimulationPlan,
+  node: PatternNode,
+  random: Random,
+  out: Iri[],
+  trail: BoundsTrail | undefined,
+): void {
   const model = plan.model;
   switch (node.kind) {
     case 'template':
       out.push(node.id);
+      trail?.each.push([...trail.enclosing]);
       return;
     case 'sequence':
-      for (const m of node.members) walkInto(plan, m, random, out);
+      for (const m of node.members) walkInto(plan, m, random, out, trail);
       return;
     case 'alternates': {
       const usable = node.members.filter(
@@ -278,12 +319,12 @@ function walkInto(plan: SimulationPlan, node: PatternNode, random: Random, out: 
       );
       if (usable.length === 0) return;
       const chosen = usable[random.weighted(usable.map((m) => model.weights[m.id] ?? 1))]!;
-      walkInto(plan, chosen, random, out);
+      walkInto(plan, chosen, random, out, trail);
       return;
     }
     case 'optional':
       if (satisfiableNode(plan, node.member) && random.chance(model.optional(node.id))) {
-        walkInto(plan, node.member, random, out);
+        walkInto(plan, node.member, random, out, trail);
       }
       return;
     case 'zeroOrMore':
@@ -291,7 +332,7 @@ function walkInto(plan: SimulationPlan, node: PatternNode, random: Random, out: 
       if (!satisfiableNode(plan, node.member)) return;
       const least = node.kind === 'oneOrMore' ? 1 : 0;
       const turns = random.int(least, Math.max(least, model.repeat(node.id)));
-      for (let i = 0; i < turns; i++) walkInto(plan, node.member, random, out);
+      for (let i = 0; i < turns; i++) walkInto(plan, node.member, random, out, trail);
       return;
     }
     default:
@@ -356,10 +397,11 @@ export function buildRegistration(
   actor: SimulatedActor,
   cursor: number,
   learner?: Learner,
-): BuiltRegistration | { reason: string } {
+): BuiltRegistration | { reason: string } | { outOfTime: true } {
   let reason = 'no path was found';
   for (let attempt = 0; attempt < WALK_TRIALS; attempt++) {
-    const ids = walk(plan, node, random);
+    const bounds: CompiledBound[][][] | undefined = plan.model.bounds ? [] : undefined;
+    const ids = walk(plan, node, random, bounds);
     const problem = walkProblem(plan, node, ids);
     if (problem) {
       reason = problem;
@@ -377,6 +419,12 @@ export function buildRegistration(
       const period = plan.model.period(t.id);
       time += Math.max(1, pacedMillis(random, period, learner));
       if (i === 0 && learner) time = startWithinHours(time, learner, random);
+      if (bounds) {
+        // Outside the model's bounds the learner waits for the next instant inside them.
+        const within = nextWithin(bounds[i]!, time);
+        if (within === undefined) return { outOfTime: true };
+        time = within;
+      }
       if (i === 0) state.startedAt = time;
       state.now = time;
       state.index = i;
@@ -461,6 +509,8 @@ export function checkPattern(plan: SimulationPlan, node: PatternNode): string | 
   plan.selfCheck = true;
   try {
     const built = buildRegistration(plan, node, random, plan.actors[0]!, plan.start);
+    if ('outOfTime' in built)
+      return "the model's bounds leave no instant after the start for one of its statements";
     return 'reason' in built
       ? `no path could be generated in ${WALK_TRIALS} tries; the last: ${built.reason}`
       : undefined;

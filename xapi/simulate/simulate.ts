@@ -123,6 +123,11 @@ class ActorStream {
     const pattern = plan.patterns[random.weighted(plan.patterns.map((p) => p.weight))]!.node;
     if (this.registrations > 0) this.cursor += pacedMillis(random, plan.model.gap, learner);
     const built = buildRegistration(plan, pattern, random, this.actor, this.cursor, learner);
+    if ('outOfTime' in built) {
+      // The model's bounds leave this actor no more time.
+      this.done = true;
+      return false;
+    }
     if ('reason' in built) {
       throw new SimulationBugError(
         `the plan accepted ${pattern.id}, yet no registration of it could be made: ${built.reason}`,

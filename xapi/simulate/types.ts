@@ -1,6 +1,7 @@
 /** What a simulation takes and what its preparation reports. */
 import type { JsonObject, JsonValue } from '../json.js';
 import type { Iri } from '../model/types.js';
+import type { TimeBound } from './bounds.js';
 
 /** An xAPI Agent: a name and one inverse functional identifier. */
 export interface SimulatedActor {
@@ -32,8 +33,23 @@ export interface Period {
  * choose the primary pattern of a registration and the member of an `alternates`.
  */
 export interface SimulationModel {
-  /** Weight by pattern or template IRI. */
+  /**
+   * Weight by pattern, template or activity IRI. An activity's weight chooses among the
+   * profile's activities of its type; when all of a type weigh 0, a made-up one is used.
+   */
   weights?: Record<Iri, number>;
+  /**
+   * Activities to use in place of the profile's (DATASIM's object overrides): where an entry's
+   * `definition.type` is a type, the activities of that type are these entries, chosen by
+   * weight (default 1); entries without a type are the activity of templates that name none.
+   */
+  activities?: Array<{ activity: JsonObject; weight?: number }>;
+  /**
+   * When statements may happen (UTC): a list of bounds for every statement, or lists by template
+   * or pattern IRI (a pattern's hold for every statement of its templates). A statement that
+   * would fall outside waits for the next instant inside; an actor with no instant left stops.
+   */
+  bounds?: TimeBound[] | Record<Iri, TimeBound[]>;
   /** Probability that an `optional` is taken (default 0.5), by pattern IRI or for all. */
   optional?: number | Record<Iri, number>;
   /** Most turns of a `zeroOrMore` / `oneOrMore` (default 3; 0 leaves a `zeroOrMore` out), by pattern IRI or for all. */
