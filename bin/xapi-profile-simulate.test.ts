@@ -240,7 +240,9 @@ describe('xapi-profile simulate', SPAWNING, () => {
     const { io, out, err } = captured({});
     expect(await simulateCommand(options, io)).toBe(0);
     expect(err.join('\n')).toContain('as DATASIM models; not used here:');
-    expect(err.join('\n')).toContain('1 activities');
+    expect(err.join('\n')).toContain(
+      'activity https://example.org/a: not an activity of the profile',
+    );
     // repeat-max 2 (exclusive): one step a registration, after its start.
     const statements = out
       .join('\n')

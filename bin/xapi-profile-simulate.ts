@@ -56,8 +56,9 @@ Options:
                         templates and concepts the first one uses
   --personae FILE       the actors: a group {"name", "member": [{"name", "mbox"|"account"}]}, an
                         array of groups, or an array of actors (default: three example actors)
-  --model FILE          weights, timings and learners (see xapi/README.md, "Simulating
-                        statements"), or DATASIM's array of models, mapped where it can be
+  --model FILE          weights, timings, time bounds, activities and learners (see
+                        xapi/README.md, "Simulating statements"), or DATASIM's array of
+                        models, mapped where it can be
   --seed N              any number or text (default 0)
   --max N               most statements in all (default 1000)
   --start ISO           first instant (default 2025-01-01T00:00:00Z)

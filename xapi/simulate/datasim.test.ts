@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../json.js';
 import type { Profile } from '../model/types.js';
 import {
+  VERSION,
   pattern,
   patternId,
   simulableProfile,
@@ -124,7 +125,7 @@ describe('DATASIM models', () => {
     expect(passed / failed).toBeLessThan(2.8);
   });
 
-  it('names what it does not use: models for some personae, activities, overrides and bounds', () => {
+  it('names what it does not use: models for some personae, activity types, unknown activities, retries', () => {
     const { model, unused } = modelFromDatasim(
       {
         models: [
@@ -134,7 +135,8 @@ describe('DATASIM models', () => {
           },
           {
             activities: [{ component: 'https://example.org/a', weight: 1 }],
-            objectOverrides: [{ object: { id: 'https://example.org/o' }, weight: 1 }],
+            activityTypes: [{ component: 'https://example.org/type', weight: 1 }],
+            objectOverrides: [{ object: { objectType: 'Agent', mbox: 'mailto:a@example.org' } }],
             verbs: [{ component: 'https://example.org/unknown-verb', weight: 1 }],
             templates: [
               {
@@ -148,14 +150,92 @@ describe('DATASIM models', () => {
       },
       [profile()],
     );
-    expect(model).toEqual({});
+    expect(model).toEqual({ bounds: { [templateId('start')]: [{ hours: [[9, 17]] }] } });
     expect(unused).toEqual([
       expect.stringContaining('model 1: a model for 1 of the personae'),
       expect.stringContaining('model 2: verb https://example.org/unknown-verb'),
-      expect.stringContaining('model 2: 1 activities'),
-      expect.stringContaining('model 2: 1 objectOverrides'),
-      expect.stringContaining(`model 2: template ${templateId('start')}: bounds`),
-      `model 2: template ${templateId('start')}: boundRetries`,
+      'model 2: activity https://example.org/a: not an activity of the profile',
+      expect.stringContaining('model 2: 1 activityTypes'),
+      expect.stringContaining('model 2: an object override that is not an activity'),
+      expect.stringContaining(`model 2: template ${templateId('start')}: boundRetries`),
     ]);
+  });
+
+  it('maps activity weights, object overrides and bounds, and they steer', () => {
+    const TYPE = 'https://example.org/types/lesson';
+    const ROOM = 'https://example.org/types/room';
+    const activity = (n: number) => ({
+      id: `https://example.org/lessons/${n}`,
+      type: 'Activity' as const,
+      inScheme: VERSION,
+      activityDefinition: {
+        '@context': 'https://w3id.org/xapi/profiles/activity-context',
+        type: TYPE,
+        name: { en: `Lesson ${n}` },
+      },
+    });
+    const base = profile();
+    const lessons: Profile = {
+      ...base,
+      templates: base.templates!.map((t) =>
+        (t as { id: string }).id === templateId('start')
+          ? { ...t, objectActivityType: TYPE }
+          : (t as { id: string }).id === templateId('practice')
+            ? { ...t, objectActivityType: ROOM }
+            : t,
+      ),
+      concepts: [...base.concepts!, activity(1), activity(2), activity(3)],
+    };
+    const override = {
+      objectType: 'Activity',
+      id: 'https://example.org/practice-room',
+      definition: { type: ROOM, name: { en: 'Practice room' } },
+    };
+    const { model, unused } = modelFromDatasim(
+      [
+        {
+          activities: [
+            { component: 'https://example.org/lessons/1', weight: 1 },
+            { component: 'https://example.org/lessons/3', weight: 0 },
+          ],
+          objectOverrides: [{ object: override, weight: 0.5 }],
+          patterns: [{ component: patternId('practice'), bounds: [{ daysOfWeek: ['Saturday'] }] }],
+        },
+      ],
+      [lessons],
+    );
+    expect(unused).toEqual([]);
+    expect(model).toEqual({
+      weights: { 'https://example.org/lessons/1': 2, 'https://example.org/lessons/3': 0 },
+      activities: [{ activity: override, weight: 1 }],
+      bounds: { [patternId('practice')]: [{ daysOfWeek: ['Saturday'] }] },
+    });
+    const prepared = prepareSimulation([lessons], { model, parameters: { seed: 3, max: 800 } });
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
+    const statements = [...generate(prepared.plan)];
+    const objects = (name: string) =>
+      statements
+        .filter((s) => (s.verb as JsonObject).id === verb(name))
+        .map((s) => (s.object as JsonObject).id as string);
+    const lessonCounts = new Map<string, number>();
+    for (const id of objects('start')) lessonCounts.set(id, (lessonCounts.get(id) ?? 0) + 1);
+    // Lesson 1 weighs twice the default, lesson 3 nothing.
+    expect(lessonCounts.get('https://example.org/lessons/3')).toBeUndefined();
+    const one = lessonCounts.get('https://example.org/lessons/1')!;
+    const two = lessonCounts.get('https://example.org/lessons/2')!;
+    expect(one / two).toBeGreaterThan(1.4);
+    expect(one / two).toBeLessThan(2.9);
+    // The override stands in for the made-up activity of its type.
+    expect(objects('practice').length).toBeGreaterThan(50);
+    expect(new Set(objects('practice'))).toEqual(new Set(['https://example.org/practice-room']));
+    // Practice happens on Saturdays only (UTC); the rest on any day.
+    const days = (name: string) =>
+      new Set(
+        statements
+          .filter((s) => (s.verb as JsonObject).id === verb(name))
+          .map((s) => new Date(s.timestamp as string).getUTCDay()),
+      );
+    expect(days('practice')).toEqual(new Set([6]));
+    expect(days('start').size).toBeGreaterThan(3);
   });
 });

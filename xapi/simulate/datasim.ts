@@ -10,6 +10,7 @@ import type { JsonObject } from '../json.js';
 import { isObject } from '../json.js';
 import type { Iri, Pattern, Profile } from '../model/types.js';
 import { isUnrecognized } from '../model/types.js';
+import type { TimeBound } from './bounds.js';
 import type { Period, SimulationModel } from './types.js';
 
 export interface DatasimConversion {
@@ -97,7 +98,10 @@ export function modelFromDatasim(input: unknown, profiles: readonly Profile[]): 
   }
   const patterns = new Map<Iri, Pattern>();
   const templatesByVerb = new Map<Iri, Iri[]>();
+  const activityIds = new Set<Iri>();
   for (const profile of profiles) {
+    for (const c of profile.concepts ?? [])
+      if (!isUnrecognized(c) && c.type === 'Activity' && c.id) activityIds.add(c.id);
     for (const p of profile.patterns ?? []) if (!isUnrecognized(p) && p.id) patterns.set(p.id, p);
     for (const t of profile.templates ?? []) {
       if (isUnrecognized(t) || !t.id || !t.verb) continue;
@@ -112,6 +116,8 @@ export function modelFromDatasim(input: unknown, profiles: readonly Profile[]): 
   const optional: Record<Iri, number> = {};
   const repeat: Record<Iri, number> = {};
   const periods: Record<Iri, Period> = {};
+  const bounds: Record<Iri, TimeBound[]> = {};
+  const activities: NonNullable<SimulationModel['activities']> = [];
   let base: Period | undefined;
   /** DATASIM's weights run 0 to 1 around 0.5; this simulator's are relative around 1. */
   const relative = (w: number) => w / DATASIM_DEFAULT_WEIGHT;
@@ -136,12 +142,36 @@ export function modelFromDatasim(input: unknown, profiles: readonly Profile[]): 
       }
       for (const t of templates) weights[t] = relative(w);
     }
-    for (const key of ['activities', 'activityTypes', 'objectOverrides'] as const) {
-      const list = listOf(raw[key]);
-      if (list.length > 0)
+    for (const entry of listOf(raw.activities)) {
+      const id = componentOf(entry);
+      const w = weightOf(entry);
+      if (!id || w === undefined || !activityIds.has(id)) {
+        unused.push(`${where}: activity ${id ?? '(no id)'}: not an activity of the profile`);
+        continue;
+      }
+      weights[id] = relative(w);
+    }
+    const types = listOf(raw.activityTypes);
+    if (types.length > 0)
+      unused.push(
+        `${where}: ${types.length} activityTypes: a template's determining properties fix the type of its activities here, so a type's weight has nothing to choose among`,
+      );
+    for (const entry of listOf(raw.objectOverrides)) {
+      const object = isObject(entry) ? entry.object : undefined;
+      const w = isObject(entry) && entry.weight === undefined ? 0.5 : weightOf(entry);
+      if (!isObject(object) || (object.objectType ?? 'Activity') !== 'Activity') {
         unused.push(
-          `${where}: ${list.length} ${key}: activities come from the profile's rules and concepts here, one per type through a registration`,
+          `${where}: an object override that is not an activity: a template's object here is an activity`,
         );
+        continue;
+      }
+      if (w === undefined) {
+        unused.push(
+          `${where}: object override ${JSON.stringify(object.id ?? null)}: its weight is not 0 to 1`,
+        );
+        continue;
+      }
+      activities.push({ activity: object, weight: relative(w) });
     }
     for (const entry of listOf(raw.patterns)) {
       const id = componentOf(entry);
@@ -159,14 +189,14 @@ export function modelFromDatasim(input: unknown, profiles: readonly Profile[]): 
       const { period, bounded } = unboundedPeriod(entry.periods);
       if (period) for (const t of templatesUnder(id)) periods[t] ??= period;
       if (period && pattern.primary) base ??= period;
-      noteBounds(entry, bounded, `${where}: pattern ${id}`);
+      noteBounds(id, entry, bounded, `${where}: pattern ${id}`);
     }
     for (const entry of listOf(raw.templates)) {
       const id = componentOf(entry);
       if (!id || !isObject(entry)) continue;
       const { period, bounded } = unboundedPeriod(entry.period ?? entry.periods);
       if (period) periods[id] = period;
-      noteBounds(entry, bounded, `${where}: template ${id}`);
+      noteBounds(id, entry, bounded, `${where}: template ${id}`);
     }
   });
 
@@ -212,10 +242,14 @@ export function modelFromDatasim(input: unknown, profiles: readonly Profile[]): 
     return members.flatMap((m) => templatesUnder(m, seen));
   }
 
-  function noteBounds(entry: JsonObject, boundedPeriods: number, what: string): void {
-    if (entry.bounds !== undefined)
-      unused.push(`${what}: bounds (use the parameters' start and end, or a learner's hours)`);
-    if (entry.boundRetries !== undefined) unused.push(`${what}: boundRetries`);
+  /** A component's bounds are the model's bounds of its IRI; the simulation checks them. */
+  function noteBounds(id: Iri, entry: JsonObject, boundedPeriods: number, what: string): void {
+    if (Array.isArray(entry.bounds)) bounds[id] = entry.bounds as TimeBound[];
+    else if (entry.bounds !== undefined) unused.push(`${what}: bounds that are not a list`);
+    if (entry.boundRetries !== undefined)
+      unused.push(
+        `${what}: boundRetries (a statement outside its bounds waits for the next instant inside them here; nothing is retried)`,
+      );
     if (boundedPeriods > 0)
       unused.push(`${what}: ${boundedPeriods} period(s) with bounds (the first unbounded is used)`);
   }
@@ -226,6 +260,8 @@ export function modelFromDatasim(input: unknown, profiles: readonly Profile[]): 
     ...(Object.keys(repeat).length > 0 ? { repeat } : {}),
     ...(base ? { period: base } : {}),
     ...(Object.keys(periods).length > 0 ? { periods } : {}),
+    ...(Object.keys(bounds).length > 0 ? { bounds } : {}),
+    ...(activities.length > 0 ? { activities } : {}),
   };
   return { model, unused };
 }
