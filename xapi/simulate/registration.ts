@@ -265,10 +265,25 @@ export function walk(
   random: Random,
   bounds?: CompiledBound[][][],
 ): Iri[] {
-  const out: Iri[] = [];
   const trail = bounds ? { enclosing: [plan.model.bounds?.all ?? []], each: bounds } : undefined;
-  walkInto(plan, node, random, out, trail);
-  return out;
+  const w: Walk = { plan, random, out: [], trail };
+  walkInto(w, node, false);
+  return w.out;
+}
+
+/**
+ * How often a registration begins with the turns of a `zeroOrMore` that other statements follow
+ * (cmi5's `satisfied` statements in front of its sessions): such a repeat is an allowance for
+ * what may come at any time, not how an attempt starts, so it is mostly left out there.
+ */
+export const LEADING_REPEAT_CHANCE = 0.1;
+
+/** One walk under way: the template ids so far and, with the model's bounds, their trail. */
+interface Walk {
+  plan: SimulationPlan;
+  random: Random;
+  out: Iri[];
+  trail: BoundsTrail | undefined;
 }
 
 /**
@@ -280,59 +295,58 @@ interface BoundsTrail {
   each: CompiledBound[][][];
 }
 
-function walkInto(
-  plan: SimulationPlan,
-  node: PatternNode,
-  random: Random,
-  out: Iri[],
-  trail: BoundsTrail | undefined,
-): void {
-  if (out.length >= MAX_WALK) return;
-  const own = trail ? plan.model.bounds?.byId.get(node.id) : undefined;
-  if (own) trail!.enclosing.push(own);
+/** Walks `node`; `followed` when a later member of an enclosing sequence may add statements. */
+function walkInto(w: Walk, node: PatternNode, followed: boolean): void {
+  if (w.out.length >= MAX_WALK) return;
+  const own = w.trail ? w.plan.model.bounds?.byId.get(node.id) : undefined;
+  if (own) w.trail!.enclosing.push(own);
   try {
-    walkNode(plan, node, random, out, trail);
+    walkNode(w, node, followed);
   } finally {
-    if (own) trail!.enclosing.pop();
+    if (own) w.trail!.enclosing.pop();
   }
 }
 
-function walkNode(
-  plan: SimulationPlan,
-  node: PatternNode,
-  random: Random,
-  out: Iri[],
-  trail: BoundsTrail | undefined,
-): void {
+function walkNode(w: Walk, node: PatternNode, followed: boolean): void {
+  const { plan, random } = w;
   const model = plan.model;
   switch (node.kind) {
     case 'template':
-      out.push(node.id);
-      trail?.each.push([...trail.enclosing]);
+      w.out.push(node.id);
+      w.trail?.each.push([...w.trail.enclosing]);
       return;
-    case 'sequence':
-      for (const m of node.members) walkInto(plan, m, random, out, trail);
+    case 'sequence': {
+      let last = node.members.length - 1;
+      while (last >= 0 && !satisfiableNode(plan, node.members[last]!)) last--;
+      node.members.forEach((m, i) => walkInto(w, m, followed || i < last));
       return;
+    }
     case 'alternates': {
       const usable = node.members.filter(
         (m) => satisfiableNode(plan, m) && (model.weights[m.id] ?? 1) > 0,
       );
       if (usable.length === 0) return;
       const chosen = usable[random.weighted(usable.map((m) => model.weights[m.id] ?? 1))]!;
-      walkInto(plan, chosen, random, out, trail);
+      walkInto(w, chosen, followed);
       return;
     }
     case 'optional':
       if (satisfiableNode(plan, node.member) && random.chance(model.optional(node.id))) {
-        walkInto(plan, node.member, random, out, trail);
+        walkInto(w, node.member, followed);
       }
       return;
     case 'zeroOrMore':
     case 'oneOrMore': {
       if (!satisfiableNode(plan, node.member)) return;
       const least = node.kind === 'oneOrMore' ? 1 : 0;
-      const turns = random.int(least, Math.max(least, model.repeat(node.id)));
-      for (let i = 0; i < turns; i++) walkInto(plan, node.member, random, out, trail);
+      const most = Math.max(least, model.repeat(node.id));
+      const leading = least === 0 && w.out.length === 0 && followed;
+      const turns = !leading
+        ? random.int(least, most)
+        : most > 0 && random.chance(LEADING_REPEAT_CHANCE)
+          ? random.int(1, most)
+          : 0;
+      for (let i = 0; i < turns; i++) walkInto(w, node.member, followed || i < turns - 1);
       return;
     }
     default:

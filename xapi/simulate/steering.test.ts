@@ -5,10 +5,20 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../json.js';
 import type { Profile, Rule } from '../model/types.js';
-import { VERSION, sequenceProfile, template } from '../statement/fixtures.js';
+import {
+  VERSION,
+  pattern,
+  patternId,
+  sequenceProfile,
+  simulableProfile,
+  template,
+  templateId,
+  verb,
+} from '../statement/fixtures.js';
 import { validateStatement } from '../statement/validate-statement.js';
 import { compileProfile } from '../statement/compile.js';
 import { generate, prepareSimulation } from './index.js';
+import { LEADING_REPEAT_CHANCE } from './registration.js';
 
 const profileOf = sequenceProfile;
 
@@ -252,5 +262,38 @@ describe('simulate: the pages read add up to the text the registration reads', (
     const statements = statementsOf(profile, 'no-count', 300);
     expect(Math.max(...pagesPerRegistration(statements))).toBeLessThanOrEqual(400);
     expect(JSON.stringify(statementsOf(profile, 'no-count', 300))).toBe(JSON.stringify(statements));
+  });
+});
+
+describe('simulate: a registration begins as an attempt does', () => {
+  // Reduced from cmi5: "satisfied" may come at any time, so its primary pattern allows it in
+  // front of the sessions; drawn like any repeat, three registrations in four began with it.
+  const templates = ['satisfied', 'launched', 'terminated'].map((n) => template(n));
+  const profile = simulableProfile(templates, [
+    pattern('top', { sequence: [patternId('satisfieds'), patternId('sessions')] }, true),
+    pattern('satisfieds', { zeroOrMore: templateId('satisfied') }),
+    pattern('sessions', { zeroOrMore: patternId('session') }),
+    pattern('session', {
+      sequence: [templateId('launched'), patternId('satisfieds'), templateId('terminated')],
+    }),
+  ]);
+
+  it('mostly leaves out a repeat in front of what follows, and still takes it sometimes', () => {
+    const firsts = new Map<string, string>();
+    let satisfiedLater = 0;
+    for (const s of statementsOf(profile, 'cmi5-like', 4000)) {
+      const registration = (s.context as JsonObject).registration as string;
+      const v = (s.verb as JsonObject).id as string;
+      if (!firsts.has(registration)) firsts.set(registration, v);
+      else if (v === verb('satisfied')) satisfiedLater++;
+    }
+    const leading = [...firsts.values()].filter((v) => v === verb('satisfied')).length;
+    const share = leading / firsts.size;
+    expect(firsts.size).toBeGreaterThan(300);
+    // Of the walks with statements, about LEADING_REPEAT_CHANCE / (1 - 0.9 × 1/4) begin with it.
+    expect(share).toBeGreaterThan(LEADING_REPEAT_CHANCE / 2);
+    expect(share).toBeLessThan(LEADING_REPEAT_CHANCE * 2);
+    // Within the sessions the same repeat is drawn as before.
+    expect(satisfiedLater).toBeGreaterThan(firsts.size);
   });
 });
