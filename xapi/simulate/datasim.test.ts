@@ -125,12 +125,16 @@ describe('DATASIM models', () => {
     expect(passed / failed).toBeLessThan(2.8);
   });
 
-  it('names what it does not use: models for some personae, activity types, unknown activities, retries', () => {
+  it('names what it does not use: roles, activity types, unknown activities, retries', () => {
     const { model, unused } = modelFromDatasim(
       {
         models: [
           {
-            personae: [{ id: 'mbox::mailto:bob@example.org', type: 'Agent' }],
+            personae: [
+              { id: 'mbox::mailto:bob@example.org', type: 'Agent' },
+              { id: 'account::https://example.org,carol', type: 'Agent' },
+              { id: 'instructor', type: 'Role' },
+            ],
             verbs: [{ component: verb('failed'), weight: 0 }],
           },
           {
@@ -150,9 +154,17 @@ describe('DATASIM models', () => {
       },
       [profile()],
     );
-    expect(model).toEqual({ bounds: { [templateId('start')]: [{ hours: [[9, 17]] }] } });
+    expect(model).toEqual({
+      bounds: { [templateId('start')]: [{ hours: [[9, 17]] }] },
+      personae: [
+        {
+          actors: ['mailto:bob@example.org', 'https://example.org|carol'],
+          model: { weights: { [templateId('failed')]: 0 } },
+        },
+      ],
+    });
     expect(unused).toEqual([
-      expect.stringContaining('model 1: a model for 1 of the personae'),
+      'model 1: persona "instructor": only agents and groups by identifier name actors here (no roles)',
       expect.stringContaining('model 2: verb https://example.org/unknown-verb'),
       'model 2: activity https://example.org/a: not an activity of the profile',
       expect.stringContaining('model 2: 1 activityTypes'),

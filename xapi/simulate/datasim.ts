@@ -84,8 +84,8 @@ function unboundedPeriod(periods: unknown): { period?: Period; bounded: number }
 }
 
 /**
- * Converts DATASIM's models for the profiles to be simulated. Only the default model (one with no
- * `personae`) is mapped: this simulator's weights, repeats and periods apply to every actor.
+ * Converts DATASIM's models for the profiles to be simulated: the default models (no `personae`)
+ * make the model, and each model for some personae an entry of its `personae`, over it.
  */
 export function modelFromDatasim(input: unknown, profiles: readonly Profile[]): DatasimConversion {
   const models = Array.isArray(input) ? input : isObject(input) ? input.models : undefined;
@@ -112,158 +112,201 @@ export function modelFromDatasim(input: unknown, profiles: readonly Profile[]): 
   if (malformed >= 0)
     return { model: {}, unused: [], problem: `model ${malformed + 1} is not a JSON object` };
   const unused: string[] = [];
-  const weights: Record<Iri, number> = {};
-  const optional: Record<Iri, number> = {};
-  const repeat: Record<Iri, number> = {};
-  const periods: Record<Iri, Period> = {};
-  const bounds: Record<Iri, TimeBound[]> = {};
-  const activities: NonNullable<SimulationModel['activities']> = [];
-  let base: Period | undefined;
   /** DATASIM's weights run 0 to 1 around 0.5; this simulator's are relative around 1. */
   const relative = (w: number) => w / DATASIM_DEFAULT_WEIGHT;
 
+  // The default models (no personae) make the model; each model for some personae, an entry
+  // of its `personae` with the actors it names.
+  const main: Array<{ raw: JsonObject; where: string }> = [];
+  const personae: NonNullable<SimulationModel['personae']> = [];
   models.forEach((raw, index) => {
     const where = `model ${index + 1}`;
     if (!isObject(raw)) return;
-    const personae = raw.personae;
-    if (Array.isArray(personae) && personae.length > 0) {
-      unused.push(
-        `${where}: a model for ${personae.length} of the personae; weights, repeats and periods here apply to every actor, so only the default model (no "personae") is read`,
-      );
+    const named = listOf(raw.personae);
+    if (named.length === 0) {
+      main.push({ raw, where });
       return;
     }
-    for (const entry of listOf(raw.verbs)) {
-      const verb = componentOf(entry);
-      const w = weightOf(entry);
-      const templates = verb ? templatesByVerb.get(verb) : undefined;
-      if (!verb || w === undefined || !templates) {
-        unused.push(`${where}: verb ${verb ?? '(no id)'}: no template of the profile has it`);
-        continue;
-      }
-      for (const t of templates) weights[t] = relative(w);
-    }
-    for (const entry of listOf(raw.activities)) {
-      const id = componentOf(entry);
-      const w = weightOf(entry);
-      if (!id || w === undefined || !activityIds.has(id)) {
-        unused.push(`${where}: activity ${id ?? '(no id)'}: not an activity of the profile`);
-        continue;
-      }
-      weights[id] = relative(w);
-    }
-    const types = listOf(raw.activityTypes);
-    if (types.length > 0)
-      unused.push(
-        `${where}: ${types.length} activityTypes: a template's determining properties fix the type of its activities here, so a type's weight has nothing to choose among`,
-      );
-    for (const entry of listOf(raw.objectOverrides)) {
-      const object = isObject(entry) ? entry.object : undefined;
-      const w = isObject(entry) && entry.weight === undefined ? 0.5 : weightOf(entry);
-      if (!isObject(object) || (object.objectType ?? 'Activity') !== 'Activity') {
+    const actors: string[] = [];
+    for (const persona of named) {
+      const key = personaKey(persona);
+      if (key === undefined)
         unused.push(
-          `${where}: an object override that is not an activity: a template's object here is an activity`,
+          `${where}: persona ${JSON.stringify(isObject(persona) ? (persona.id ?? null) : persona)}: only agents and groups by identifier name actors here (no roles)`,
         );
-        continue;
-      }
-      if (w === undefined) {
-        unused.push(
-          `${where}: object override ${JSON.stringify(object.id ?? null)}: its weight is not 0 to 1`,
-        );
-        continue;
-      }
-      activities.push({ activity: object, weight: relative(w) });
+      else actors.push(key);
     }
-    for (const entry of listOf(raw.patterns)) {
-      const id = componentOf(entry);
-      const pattern = id ? patterns.get(id) : undefined;
-      if (!id || !pattern || !isObject(entry)) {
-        unused.push(`${where}: pattern ${id ?? '(no id)'}: not a pattern of the profile`);
-        continue;
-      }
-      readPatternWeights(pattern, listOf(entry.weights), where);
-      const repeatMax = entry['repeat-max'] ?? entry.repeatMax;
-      if (typeof repeatMax === 'number' && Number.isInteger(repeatMax) && repeatMax >= 1) {
-        // DATASIM's bound is exclusive; this simulator's is the most turns taken.
-        repeat[id] = Math.min(100, repeatMax - 1);
-      }
-      const { period, bounded } = unboundedPeriod(entry.periods);
-      if (period) for (const t of templatesUnder(id)) periods[t] ??= period;
-      if (period && pattern.primary) base ??= period;
-      noteBounds(id, entry, bounded, `${where}: pattern ${id}`);
-    }
-    for (const entry of listOf(raw.templates)) {
-      const id = componentOf(entry);
-      if (!id || !isObject(entry)) continue;
-      const { period, bounded } = unboundedPeriod(entry.period ?? entry.periods);
-      if (period) periods[id] = period;
-      noteBounds(id, entry, bounded, `${where}: template ${id}`);
-    }
+    if (actors.length > 0) personae.push({ actors, model: convert([{ raw, where }]) });
   });
-
-  function readPatternWeights(pattern: Pattern, entries: unknown[], where: string): void {
-    if (entries.length === 0) return;
-    if (pattern.alternates) {
-      for (const e of entries) {
-        const child = componentOf(e);
-        const w = weightOf(e);
-        if (child && w !== undefined && pattern.alternates.includes(child))
-          weights[child] = relative(w);
-        else unused.push(`${where}: pattern ${pattern.id}: weight of ${child ?? 'null'}`);
-      }
-    } else if (pattern.optional) {
-      // The child against `null` (leaving it out), each 0.5 unless given.
-      let taken = DATASIM_DEFAULT_WEIGHT;
-      let skipped = DATASIM_DEFAULT_WEIGHT;
-      for (const e of entries) {
-        const child = componentOf(e);
-        const w = weightOf(e);
-        if (w === undefined) continue;
-        if (child === null) skipped = w;
-        else if (child === pattern.optional) taken = w;
-      }
-      optional[pattern.id!] = taken + skipped === 0 ? 0 : taken / (taken + skipped);
-    } else {
-      unused.push(
-        `${where}: pattern ${pattern.id}: weights (they choose only among alternates and optionals)`,
-      );
-    }
-  }
-
-  function templatesUnder(id: Iri, seen = new Set<Iri>()): Iri[] {
-    if (seen.has(id)) return [];
-    seen.add(id);
-    const p = patterns.get(id);
-    if (!p) return [id];
-    const members = [
-      ...(p.sequence ?? []),
-      ...(p.alternates ?? []),
-      ...[p.optional, p.zeroOrMore, p.oneOrMore].filter((m): m is Iri => typeof m === 'string'),
-    ];
-    return members.flatMap((m) => templatesUnder(m, seen));
-  }
-
-  /** A component's bounds are the model's bounds of its IRI; the simulation checks them. */
-  function noteBounds(id: Iri, entry: JsonObject, boundedPeriods: number, what: string): void {
-    if (Array.isArray(entry.bounds)) bounds[id] = entry.bounds as TimeBound[];
-    else if (entry.bounds !== undefined) unused.push(`${what}: bounds that are not a list`);
-    if (entry.boundRetries !== undefined)
-      unused.push(
-        `${what}: boundRetries (a statement outside its bounds waits for the next instant inside them here; nothing is retried)`,
-      );
-    if (boundedPeriods > 0)
-      unused.push(`${what}: ${boundedPeriods} period(s) with bounds (the first unbounded is used)`);
-  }
-
-  const model: SimulationModel = {
-    ...(Object.keys(weights).length > 0 ? { weights } : {}),
-    ...(Object.keys(optional).length > 0 ? { optional } : {}),
-    ...(Object.keys(repeat).length > 0 ? { repeat } : {}),
-    ...(base ? { period: base } : {}),
-    ...(Object.keys(periods).length > 0 ? { periods } : {}),
-    ...(Object.keys(bounds).length > 0 ? { bounds } : {}),
-    ...(activities.length > 0 ? { activities } : {}),
-  };
+  const model = convert(main);
+  if (personae.length > 0) model.personae = personae;
   return { model, unused };
+
+  /** This simulator's model of DATASIM's models, read in order. */
+  function convert(entries: Array<{ raw: JsonObject; where: string }>): SimulationModel {
+    const weights: Record<Iri, number> = {};
+    const optional: Record<Iri, number> = {};
+    const repeat: Record<Iri, number> = {};
+    const periods: Record<Iri, Period> = {};
+    const bounds: Record<Iri, TimeBound[]> = {};
+    const activities: NonNullable<SimulationModel['activities']> = [];
+    let base: Period | undefined;
+
+    for (const { raw, where } of entries) {
+      for (const entry of listOf(raw.verbs)) {
+        const verb = componentOf(entry);
+        const w = weightOf(entry);
+        const templates = verb ? templatesByVerb.get(verb) : undefined;
+        if (!verb || w === undefined || !templates) {
+          unused.push(`${where}: verb ${verb ?? '(no id)'}: no template of the profile has it`);
+          continue;
+        }
+        for (const t of templates) weights[t] = relative(w);
+      }
+      for (const entry of listOf(raw.activities)) {
+        const id = componentOf(entry);
+        const w = weightOf(entry);
+        if (!id || w === undefined || !activityIds.has(id)) {
+          unused.push(`${where}: activity ${id ?? '(no id)'}: not an activity of the profile`);
+          continue;
+        }
+        weights[id] = relative(w);
+      }
+      const types = listOf(raw.activityTypes);
+      if (types.length > 0)
+        unused.push(
+          `${where}: ${types.length} activityTypes: a template's determining properties fix the type of its activities here, so a type's weight has nothing to choose among`,
+        );
+      for (const entry of listOf(raw.objectOverrides)) {
+        const object = isObject(entry) ? entry.object : undefined;
+        const w = isObject(entry) && entry.weight === undefined ? 0.5 : weightOf(entry);
+        if (!isObject(object) || (object.objectType ?? 'Activity') !== 'Activity') {
+          unused.push(
+            `${where}: an object override that is not an activity: a template's object here is an activity`,
+          );
+          continue;
+        }
+        if (w === undefined) {
+          unused.push(
+            `${where}: object override ${JSON.stringify(object.id ?? null)}: its weight is not 0 to 1`,
+          );
+          continue;
+        }
+        activities.push({ activity: object, weight: relative(w) });
+      }
+      for (const entry of listOf(raw.patterns)) {
+        const id = componentOf(entry);
+        const pattern = id ? patterns.get(id) : undefined;
+        if (!id || !pattern || !isObject(entry)) {
+          unused.push(`${where}: pattern ${id ?? '(no id)'}: not a pattern of the profile`);
+          continue;
+        }
+        readPatternWeights(pattern, listOf(entry.weights), where);
+        const repeatMax = entry['repeat-max'] ?? entry.repeatMax;
+        if (typeof repeatMax === 'number' && Number.isInteger(repeatMax) && repeatMax >= 1) {
+          // DATASIM's bound is exclusive; this simulator's is the most turns taken.
+          repeat[id] = Math.min(100, repeatMax - 1);
+        }
+        const { period, bounded } = unboundedPeriod(entry.periods);
+        if (period) for (const t of templatesUnder(id)) periods[t] ??= period;
+        if (period && pattern.primary) base ??= period;
+        noteBounds(id, entry, bounded, `${where}: pattern ${id}`);
+      }
+      for (const entry of listOf(raw.templates)) {
+        const id = componentOf(entry);
+        if (!id || !isObject(entry)) continue;
+        const { period, bounded } = unboundedPeriod(entry.period ?? entry.periods);
+        if (period) periods[id] = period;
+        noteBounds(id, entry, bounded, `${where}: template ${id}`);
+      }
+    }
+
+    function readPatternWeights(pattern: Pattern, entries: unknown[], where: string): void {
+      if (entries.length === 0) return;
+      if (pattern.alternates) {
+        for (const e of entries) {
+          const child = componentOf(e);
+          const w = weightOf(e);
+          if (child && w !== undefined && pattern.alternates.includes(child))
+            weights[child] = relative(w);
+          else unused.push(`${where}: pattern ${pattern.id}: weight of ${child ?? 'null'}`);
+        }
+      } else if (pattern.optional) {
+        // The child against `null` (leaving it out), each 0.5 unless given.
+        let taken = DATASIM_DEFAULT_WEIGHT;
+        let skipped = DATASIM_DEFAULT_WEIGHT;
+        for (const e of entries) {
+          const child = componentOf(e);
+          const w = weightOf(e);
+          if (w === undefined) continue;
+          if (child === null) skipped = w;
+          else if (child === pattern.optional) taken = w;
+        }
+        optional[pattern.id!] = taken + skipped === 0 ? 0 : taken / (taken + skipped);
+      } else {
+        unused.push(
+          `${where}: pattern ${pattern.id}: weights (they choose only among alternates and optionals)`,
+        );
+      }
+    }
+
+    function templatesUnder(id: Iri, seen = new Set<Iri>()): Iri[] {
+      if (seen.has(id)) return [];
+      seen.add(id);
+      const p = patterns.get(id);
+      if (!p) return [id];
+      const members = [
+        ...(p.sequence ?? []),
+        ...(p.alternates ?? []),
+        ...[p.optional, p.zeroOrMore, p.oneOrMore].filter((m): m is Iri => typeof m === 'string'),
+      ];
+      return members.flatMap((m) => templatesUnder(m, seen));
+    }
+
+    /** A component's bounds are the model's bounds of its IRI; the simulation checks them. */
+    function noteBounds(id: Iri, entry: JsonObject, boundedPeriods: number, what: string): void {
+      if (Array.isArray(entry.bounds)) bounds[id] = entry.bounds as TimeBound[];
+      else if (entry.bounds !== undefined) unused.push(`${what}: bounds that are not a list`);
+      if (entry.boundRetries !== undefined)
+        unused.push(
+          `${what}: boundRetries (a statement outside its bounds waits for the next instant inside them here; nothing is retried)`,
+        );
+      if (boundedPeriods > 0)
+        unused.push(
+          `${what}: ${boundedPeriods} period(s) with bounds (the first unbounded is used)`,
+        );
+    }
+
+    return {
+      ...(Object.keys(weights).length > 0 ? { weights } : {}),
+      ...(Object.keys(optional).length > 0 ? { optional } : {}),
+      ...(Object.keys(repeat).length > 0 ? { repeat } : {}),
+      ...(base ? { period: base } : {}),
+      ...(Object.keys(periods).length > 0 ? { periods } : {}),
+      ...(Object.keys(bounds).length > 0 ? { bounds } : {}),
+      ...(activities.length > 0 ? { activities } : {}),
+    };
+  }
+}
+
+/**
+ * A DATASIM persona as this simulator names actors: an agent's or group's identifier
+ * (`mbox::…`, `mbox_sha1sum::…`, `openid::…`, `account::homePage,name`) as `actorKey` writes
+ * it; undefined for a role, which has no equivalent here.
+ */
+function personaKey(persona: unknown): string | undefined {
+  if (!isObject(persona) || typeof persona.id !== 'string') return undefined;
+  if (persona.type !== 'Agent' && persona.type !== 'Group') return undefined;
+  const [kind, ...rest] = persona.id.split('::');
+  const value = rest.join('::');
+  if (!value) return undefined;
+  if (kind === 'mbox' || kind === 'openid') return value;
+  if (kind === 'mbox_sha1sum') return `sha1:${value}`;
+  if (kind === 'account') {
+    const comma = value.indexOf(',');
+    return comma < 0 ? undefined : `${value.slice(0, comma)}|${value.slice(comma + 1)}`;
+  }
+  return undefined;
 }
 
 function listOf(value: unknown): unknown[] {

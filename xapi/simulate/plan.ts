@@ -31,6 +31,7 @@ import type { Learner } from './learners.js';
 import { resolveLearners } from './learners.js';
 import type { ActivityChoices, ModelActivity } from './model-activities.js';
 import { activityChoices, readModelActivities } from './model-activities.js';
+import { readPersonaModels } from './personae-models.js';
 import type { CompiledBound } from './bounds.js';
 import { nextWithin, readBounds } from './bounds.js';
 
@@ -63,6 +64,8 @@ export interface SimulationPlan {
   typeNames: Map<Iri, string>;
   /** Every extension's meaning, schema check and pool of schema values, by IRI. */
   extensions: Map<Iri, ExtensionPlan>;
+  /** The plan of an actor the model's `personae` give a model of its own, by `actorKey`. */
+  personaPlans: Map<string, SimulationPlan>;
   problems: SimulationProblem[];
 }
 
@@ -123,13 +126,11 @@ export function prepareSimulation(
   if (registrations !== Infinity && (!Number.isInteger(registrations) || registrations < 1)) {
     problems.push(param('registrations must be a whole number, 1 or more'));
   }
-  const actors = actorsOf(options.personae, problems);
-  const model = resolveModel(
-    options.model === undefined ? {} : options.model,
-    actors.map(actorKey),
-    start,
-    problems,
-  );
+  const groups = new Map<string, string[]>();
+  const actors = actorsOf(options.personae, problems, groups);
+  const rawModel = options.model === undefined ? {} : options.model;
+  const model = resolveModel(rawModel, actors.map(actorKey), start, problems);
+  const personaModels = personaModelsOf(rawModel, actors, groups, start, problems);
 
   const versionId = firstVersion(main);
   if (versionId === undefined) {
@@ -238,6 +239,7 @@ export function prepareSimulation(
     activities,
     typeNames,
     extensions,
+    personaPlans: new Map(),
     problems,
   };
 
@@ -266,12 +268,31 @@ export function prepareSimulation(
 
   // Patterns: which can be walked, and one walk of each checked end to end.
   for (const node of compiled.primaryPatterns) satisfiableNode(plan, node);
-  for (const node of compiled.primaryPatterns) {
-    const weight = model.weights[node.id] ?? 1;
-    if (weight <= 0) continue;
-    const reason = checkPattern(plan, node);
-    if (reason) problems.push({ kind: 'pattern', id: node.id, reason });
-    else plan.patterns.push({ node, weight });
+  plan.patterns = checkedPatterns(plan, problems);
+  // An actor with a model of its own is simulated with a plan of its own: the same recipes, its
+  // model's weights, activities and bounds, its patterns checked under them.
+  for (const persona of personaModels) {
+    const own: SimulationPlan = {
+      ...plan,
+      model: persona.model,
+      activities: activityChoices(
+        profileActivities,
+        persona.model.activities,
+        persona.model.weights,
+      ),
+      patterns: [],
+      personaPlans: new Map(),
+    };
+    const found: SimulationProblem[] = [];
+    own.patterns = checkedPatterns(own, found);
+    for (const f of found)
+      if (!problems.some((p) => p.id === f.id && p.reason === f.reason))
+        problems.push({ ...f, reason: `for ${persona.where}: ${f.reason}` });
+    if (own.patterns.length === 0) {
+      problems.push(param(`${persona.where} leaves its actors no primary pattern to follow`));
+      return { ok: false, problems };
+    }
+    for (const key of persona.keys) plan.personaPlans.set(key, own);
   }
   if (plan.patterns.length === 0) {
     if (!problems.some((p) => p.kind === 'pattern')) {
@@ -284,6 +305,48 @@ export function prepareSimulation(
     return { ok: false, problems };
   }
   return { ok: true, plan, problems };
+}
+
+/** The primary patterns the plan's model gives a weight, each walked once and checked. */
+function checkedPatterns(
+  plan: SimulationPlan,
+  problems: SimulationProblem[],
+): SimulationPlan['patterns'] {
+  const out: SimulationPlan['patterns'] = [];
+  for (const node of plan.compiled.primaryPatterns) {
+    const weight = plan.model.weights[node.id] ?? 1;
+    if (weight <= 0) continue;
+    const reason = checkPattern(plan, node);
+    if (reason) problems.push({ kind: 'pattern', id: node.id, reason });
+    else out.push({ node, weight });
+  }
+  return out;
+}
+
+/**
+ * The models of the main model's `personae`, each read over the main one; a problem the main
+ * model already has is not told again for each.
+ */
+function personaModelsOf(
+  raw: unknown,
+  actors: readonly SimulatedActor[],
+  groups: ReadonlyMap<string, string[]>,
+  start: number,
+  problems: SimulationProblem[],
+): Array<{ where: string; keys: string[]; model: ResolvedModel }> {
+  if (!isObject(raw)) return [];
+  const keys = actors.map(actorKey);
+  const texts: string[] = [];
+  const personae = readPersonaModels(raw, new Set(keys), groups, texts);
+  for (const text of texts) problems.push(param(text));
+  return personae.map((persona) => {
+    const found: SimulationProblem[] = [];
+    const model = resolveModel(persona.raw, keys, start, found);
+    for (const f of found)
+      if (!problems.some((p) => p.reason === f.reason))
+        problems.push(param(`${persona.where}: ${f.reason}`));
+    return { where: persona.where, keys: persona.keys, model };
+  });
 }
 
 function param(reason: string): SimulationProblem {
@@ -350,13 +413,26 @@ const defaultActors: SimulatedActor[] = [
  * Every actor once, in order of appearance, with what makes one unusable. The input is read as
  * untyped JSON: it comes from files and request bodies.
  */
-function actorsOf(personae: unknown, problems: SimulationProblem[]): SimulatedActor[] {
+function actorsOf(
+  personae: unknown,
+  problems: SimulationProblem[],
+  groupsOut: Map<string, string[]>,
+): SimulatedActor[] {
   if (personae === undefined) return defaultActors;
   const groups: unknown[] = Array.isArray(personae) ? personae : [personae];
   const out: SimulatedActor[] = [];
   const seen = new Set<string>();
   for (const g of groups) {
-    const members: unknown[] = isObject(g) && Array.isArray(g.member) ? g.member : [g];
+    const isGroup = isObject(g) && Array.isArray(g.member);
+    const members: unknown[] = isGroup ? (g.member as unknown[]) : [g];
+    // A group is known by its name and, when it has one, its identifier, for `personae` models.
+    const names = isGroup ? [g.name, actorProblem(g) === undefined ? actorKey(g) : undefined] : [];
+    for (const name of names)
+      if (typeof name === 'string' && name !== '')
+        groupsOut.set(
+          name,
+          members.filter((m) => !actorProblem(m)).map((m) => actorKey(m as SimulatedActor)),
+        );
     for (const m of members) {
       const problem = actorProblem(m);
       if (problem) {

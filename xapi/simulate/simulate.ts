@@ -69,7 +69,9 @@ export function* generateTraced(
   plan: SimulationPlan,
   options: GenerateOptions = {},
 ): Generator<TracedStatement, void, undefined> {
-  const streams = plan.actors.map((actor, index) => new ActorStream(plan, actor, index));
+  const streams = plan.actors.map(
+    (actor, index) => new ActorStream(plan.personaPlans.get(actorKey(actor)) ?? plan, actor, index),
+  );
   const heap = new Heap<ActorStream>((a, b) => a.nextTime - b.nextTime || a.index - b.index);
   const budget = { left: plan.max, stop: options.stop };
   for (const s of streams) if (s.advance(budget)) heap.push(s);

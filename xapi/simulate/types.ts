@@ -13,9 +13,12 @@ export interface SimulatedActor {
   account?: { homePage: string; name: string };
 }
 
-/** A group of actors (DATASIM's "personae" are xAPI Groups). */
-export interface Persona {
-  name?: string;
+/**
+ * A group of actors (DATASIM's "personae" are xAPI Groups), known to a model's `personae` by its
+ * name or by its own identifier when it has one.
+ */
+export interface Persona extends Omit<SimulatedActor, 'objectType'> {
+  objectType?: 'Group';
   member: SimulatedActor[];
 }
 
@@ -71,6 +74,12 @@ export interface SimulationModel {
   learner?: LearnerModel;
   /** Per actor, by identifier (the mbox, `sha1:` and the mbox_sha1sum, the openid, `homePage|name`). */
   actors?: Record<string, LearnerModel>;
+  /**
+   * Models for some actors (`xapi/simulate/personae-models.ts`): each entry names actors by
+   * identifier, as `actors` does, or groups of the personae by name or identifier, and the
+   * settings that differ for them, merged over this model (records by IRI key by key).
+   */
+  personae?: Array<{ actors: string[]; model: Omit<SimulationModel, 'personae' | 'actors'> }>;
 }
 
 /** How one person learns. Every field is optional; without any, nothing changes. */

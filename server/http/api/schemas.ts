@@ -192,7 +192,7 @@ export const simulateBodySchema = z
       .record(z.string(), z.unknown())
       .optional()
       .describe(
-        'Weights, timings and learners: "weights" by pattern or template IRI, "optional", "repeat", "recommended", "period", "periods", "gap", "extensions", and "learner" (ability, pace, dropout, hours) for every actor or "actors" for one, by its mbox or account (see the library\'s README).',
+        'Weights, timings, time bounds, activities and learners: "weights" by pattern, template or activity IRI, "optional", "repeat", "recommended", "period", "periods", "gap", "extensions", "activities" to use in place of the profile\'s, "bounds" (when statements may happen, UTC), "learner" (ability, pace, dropout, hours) for every actor or "actors" for one, by its mbox or account, and "personae": settings of their own for some actors or groups (see the library\'s README).',
       ),
     strict: z
       .boolean()
