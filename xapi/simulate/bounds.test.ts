@@ -7,7 +7,7 @@ import type { JsonObject } from '../json.js';
 import { patternId, sequenceProfile, template, verb } from '../statement/fixtures.js';
 import { nextWithin, readBounds } from './bounds.js';
 import { generate, prepareSimulation } from './index.js';
-import type { SimulationModel } from './types.js';
+import type { BoundedPeriod, SimulationModel } from './types.js';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
@@ -115,6 +115,48 @@ describe('a model with bounds and activities of its own', () => {
     expect(none.ok).toBe(false);
     expect(none.problems.map((p) => p.reason)).toEqual([
       'the bounds leave no instant after the start',
+    ]);
+  });
+
+  it('takes the first period whose bounds hold the previous statement’s instant', () => {
+    const morningsSlow: BoundedPeriod[] = [
+      { min: 3600, max: 3600, bounds: [{ hours: [[0, 11]] }] },
+      { min: 60, max: 60 },
+    ];
+    const check = (statements: JsonObject[]) => {
+      const last = new Map<string, number>();
+      let slow = 0;
+      let quick = 0;
+      for (const s of statements) {
+        const r = (s.context as JsonObject).registration as string;
+        const t = Date.parse(s.timestamp as string);
+        const before = last.get(r);
+        last.set(r, t);
+        if (before === undefined) continue;
+        const morning = new Date(before).getUTCHours() < 12;
+        expect(t - before).toBe(morning ? 3_600_000 : 60_000);
+        if (morning) slow++;
+        else quick++;
+      }
+      expect(slow).toBeGreaterThan(20);
+      expect(quick).toBeGreaterThan(20);
+    };
+    check(statementsOf({ period: morningsSlow }));
+    check(
+      statementsOf({
+        periods: Object.fromEntries(['read', 'close'].map((n) => [template(n).id!, morningsSlow])),
+      }),
+    );
+
+    const refused = prepareSimulation([profile()], {
+      model: {
+        period: [],
+        periods: { [template('read').id!]: [{ min: 1, max: 2, bounds: [{ hours: [99] }] }] },
+      },
+    });
+    expect(refused.problems.map((p) => p.reason)).toEqual([
+      'period must not be an empty list',
+      `the bounds of the period of ${template('read').id!}, entry 1, bound 1: hours: 99 is not a value (0–23) or a range of them`,
     ]);
   });
 

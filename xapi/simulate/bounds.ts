@@ -189,6 +189,13 @@ function readUnit(
   return allowed;
 }
 
+/** Whether the instant (ms) is inside one of the bounds (an empty list holds every instant). */
+export function within(bounds: readonly CompiledBound[], at: number): boolean {
+  if (bounds.length === 0) return true;
+  const date = new Date(at);
+  return bounds.some((b) => inside(b, date));
+}
+
 /** Whether the instant (ms) is inside the bound. */
 function inside(bound: CompiledBound, at: Date): boolean {
   return firstMiss(bound, at) === undefined;

@@ -212,6 +212,15 @@ describe('DATASIM models', () => {
           ],
           objectOverrides: [{ object: override, weight: 0.5 }],
           patterns: [{ component: patternId('practice'), bounds: [{ daysOfWeek: ['Saturday'] }] }],
+          templates: [
+            {
+              component: templateId('passed'),
+              periods: [
+                { fixed: 2, unit: 'hours', bounds: [{ daysOfWeek: ['Sunday'] }] },
+                { fixed: 30, unit: 'seconds' },
+              ],
+            },
+          ],
         },
       ],
       [lessons],
@@ -221,6 +230,12 @@ describe('DATASIM models', () => {
       weights: { 'https://example.org/lessons/1': 2, 'https://example.org/lessons/3': 0 },
       activities: [{ activity: override, weight: 1 }],
       bounds: { [patternId('practice')]: [{ daysOfWeek: ['Saturday'] }] },
+      periods: {
+        [templateId('passed')]: [
+          { min: 7200, max: 7200, bounds: [{ daysOfWeek: ['Sunday'] }] },
+          { min: 30, max: 30 },
+        ],
+      },
     });
     const prepared = prepareSimulation([lessons], { model, parameters: { seed: 3, max: 800 } });
     if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
@@ -248,6 +263,20 @@ describe('DATASIM models', () => {
           .map((s) => new Date(s.timestamp as string).getUTCDay()),
       );
     expect(days('practice')).toEqual(new Set([6]));
+    // "passed" comes two hours after the statement before it on Sundays, else 30 s after.
+    const previous = new Map<string, number>();
+    const gaps = new Set<string>();
+    for (const s of statements) {
+      const r = (s.context as JsonObject).registration as string;
+      const t = Date.parse(s.timestamp as string);
+      const before = previous.get(r);
+      previous.set(r, t);
+      if ((s.verb as JsonObject).id !== verb('passed') || before === undefined) continue;
+      const sunday = new Date(before).getUTCDay() === 0;
+      expect(t - before).toBe(sunday ? 7_200_000 : 30_000);
+      gaps.add(sunday ? 'Sunday' : 'other');
+    }
+    expect(gaps).toEqual(new Set(['Sunday', 'other']));
     expect(days('start').size).toBeGreaterThan(3);
   });
 });

@@ -11,7 +11,7 @@ import { isObject } from '../json.js';
 import type { Iri, Pattern, Profile } from '../model/types.js';
 import { isUnrecognized } from '../model/types.js';
 import type { TimeBound } from './bounds.js';
-import type { Period, SimulationModel } from './types.js';
+import type { BoundedPeriod, Period, SimulationModel } from './types.js';
 
 export interface DatasimConversion {
   model: SimulationModel;
@@ -75,12 +75,22 @@ function periodOf(raw: unknown): Period | undefined {
   return { min, max: min + 2 * n(raw.mean, 1) * unit };
 }
 
-/** The first period that applies at any time (no `bounds`), as DATASIM's default period. */
-function unboundedPeriod(periods: unknown): { period?: Period; bounded: number } {
-  const list: unknown[] = Array.isArray(periods) ? periods : isObject(periods) ? [periods] : [];
-  const unbounded = list.find((p) => isObject(p) && p.bounds === undefined);
-  const period = periodOf(unbounded);
-  return { ...(period ? { period } : {}), bounded: list.filter((p) => p !== unbounded).length };
+/**
+ * DATASIM's periods in order, each with its bounds (the first whose bounds hold the time is
+ * used): one period when the list is one without bounds, else the list.
+ */
+function periodsOf(raw: unknown): BoundedPeriod | BoundedPeriod[] | undefined {
+  const list: unknown[] = Array.isArray(raw) ? raw : isObject(raw) ? [raw] : [];
+  const out: BoundedPeriod[] = [];
+  for (const entry of list) {
+    const period = periodOf(entry);
+    if (!period || !isObject(entry)) continue;
+    out.push(
+      Array.isArray(entry.bounds) ? { ...period, bounds: entry.bounds as TimeBound[] } : period,
+    );
+  }
+  if (out.length === 0) return undefined;
+  return out.length === 1 && !out[0]!.bounds ? out[0] : out;
 }
 
 /**
@@ -147,10 +157,10 @@ export function modelFromDatasim(input: unknown, profiles: readonly Profile[]): 
     const weights: Record<Iri, number> = {};
     const optional: Record<Iri, number> = {};
     const repeat: Record<Iri, number> = {};
-    const periods: Record<Iri, Period> = {};
+    const periods: Record<Iri, BoundedPeriod | BoundedPeriod[]> = {};
     const bounds: Record<Iri, TimeBound[]> = {};
     const activities: NonNullable<SimulationModel['activities']> = [];
-    let base: Period | undefined;
+    let base: BoundedPeriod | BoundedPeriod[] | undefined;
 
     for (const { raw, where } of entries) {
       for (const entry of listOf(raw.verbs)) {
@@ -207,17 +217,17 @@ export function modelFromDatasim(input: unknown, profiles: readonly Profile[]): 
           // DATASIM's bound is exclusive; this simulator's is the most turns taken.
           repeat[id] = Math.min(100, repeatMax - 1);
         }
-        const { period, bounded } = unboundedPeriod(entry.periods);
+        const period = periodsOf(entry.periods);
         if (period) for (const t of templatesUnder(id)) periods[t] ??= period;
         if (period && pattern.primary) base ??= period;
-        noteBounds(id, entry, bounded, `${where}: pattern ${id}`);
+        noteBounds(id, entry, `${where}: pattern ${id}`);
       }
       for (const entry of listOf(raw.templates)) {
         const id = componentOf(entry);
         if (!id || !isObject(entry)) continue;
-        const { period, bounded } = unboundedPeriod(entry.period ?? entry.periods);
+        const period = periodsOf(entry.period ?? entry.periods);
         if (period) periods[id] = period;
-        noteBounds(id, entry, bounded, `${where}: template ${id}`);
+        noteBounds(id, entry, `${where}: template ${id}`);
       }
     }
 
@@ -264,16 +274,12 @@ export function modelFromDatasim(input: unknown, profiles: readonly Profile[]): 
     }
 
     /** A component's bounds are the model's bounds of its IRI; the simulation checks them. */
-    function noteBounds(id: Iri, entry: JsonObject, boundedPeriods: number, what: string): void {
+    function noteBounds(id: Iri, entry: JsonObject, what: string): void {
       if (Array.isArray(entry.bounds)) bounds[id] = entry.bounds as TimeBound[];
       else if (entry.bounds !== undefined) unused.push(`${what}: bounds that are not a list`);
       if (entry.boundRetries !== undefined)
         unused.push(
           `${what}: boundRetries (a statement outside its bounds waits for the next instant inside them here; nothing is retried)`,
-        );
-      if (boundedPeriods > 0)
-        unused.push(
-          `${what}: ${boundedPeriods} period(s) with bounds (the first unbounded is used)`,
         );
     }
 

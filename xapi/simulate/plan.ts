@@ -74,7 +74,8 @@ export interface ResolvedModel {
   optional: (id: Iri) => number;
   repeat: (id: Iri) => number;
   recommended: number;
-  period: (templateId: Iri) => Period;
+  /** The periods of a template, in order; the last holds at any time. */
+  period: (templateId: Iri) => TimedPeriod[];
   gap: Period;
   extensions: Record<Iri, ExtensionRange>;
   /** How an actor learns, by the actor's identifier (`actorKey`). */
@@ -83,6 +84,11 @@ export interface ResolvedModel {
   activities: ModelActivity[];
   /** When statements may happen; undefined when the model bounds nothing. */
   bounds: ResolvedBounds | undefined;
+}
+
+/** A period, and the bounds (when any) the time must be inside for it to hold. */
+export interface TimedPeriod extends Period {
+  bounds?: CompiledBound[];
 }
 
 /** Bounds for every statement (`all`, possibly empty) and by template or pattern IRI. */
@@ -541,13 +547,32 @@ function resolveModel(
     );
     if (n !== undefined) weights[id] = n;
   }
-  const base = period(m.period, { min: 5, max: 120 }, 'period');
-  const periods: Record<Iri, Period> = {};
+  /** A period, or a list of periods with bounds; a list whose every entry is bounded ends with `fallback`. */
+  const timedPeriods = (value: unknown, fallback: TimedPeriod[], what: string): TimedPeriod[] => {
+    if (!Array.isArray(value)) return [period(value, fallback.at(-1)!, what)];
+    if (value.length === 0) {
+      problems.push(param(`${what} must not be an empty list`));
+      return fallback;
+    }
+    const out: TimedPeriod[] = value.map((entry, i) => {
+      const at = `${what}, entry ${i + 1}`;
+      const { bounds, ...rest } = isObject(entry) ? entry : { bounds: undefined };
+      const timed: TimedPeriod = period(isObject(entry) ? rest : entry, fallback.at(-1)!, at);
+      if (bounds === undefined) return timed;
+      const texts: string[] = [];
+      const read = readBounds(bounds, `the bounds of ${at}`, texts);
+      for (const text of texts) problems.push(param(text));
+      return read ? { ...timed, bounds: read } : timed;
+    });
+    return out.some((p) => !p.bounds) ? out : [...out, ...fallback.filter((p) => !p.bounds)];
+  };
+  const base = timedPeriods(m.period, [{ min: 5, max: 120 }], 'period');
+  const periods: Record<Iri, TimedPeriod[]> = {};
   if (m.periods !== undefined && !isObject(m.periods)) {
     problems.push(param('periods must be an object of periods by template IRI'));
   }
   for (const [id, p] of Object.entries(isObject(m.periods) ? m.periods : {})) {
-    periods[id] = period(p, base, `the period of ${id}`);
+    periods[id] = timedPeriods(p, base, `the period of ${id}`);
   }
   const recommended =
     m.recommended === undefined

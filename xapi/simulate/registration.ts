@@ -14,7 +14,7 @@ import type { StatementValidation } from '../statement/types.js';
 import { validateStatement } from '../statement/validate-statement.js';
 import type { BuildContext } from './builder.js';
 import { buildStatement, clone } from './builder.js';
-import type { SimulationPlan } from './plan.js';
+import type { SimulationPlan, TimedPeriod } from './plan.js';
 import { Random } from './random.js';
 import type { ExtensionRange, SimulatedActor } from './types.js';
 import { SIMULATED_BASE, language, lastSegment } from './values.js';
@@ -23,7 +23,7 @@ import { MediaState, fitter, isPageCount, meaningOf } from './meaning.js';
 import type { Learner } from './learners.js';
 import { pacedMillis, startWithinHours } from './learners.js';
 import type { CompiledBound } from './bounds.js';
-import { nextWithin } from './bounds.js';
+import { nextWithin, within } from './bounds.js';
 import { UNTYPED } from './model-activities.js';
 
 /** How many walks a registration tries before giving up (a bug once the plan accepted the pattern). */
@@ -225,6 +225,12 @@ function mainTypeOf(plan: SimulationPlan, ids: readonly Iri[]): Iri | undefined 
     }
   }
   return best;
+}
+
+/** The first of the periods whose bounds hold the instant (ms); the last holds at any time. */
+function periodAt(periods: readonly TimedPeriod[], at: number): TimedPeriod {
+  if (periods.length > 1) for (const p of periods) if (!p.bounds || within(p.bounds, at)) return p;
+  return periods.at(-1)!;
 }
 
 /** Whether a pattern node can give a path made only of buildable templates. */
@@ -430,8 +436,7 @@ export function buildRegistration(
     for (let i = 0; i < ids.length; i++) {
       const recipe = plan.recipes.get(ids[i]!)!;
       const t = recipe.template;
-      const period = plan.model.period(t.id);
-      time += Math.max(1, pacedMillis(random, period, learner));
+      time += Math.max(1, pacedMillis(random, periodAt(plan.model.period(t.id), time), learner));
       if (i === 0 && learner) time = startWithinHours(time, learner, random);
       if (bounds) {
         // Outside the model's bounds the learner waits for the next instant inside them.

@@ -32,6 +32,14 @@ export interface Period {
 }
 
 /**
+ * A period that holds only while the time is inside its bounds: of a list, the first whose
+ * bounds hold the previous statement's instant is used (DATASIM's periods with bounds).
+ */
+export interface BoundedPeriod extends Period {
+  bounds?: TimeBound[];
+}
+
+/**
  * How a simulation chooses, all optional. Weights are relative (default 1; 0 never chooses): they
  * choose the primary pattern of a registration and the member of an `alternates`.
  */
@@ -59,10 +67,13 @@ export interface SimulationModel {
   repeat?: number | Record<Iri, number>;
   /** Probability that a `recommended` rule's location gets a value (default 0.5). */
   recommended?: number;
-  /** Time between two statements of a registration (default 5 to 120 seconds). */
-  period?: Period;
-  /** Per template IRI: time from the previous statement to one of this template. */
-  periods?: Record<Iri, Period>;
+  /**
+   * Time between two statements of a registration (default 5 to 120 seconds), or a list of
+   * periods with bounds, the first that holds at the time used (the default when none does).
+   */
+  period?: BoundedPeriod | BoundedPeriod[];
+  /** Per template IRI: time from the previous statement to one of this template, likewise. */
+  periods?: Record<Iri, BoundedPeriod | BoundedPeriod[]>;
   /** Time between two registrations of an actor (default 1 to 24 hours). */
   gap?: Period;
   /**
