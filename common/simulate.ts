@@ -82,6 +82,12 @@ export const siteSimulateSchema = z.object({
     .optional(),
   /** How the actors learn; without it, as the library draws by default. */
   learners: siteLearnersSchema.optional(),
+  /**
+   * More of the library's model, as JSON (`xapi/README.md`, "Simulating statements"): weights,
+   * periods, bounds, activities, extension ranges, models for some actors (the site's actors are
+   * `mailto:actor1@example.org` and on). The choices above are merged over it.
+   */
+  model: z.record(z.string(), z.unknown()).optional(),
 });
 export type SiteSimulateInput = z.infer<typeof siteSimulateSchema>;
 

@@ -37,6 +37,8 @@ function merged(main: Record<string, unknown>, over: Record<string, unknown>) {
   const out: Record<string, unknown> = { ...main };
   delete out.personae;
   for (const [key, value] of Object.entries(over)) {
+    // JSON may carry a "__proto__" key; as an assignment it would set the object's prototype.
+    if (key === '__proto__') continue;
     const under = main[key];
     out[key] =
       MERGED.has(key) && isObject(under) && isObject(value) ? { ...under, ...value } : value;

@@ -206,6 +206,42 @@ describe('site: POST /app/profile/:profileId/version/:versionId/simulate', () =>
     }
   });
 
+  it('follows more of the model written as JSON, with the form’s choices over it', async () => {
+    const version = await store(uniqueProfile(), true);
+    const response = await callsOf(t.app).post(version.path, {
+      ...choices,
+      actors: 2,
+      registrations: 6,
+      learners: { dropout: 0 },
+      model: {
+        bounds: [{ daysOfWeek: ['Saturday', 'Sunday'] }],
+        learner: { dropout: 1 },
+        personae: [
+          { actors: ['mailto:actor2@example.org'], model: { bounds: [{ hours: [[6, 7]] }] } },
+        ],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const statements = response.json<SiteSimulation>().statements;
+    const of = (mbox: string) => statements.filter((s) => (s.actor as JsonObject).mbox === mbox);
+    // The form's dropout 0 wins over the written 1: every actor takes its six registrations.
+    const registrations = new Set(statements.map((s) => (s.context as JsonObject).registration));
+    expect(registrations.size).toBe(12);
+    for (const s of of('mailto:actor1@example.org'))
+      expect([0, 6]).toContain(new Date(s.timestamp as string).getUTCDay());
+    for (const s of of('mailto:actor2@example.org'))
+      expect([6, 7]).toContain(new Date(s.timestamp as string).getUTCHours());
+
+    const refused = await callsOf(t.app).post(version.path, {
+      ...choices,
+      model: { bounds: [{ hours: [25] }] },
+    });
+    expect(refused.statusCode).toBe(400);
+    const body = refused.json<{ code: string; message: string }>();
+    expect(body.code).toBe('BAD_REQUEST');
+    expect(body.message).toContain('the bounds, bound 1: hours: 25 is not a value');
+  });
+
   it('refuses choices beyond the limits, naming the field', async () => {
     for (const body of [
       { ...choices, actors: 101 },

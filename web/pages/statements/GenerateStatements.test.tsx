@@ -184,6 +184,36 @@ describe('generating statements from a version', () => {
     });
   });
 
+  it('sends more of the model written as JSON, and says what is wrong with it before sending', async () => {
+    const calls = serve();
+    renderApp(versionPath(V1, 'generate'));
+    await screen.findByRole('checkbox', { name: 'Watch a video' });
+    await userEvent.click(screen.getByText('More of the model, as JSON'));
+    const field = screen.getByLabelText('Model (JSON)');
+    const sends = () => calls.filter((c) => c.path === versionApi(V1, '/simulate')).length;
+
+    await userEvent.type(field, '{{"bounds": [[');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText(/^This is not JSON/)).toBeInTheDocument();
+    await userEvent.clear(field);
+    await userEvent.type(field, '[[1]');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText(/^Write one JSON object/)).toBeInTheDocument();
+    expect(sends()).toBe(0);
+
+    await userEvent.clear(field);
+    await userEvent.click(field);
+    await userEvent.paste('{"bounds": [{"hours": [[9, 17]]}]}');
+    expect(screen.getByText('More of the model, as JSON (set)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await screen.findByRole('table', { name: 'Generated statements' });
+    expect(screen.queryByText(/^This is not JSON|^Write one JSON object/)).toBeNull();
+    const sent = calls.filter((c) => c.path === versionApi(V1, '/simulate'));
+    expect((sent.at(-1)?.body as { model?: unknown }).model).toEqual({
+      bounds: [{ hours: [[9, 17]] }],
+    });
+  });
+
   it('previews the first statements with their template, linked, their pattern and registration, and their JSON', async () => {
     serve(() => [200, simulation(15)]);
     renderApp(versionPath(V1, 'generate'));

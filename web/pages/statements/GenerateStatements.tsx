@@ -38,6 +38,7 @@ import { isCurrentVersion, isMemberOf } from '../../lib/profiles';
 import { saveFile } from '../../lib/save-file';
 import { GeneratedPaths } from './GeneratedPaths';
 import { LearnerChoices, NO_LEARNER_FIELDS, learnersOf } from './LearnerChoices';
+import { ModelChoices, modelOf } from './ModelChoices';
 import { batchText, handoffState, wholeRegistrations } from './handoff';
 import { SendToLrs } from './SendToLrs';
 
@@ -469,6 +470,8 @@ export function GenerateStatements({
   const [end, setEnd] = useState('');
   const [seed, setSeed] = useState(freshSeed);
   const [learnerFields, setLearnerFields] = useState(NO_LEARNER_FIELDS);
+  const [modelText, setModelText] = useState('');
+  const [modelProblem, setModelProblem] = useState<string | undefined>();
   const chosen = primary.filter((p) => !unchosen.includes(p.iri)).map((p) => p.iri);
   const problems = simulationProblemsOf(simulate.error);
   // Generate is disabled while it works, which drops the keyboard's focus to the page: once the
@@ -487,6 +490,12 @@ export function GenerateStatements({
     const endAt = utc(end);
     const startAt = utc(start);
     const learners = learnersOf(learnerFields);
+    const written = modelOf(modelText);
+    if ('problem' in written) {
+      setModelProblem(written.problem);
+      return;
+    }
+    setModelProblem(undefined);
     simulate.mutate({
       seed,
       actors: Number(actors),
@@ -496,6 +505,7 @@ export function GenerateStatements({
       ...(endAt ? { end: endAt } : {}),
       ...(chosen.length === primary.length ? {} : { patterns: chosen }),
       ...(learners ? { learners } : {}),
+      ...(written.model ? { model: written.model } : {}),
     });
   };
 
@@ -601,6 +611,7 @@ export function GenerateStatements({
               />
             </SimpleGrid>
             <LearnerChoices value={learnerFields} onChange={setLearnerFields} />
+            <ModelChoices value={modelText} onChange={setModelText} error={modelProblem} />
             <Group>
               <Button
                 type="submit"
