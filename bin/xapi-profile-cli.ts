@@ -7,6 +7,7 @@ import type { DocsOptions } from './xapi-profile-docs.js';
 import { docsCommand, docsUsage, parseDocsArgs } from './xapi-profile-docs.js';
 import type { SimulateOptions } from './xapi-profile-simulate.js';
 import { parseSimulateArgs, simulateCommand, simulateUsage } from './xapi-profile-simulate.js';
+import { streamSink, type BlockSink } from './line-writer.js';
 
 const validateUsage = `Usage: xapi-profile validate [options] FILE...
 
@@ -34,10 +35,12 @@ export interface Io {
   err: (text: string) => void;
   read: (file: string) => Promise<string>;
   drain?: () => Promise<void>;
+  outBytes?: BlockSink;
 }
 
 const defaultIo: Io = {
   out: (text) => process.stdout.write(text + '\n'),
+  outBytes: streamSink(process.stdout),
   err: (text) => process.stderr.write(text + '\n'),
   read: (file) => readFile(file, 'utf8'),
   drain: () =>

@@ -19,6 +19,7 @@ import {
   prepareSimulation,
 } from '../xapi/simulate/index.js';
 import { endpointProblem, sendStatements } from '../server/modules/lrs/send.js';
+import { LineWriter, textSink, type BlockSink } from './line-writer.js';
 
 export interface SimulateOptions {
   profiles: string[];
@@ -35,6 +36,8 @@ export interface SimulateOptions {
 
 export interface SimulateIo {
   out: (text: string) => void;
+  /** Where statements go as bytes, when the output takes them so (else through `out`). */
+  outBytes?: BlockSink;
   err: (text: string) => void;
   read: (file: string) => Promise<string>;
   /** Resolves once stdout can take more (a slow reader holds generation back). */
@@ -170,8 +173,8 @@ function describeProblem(p: SimulationProblem): string {
   return `  ${p.kind} ${p.id || '(parameters)'}${rule}${at}: ${p.reason}`;
 }
 
-/** Statements are written in chunks of this many lines. */
-const CHUNK = 256;
+/** The clock is read for the progress line after this many statements. */
+const PROGRESS_EVERY = 256;
 const PROGRESS_MS = 2000;
 
 export async function simulateCommand(options: SimulateOptions, io: SimulateIo): Promise<number> {
@@ -259,15 +262,13 @@ export async function simulateCommand(options: SimulateOptions, io: SimulateIo):
   const started = now();
   let lastProgress = started;
   let count = 0;
-  let lines: string[] = [];
+  const writer = new LineWriter(io.outBytes ?? textSink(io.out));
   try {
     for (const statement of generate(prepared.plan)) {
-      lines.push(JSON.stringify(statement));
+      // A slow reader holds generation back.
+      if (writer.add(JSON.stringify(statement))) await io.drain?.();
       count++;
-      if (lines.length === CHUNK) {
-        io.out(lines.join('\n'));
-        lines = [];
-        await io.drain?.();
+      if (count % PROGRESS_EVERY === 0) {
         const t = now();
         if (t - lastProgress >= PROGRESS_MS) {
           lastProgress = t;
@@ -277,14 +278,14 @@ export async function simulateCommand(options: SimulateOptions, io: SimulateIo):
       }
     }
   } catch (e) {
-    if (lines.length > 0) io.out(lines.join('\n'));
+    writer.flush();
     if (e instanceof SimulationBugError) {
       io.err(e.message);
       return 3;
     }
     throw e;
   }
-  if (lines.length > 0) io.out(lines.join('\n'));
+  writer.flush();
   if (now() - started >= PROGRESS_MS) io.err(`simulated ${count} statements in all`);
   return 0;
 }
