@@ -6,3 +6,4 @@ export type { GenerateOptions, TracedStatement } from './simulate.js';
 export { SimulationError, generate, generateTraced, simulate } from './simulate.js';
 export type * from './types.js';
 export { isDatasimModel, modelFromDatasim, type DatasimConversion } from './datasim.js';
+export { overlaidModel } from './personae-models.js';

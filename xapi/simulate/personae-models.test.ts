@@ -12,7 +12,7 @@ import {
   templateId,
   verb,
 } from '../statement/fixtures.js';
-import { generate, modelFromDatasim, prepareSimulation } from './index.js';
+import { generate, modelFromDatasim, overlaidModel, prepareSimulation } from './index.js';
 import type { Personae, SimulationModel } from './types.js';
 
 /** start, then passed or failed. */
@@ -57,6 +57,34 @@ const verbs = (statements: JsonObject[] = []) =>
   new Set(statements.map((s) => (s.verb as JsonObject).id as string));
 const hours = (statements: JsonObject[] = []) =>
   new Set(statements.map((s) => new Date(s.timestamp as string).getUTCHours()));
+
+describe('a model laid over another', () => {
+  it('merges records and the learner key by key, replaces the rest, and changes neither', () => {
+    const main = {
+      weights: { a: 1, b: 2 },
+      actors: { 'mailto:x@example.org': { ability: 0.2 } },
+      learner: { dropout: 0.5, ability: 0.7 },
+      max: 10,
+      personae: [{ actors: ['mailto:x@example.org'], model: {} }],
+    };
+    const over = JSON.parse(
+      '{"weights": {"b": 3}, "actors": {"mailto:y@example.org": {"ability": 1}}, "learner": {"dropout": 0}, "max": 20, "__proto__": {"polluted": true}}',
+    ) as Record<string, unknown>;
+    const before = JSON.stringify(main);
+    const out = overlaidModel(main, over);
+    expect(out).toEqual({
+      weights: { a: 1, b: 3 },
+      actors: { 'mailto:x@example.org': { ability: 0.2 }, 'mailto:y@example.org': { ability: 1 } },
+      learner: { dropout: 0, ability: 0.7 },
+      max: 20,
+      personae: main.personae,
+    });
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(main)).toBe(before);
+    // A record given as something else is replaced, not merged.
+    expect(overlaidModel({ weights: [1] }, { weights: { a: 1 } })).toEqual({ weights: { a: 1 } });
+  });
+});
 
 describe('models for some of the actors', () => {
   it("simulates a group's members under its own settings, merged over the main model", () => {

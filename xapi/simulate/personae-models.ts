@@ -20,6 +20,7 @@ export interface PersonaModel {
 
 /** Settings merged key by key when both models give them as objects. */
 const MERGED = new Set([
+  'actors',
   'weights',
   'periods',
   'extensions',
@@ -32,10 +33,15 @@ const MERGED = new Set([
 /** Settings a persona's model cannot have: they name actors, as the entry itself does. */
 const REFUSED = new Set(['personae', 'actors']);
 
-/** The main model with `over`'s settings over it. */
-function merged(main: Record<string, unknown>, over: Record<string, unknown>) {
+/**
+ * A model with `over`'s settings laid over `main`'s: records by IRI or actor, and `learner`,
+ * merged key by key, the rest replaced. Neither is changed.
+ */
+export function overlaidModel(
+  main: Record<string, unknown>,
+  over: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...main };
-  delete out.personae;
   for (const [key, value] of Object.entries(over)) {
     // JSON may carry a "__proto__" key; as an assignment it would set the object's prototype.
     if (key === '__proto__') continue;
@@ -94,7 +100,12 @@ export function readPersonaModels(
         keys.push(key);
       }
     }
-    if (keys.length > 0) out.push({ where, keys, raw: merged(main, entry.model) });
+    if (keys.length > 0) {
+      // A persona's model names no personae of its own.
+      const raw = overlaidModel(main, entry.model);
+      delete raw.personae;
+      out.push({ where, keys, raw });
+    }
   });
   return out;
 }

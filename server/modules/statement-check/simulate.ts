@@ -7,7 +7,7 @@ import type {
   SimulationProblem,
   TracedStatement,
 } from '../../../xapi/simulate/index';
-import { generateTraced, prepareSimulation } from '../../../xapi/simulate/index';
+import { generateTraced, overlaidModel, prepareSimulation } from '../../../xapi/simulate/index';
 import { ErrorCode } from '../../../common/errors';
 import {
   SIMULATION_LIMITS,
@@ -187,7 +187,8 @@ function siteInput(model: Profile, input: SiteSimulateInput): Omit<SimulateInput
     weights = Object.fromEntries(primary.map((id) => [id, input.patterns!.includes(id) ? 1 : 0]));
   }
   const learners = input.learners ? learnerModel(input.learners, actors) : undefined;
-  const choices = mergedModel(input.model ?? {}, {
+  // The model written as JSON, with the form's choices over it.
+  const choices = overlaidModel(input.model ?? {}, {
     ...(weights ? { weights } : {}),
     ...learners,
   });
@@ -200,22 +201,6 @@ function siteInput(model: Profile, input: SiteSimulateInput): Omit<SimulateInput
     personae: actors,
     ...(Object.keys(choices).length > 0 ? { model: choices } : {}),
   };
-}
-
-/** The model written as JSON, with the form's choices over it: its records merged key by key. */
-function mergedModel(
-  written: Record<string, unknown>,
-  form: Pick<SimulationModel, 'weights' | 'learner' | 'actors'>,
-): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...written };
-  for (const [key, value] of Object.entries(form)) {
-    const under = written[key];
-    out[key] =
-      under !== null && typeof under === 'object' && !Array.isArray(under)
-        ? { ...under, ...value }
-        : value;
-  }
-  return out;
 }
 
 /** The site's learners as the library's: each actor's ability on the even spread asked for. */
