@@ -194,7 +194,10 @@ describe('generating statements from a version', () => {
 
     await userEvent.type(field, '{{"bounds": [[');
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByText(/^This is not JSON/)).toBeInTheDocument();
+    // The shared JSON reader's message: where the text went wrong, not the engine's wording.
+    expect(
+      await screen.findByText(/^This is not JSON: Line 1, position \d+: /),
+    ).toBeInTheDocument();
     await userEvent.clear(field);
     await userEvent.type(field, '[[1]');
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));

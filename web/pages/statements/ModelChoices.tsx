@@ -1,4 +1,5 @@
 import { Box, Code, Text, Textarea } from '@mantine/core';
+import { readJson } from '../../components/statements/read-json';
 
 /** The most a written model may be: room for many weights and bounds, not for a document. */
 export const MODEL_TEXT_LIMIT = 20_000;
@@ -9,12 +10,9 @@ export const MODEL_TEXT_LIMIT = 20_000;
  */
 export function modelOf(text: string): { model?: Record<string, unknown> } | { problem: string } {
   if (text.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { problem: `This is not JSON: ${(error as Error).message}` };
-  }
+  const read = readJson(text);
+  if (!read.ok) return { problem: `This is not JSON: ${read.message}` };
+  const { value } = read;
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return { problem: 'Write one JSON object, such as {"bounds": [{"hours": [[9, 17]]}]}.' };
   return { model: value as Record<string, unknown> };
