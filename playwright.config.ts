@@ -7,8 +7,10 @@ import path from 'node:path';
  * Each spec runs on one database: PGlite, the embedded one a newcomer starts with, unless its
  * tests carry the `@postgres` tag, which moves them to a PostgreSQL server (E2E_DATABASE_URL).
  * Those are the flows that lean on what differs between the two: background jobs and change
- * notices shared through the server's connections, several sessions at once. Every spec says
- * why at its tag; `npm test` runs both halves side by side (docs/testing.md).
+ * notices shared through the server's connections, several sessions at once; and two of the
+ * three accessibility sweeps, which draw the same on either engine, so that the two halves take
+ * about as long. Every spec says why at its tag; `npm test` runs both halves side by side
+ * (docs/testing.md).
  */
 const onPostgres = Boolean(process.env.E2E_DATABASE_URL);
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -37,7 +39,10 @@ export default defineConfig({
   outputDir: onPostgres ? 'test-results/postgres' : 'test-results/pglite',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records a screencast of every test, kept only if it fails: on CI, where nothing
+    // of a run is kept but its log, that was the browser's heaviest work (JPEG frames from the
+    // compositor) for nothing. A failure there is replayed locally with `--trace on`.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
