@@ -47,8 +47,8 @@ function audits(page: Page) {
 }
 
 // The public screens run on PostgreSQL (@postgres, see playwright.config.ts): they draw the same
-// on either engine, and the signed-in screens below are most of the embedded half's time, so the
-// two halves that run side by side end closer together.
+// on either engine, and a sweep is the longest test of all, so with one on each half the two
+// halves that run side by side end closer together.
 test('every public screen meets WCAG 2.1 AA with no serious or critical axe finding @postgres', async ({
   page,
 }) => {
