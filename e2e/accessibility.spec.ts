@@ -46,6 +46,18 @@ function audits(page: Page) {
   return { findings, pages, check };
 }
 
+/** Signs the site admin in and makes a working group whose screens are checked. */
+async function adminWithGroup(page: Page) {
+  const stamp = Date.now().toString(36);
+  await signIn(page, siteAdmin);
+  const api = await siteApi(page.request);
+  const orgId = await createGroup(api, {
+    name: `Accessible Group ${stamp}`,
+    description: 'A group whose screens are checked.',
+  });
+  return { stamp, api, orgId };
+}
+
 // The public screens run on PostgreSQL (@postgres, see playwright.config.ts): they draw the same
 // on either engine, and a sweep is the longest test of all, so with one on each half the two
 // halves that run side by side end closer together.
@@ -81,14 +93,8 @@ test('every account, group and admin screen meets WCAG 2.1 AA with no serious or
 }) => {
   test.setTimeout(900_000);
   page.setDefaultTimeout(15_000);
-  const stamp = Date.now().toString(36);
   const { findings, pages, check } = audits(page);
-  await signIn(page, siteAdmin);
-  const api = await siteApi(page.request);
-  const orgId = await createGroup(api, {
-    name: `Accessible Group ${stamp}`,
-    description: 'A group whose screens are checked.',
-  });
+  const { stamp, orgId } = await adminWithGroup(page);
 
   await check('/user/account');
   await check('/organization/create');
@@ -143,16 +149,10 @@ test('every authoring screen meets WCAG 2.1 AA with no serious or critical axe f
   // browser ran slow; a limit catches a hang, not a slow machine.
   test.setTimeout(1_800_000);
   page.setDefaultTimeout(15_000);
-  const stamp = Date.now().toString(36);
   const { findings, pages, check } = audits(page);
 
   // A working group with a draft profile, concepts, templates and a pattern.
-  await signIn(page, siteAdmin);
-  const api = await siteApi(page.request);
-  const orgId = await createGroup(api, {
-    name: `Accessible Group ${stamp}`,
-    description: 'A group whose screens are checked.',
-  });
+  const { stamp, api, orgId } = await adminWithGroup(page);
   const { versionPath: version, versionApi: base } = await createProfile(api, orgId, {
     name: `Accessible Profile ${stamp}`,
     description: 'Checked for accessibility.',
