@@ -106,8 +106,15 @@ test('statements imported into the queue: a known verb added, an unknown one cre
   await expect(page).toHaveURL(new RegExp(`${versionPath}/concepts/${UUID}$`));
   await expect(page.getByRole('status')).toContainText('was successfully created');
 
-  // Both are in the profile now, as the queue says.
-  await page.getByRole('tab', { name: /Import Queue/ }).click();
+  // Both are in the profile now, as the queue says. The tab is clicked once the new concept's
+  // page shows it counted; a click while that page still changes under the pointer has been seen
+  // to land nowhere, so it is tried again until the queue is open.
+  await expect(page.getByRole('heading', { name: unknownName, level: 2 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Concepts/ })).toContainText('2');
+  await expect(async () => {
+    await page.getByRole('tab', { name: /Import Queue/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${versionPath}/queue(\\?|$)`), { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(
     page.getByRole('article', { name: unknownName }).getByText('In profile', { exact: true }),
   ).toBeVisible();
