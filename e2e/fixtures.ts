@@ -1,4 +1,17 @@
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+
+/**
+ * The contexts `secondBrowser` opened for the running test. Playwright closes only the contexts
+ * of its own fixtures; one left open goes on polling the server and drawing beside every later
+ * test of the same worker.
+ */
+const secondContexts = new Set<BrowserContext>();
 
 /**
  * Every page must load without console errors or uncaught exceptions; this fixture collects them
@@ -13,7 +26,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
-      expect(errors, 'console errors on the page').toEqual([]);
+      try {
+        expect(errors, 'console errors on the page').toEqual([]);
+      } finally {
+        const open = [...secondContexts];
+        secondContexts.clear();
+        await Promise.all(open.map((context) => context.close()));
+      }
     },
     { auto: true },
   ],
@@ -21,10 +40,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 /**
  * A second person's browser, in a context of its own, whose console errors and uncaught
- * exceptions fail the test like the main page's do (marked as the second browser's).
+ * exceptions fail the test like the main page's do (marked as the second browser's). It is
+ * closed when the test ends.
  */
 export async function secondBrowser(browser: Browser, consoleErrors: string[]): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  secondContexts.add(context);
+  const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(`second browser: ${message.text()}`);
   });
