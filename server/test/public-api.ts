@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { JsonObject } from '../../xapi/index';
 import { BASE, validProfile } from '../../xapi/fixtures/profiles';
 import type { BuiltApp } from '../app';
@@ -119,6 +119,31 @@ export class ApiClient {
       metadata: response.json<{ metadata: ApiMetadata }>().metadata,
       lastModified: response.headers['last-modified'] as string,
     };
+  }
+
+  /**
+   * Imports like `import`, then waits until this node has heard the import's change. That change
+   * empties what the node keeps about the profile, and on PostgreSQL it arrives through LISTEN
+   * after the commit, so a test that keeps or counts answers in memory starts once it has.
+   */
+  async importHeard(key: string, doc: JsonObject, timeoutMs = 1000) {
+    const forget = vi.spyOn(this.app.services.readCache, 'forget');
+    try {
+      const imported = await this.import(key, doc);
+      const profileId = profileUuidOf(imported.metadata);
+      await expect
+        .poll(
+          () =>
+            forget.mock.calls.some(
+              ([change]) => 'profileId' in change && change.profileId === profileId,
+            ),
+          { timeout: timeoutMs },
+        )
+        .toBe(true);
+      return imported;
+    } finally {
+      forget.mockRestore();
+    }
   }
 }
 
