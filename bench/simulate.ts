@@ -12,7 +12,8 @@
  *   npm run bench:simulate [-- --count 20000 --cli-count 100000]
  *
  * DATASIM, the ADL's simulator, reports about 4,500 to 4,900 statements a second on one JVM thread.
- * Goal here: at least 50,000 statements a second with the self-check.
+ * Goal here: at least 50,000 statements a second with the self-check, through the command line
+ * (wall time, start-up included), which is the figure the last line judges.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -120,16 +121,19 @@ function main(): void {
     console.log(line('without the self-check', withoutCheck));
     console.log(line('with the self-check, as NDJSON', ndjson));
     console.log('  (in process: per second of CPU time; CLI: per second of wall time)');
+    let cliWithCheck = Number.NaN;
     for (const selfCheck of [true, false]) {
       const load = loadavg()[0]!.toFixed(1);
       const r = cli(file, selfCheck);
+      const perSecond = Math.round(r.lines / r.wall);
+      if (selfCheck) cliWithCheck = perSecond;
       console.log(
-        `  ${`CLI, ${selfCheck ? 'with' : 'without'} the self-check`.padEnd(34)} ${show(Math.round(r.lines / r.wall)).padStart(10)} (${r.lines.toLocaleString('en-US')} statements in ${r.wall.toFixed(2)} s wall, ${r.cpu.toFixed(2)} s CPU: ${show(Math.round(r.lines / r.cpu))} of CPU; load ${load})`,
+        `  ${`CLI, ${selfCheck ? 'with' : 'without'} the self-check`.padEnd(34)} ${show(perSecond).padStart(10)} (${r.lines.toLocaleString('en-US')} statements in ${r.wall.toFixed(2)} s wall, ${r.cpu.toFixed(2)} s CPU: ${show(Math.round(r.lines / r.cpu))} of CPU; load ${load})`,
       );
     }
-    const best = rate(withCheck.count, withCheck.min);
+    // The goal is what a user of the command sees: its wall time, start-up included.
     console.log(
-      `  DATASIM ${DATASIM}; goal >= ${show(GOAL)} with the self-check: ${best >= GOAL ? 'met' : 'not met'}`,
+      `  DATASIM ${DATASIM}; goal >= ${show(GOAL)} with the self-check through the command line: ${cliWithCheck >= GOAL ? 'met' : 'not met'}`,
     );
   }
 }
