@@ -20,42 +20,73 @@ export function profileUsageProblems(
   extensions: ReadonlyMap<Iri, ExtensionType>,
 ): StatementProblem[] {
   const problems: StatementProblem[] = [];
-  const place = (value: JsonValue | undefined, path: string, allowed: ExtensionType) => {
-    if (!isObject(value) || extensions.size === 0) return;
-    for (const key of Object.keys(value)) {
-      const type = extensions.get(key);
-      if (type !== undefined && type !== allowed) {
-        problems.push({
-          path: `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
-          message: `"${key}" is a ${type} of the profile: it belongs in ${homeOf[type]}.`,
-        });
-      }
-    }
-  };
-  const activity = (value: JsonValue | undefined, path: string) => {
-    if (!isObject(value) || !isObject(value.definition)) return;
-    if ('@context' in value.definition) {
-      problems.push({
-        path: `${path}/definition/@context`,
-        message: 'An activity in a statement carries no "@context"; that belongs to the profile.',
-      });
-    }
-    place(value.definition.extensions, `${path}/definition/extensions`, 'ActivityExtension');
-  };
   const context = isObject(statement.context) ? statement.context : undefined;
-  place(context?.extensions, '/context/extensions', 'ContextExtension');
+  place(problems, extensions, context?.extensions, '/context/extensions', 'ContextExtension');
   if (isObject(statement.result)) {
-    place(statement.result.extensions, '/result/extensions', 'ResultExtension');
+    place(
+      problems,
+      extensions,
+      statement.result.extensions,
+      '/result/extensions',
+      'ResultExtension',
+    );
   }
   const object = statement.object;
   if (isObject(object) && (object.objectType ?? 'Activity') === 'Activity')
-    activity(object, '/object');
+    activity(problems, extensions, object, '/object');
   const activities =
     context && isObject(context.contextActivities) ? context.contextActivities : {};
-  for (const [kind, list] of Object.entries(activities)) {
-    if (Array.isArray(list)) {
-      list.forEach((a, i) => activity(a, `/context/contextActivities/${kind}/${i}`));
-    }
+  for (const kind in activities) {
+    const list = activities[kind];
+    if (!Array.isArray(list)) continue;
+    for (let i = 0; i < list.length; i++)
+      activity(problems, extensions, list[i], `/context/contextActivities/${kind}`, i);
   }
   return problems;
+}
+
+/*
+ * Every statement checked passes through here, nearly always without a problem: the paths are
+ * put together only for a problem found.
+ */
+
+/** Extensions of the profile in `value` that belong somewhere else. */
+function place(
+  problems: StatementProblem[],
+  extensions: ReadonlyMap<Iri, ExtensionType>,
+  value: JsonValue | undefined,
+  path: string,
+  allowed: ExtensionType,
+): void {
+  if (!isObject(value) || extensions.size === 0) return;
+  for (const key in value) {
+    const type = extensions.get(key);
+    if (type !== undefined && type !== allowed) {
+      problems.push({
+        path: `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        message: `"${key}" is a ${type} of the profile: it belongs in ${homeOf[type]}.`,
+      });
+    }
+  }
+}
+
+/** An activity at `path` (or at `path`/`index` in a list): no `@context`, extensions in place. */
+function activity(
+  problems: StatementProblem[],
+  extensions: ReadonlyMap<Iri, ExtensionType>,
+  value: JsonValue | undefined,
+  path: string,
+  index?: number,
+): void {
+  if (!isObject(value) || !isObject(value.definition)) return;
+  const at = () => (index === undefined ? path : `${path}/${index}`);
+  if ('@context' in value.definition) {
+    problems.push({
+      path: `${at()}/definition/@context`,
+      message: 'An activity in a statement carries no "@context"; that belongs to the profile.',
+    });
+  }
+  const own = value.definition.extensions;
+  if (isObject(own) && extensions.size > 0)
+    place(problems, extensions, own, `${at()}/definition/extensions`, 'ActivityExtension');
 }

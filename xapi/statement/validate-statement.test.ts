@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../json.js';
 import type { StatementTemplate } from '../model/types.js';
@@ -435,6 +436,41 @@ describe('UUIDs: xAPI takes every version of RFC 4122 variant 2', () => {
         '32 hexadecimal digits in groups of 8, 4, 4, 4 and 12, joined by hyphens',
       );
     }
+  });
+
+  it('names where a problem is with a JSON Pointer, escaping "~" and "/" in names', () => {
+    const problems = checkStatement({
+      ...good,
+      context: { extensions: { 'not/an~iri': 1 }, contextActivities: { other: [{ id: 'x' }] } },
+    });
+    expect(problems.map((p) => p.path).sort()).toEqual([
+      '/context/contextActivities/other/0/id',
+      '/context/extensions/not~1an~0iri',
+    ]);
+  });
+
+  it('takes exactly what the 8-4-4-4-12 pattern with a variant digit takes', () => {
+    const form = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    const expected = (id: string) => form.test(id) && '89abAB'.includes(id[19]!);
+    // UUIDs, and UUIDs with one character changed to a near miss: a hyphen, g, G, '/', ':', '@',
+    // '`', or a character outside ASCII whose low byte is a hex digit's.
+    const misses = ['-', 'g', 'G', '/', ':', '@', '`', '\u0130', '\u0161', 'A', '0'];
+    const ids = fc.oneof(
+      fc.uuid(),
+      fc
+        .tuple(fc.uuid(), fc.nat(36), fc.constantFrom(...misses), fc.boolean())
+        .map(
+          ([id, at, miss, upper]) =>
+            (upper ? id.toUpperCase() : id).slice(0, at) + miss + id.slice(at + 1),
+        ),
+      fc.string({ minLength: 35, maxLength: 37 }),
+    );
+    fc.assert(
+      fc.property(ids, (id) => {
+        expect(checkStatement({ ...good, id }).length === 0, id).toBe(expected(id));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
 

@@ -64,8 +64,16 @@ export function validateStatement(
       templates: [],
     };
   }
+  // Field by field rather than spread: spreading the checker's answer took about 2% of a
+  // simulation that checks every statement it makes.
+  const checked = new TemplateChecker(compiled, options).validate(statement as Statement, 0);
   return {
-    ...new TemplateChecker(compiled, options).validate(statement as Statement, 0),
+    outcome: checked.outcome,
+    statementProblems: checked.statementProblems,
+    profileProblems: checked.profileProblems,
+    matched: checked.matched,
+    failed: checked.failed,
+    templates: checked.templates,
     xapiVersion,
   };
 }
