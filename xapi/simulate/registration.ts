@@ -24,6 +24,7 @@ import type { Learner } from './learners.js';
 import { pacedMillis, startWithinHours } from './learners.js';
 import type { CompiledBound } from './bounds.js';
 import { nextWithin, within } from './bounds.js';
+import { isoInstant } from './instant.js';
 import { UNTYPED } from './model-activities.js';
 
 /** How many walks a registration tries before giving up (a bug once the plan accepted the pattern). */
@@ -451,7 +452,7 @@ export function buildRegistration(
         allowed ? (statements[refTarget(ids, i, allowed)]!.id as string) : undefined;
       state.objectRef = ref(t.objectStatementRefTemplate);
       state.contextRef = ref(t.contextStatementRefTemplate);
-      state.timestamp = new Date(time).toISOString();
+      state.timestamp = isoInstant(time);
       const built = buildStatement(recipe, state);
       if ('failure' in built) {
         const f = built.failure;
