@@ -107,9 +107,9 @@ test('statements imported into the queue: a known verb added, an unknown one cre
   await expect(page.getByRole('status')).toContainText('was successfully created');
 
   // Both are in the profile now, as the queue says. The tab is clicked once the new concept's
-  // page shows it counted, and again until the queue is open: a refetch starting between
-  // Playwright's check and its click can put the shell's loading overlay, transparent for its
-  // first 150 ms, over the tab, and the click then goes to the overlay (docs/testing.md, "Flakes").
+  // page shows it counted, and again until the queue is open: a refetch that starts between
+  // Playwright's check and its click and runs past 150 ms brings the shell's loading overlay over
+  // the tab, and the click then goes to the overlay (docs/testing.md, "Flakes").
   await expect(page.getByRole('heading', { name: unknownName, level: 2 })).toBeVisible();
   await expect(page.getByRole('tab', { name: /Concepts/ })).toContainText('2');
   await expect(async () => {

@@ -1,11 +1,29 @@
 import { Alert, Anchor, Loader, Overlay, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { feedback, useFeedback } from '../lib/feedback-store';
 import classes from './Feedback.module.css';
 
-/** Covers the page while any request is in flight; fades in late so quick calls do not flash. */
+/**
+ * How long a request runs before the overlay covers the page. Until then there is nothing over the
+ * page: an overlay present but not yet visible took clicks that the person saw land on a link or a
+ * tab, and they were lost without a sign.
+ */
+export const OVERLAY_DELAY_MS = 150;
+
+/** Covers the page while any request has been in flight for a while; quick calls leave no trace. */
 export function LoadingOverlay() {
   const busy = useFeedback((s) => s.inFlight > 0);
-  if (!busy) return null;
+  return busy ? <DelayedOverlay /> : null;
+}
+
+/** Mounted while requests are in flight: shows the overlay once the delay has passed. */
+function DelayedOverlay() {
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setDue(true), OVERLAY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!due) return null;
   return (
     <Overlay
       fixed

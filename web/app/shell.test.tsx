@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser, UserStatus } from '../../common/user';
 import { request } from '../api/http';
 import { feedback, SUCCESS_ALERT_MS } from '../lib/feedback-store';
+import { OVERLAY_DELAY_MS } from './Feedback';
 import { routes } from './routes';
 import { theme } from '../lib/theme';
 
@@ -213,14 +214,27 @@ describe('page shell', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('covers the page while requests are in flight', async () => {
+  it('covers the page once a request has been in flight for a while, never before', async () => {
     stubServer({ loggedIn: false, user: null });
     renderAt('/');
     await screen.findByRole('navigation', { name: 'Main' });
     await waitFor(() => expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument());
+    vi.useFakeTimers();
     act(() => feedback.requestStarted());
+    act(() => {
+      vi.advanceTimersByTime(OVERLAY_DELAY_MS - 10);
+    });
+    // Nothing over the page yet: a click now reaches what the person sees.
+    expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(20);
+    });
     expect(screen.getByTestId('loading-overlay')).toBeInTheDocument();
     act(() => feedback.requestFinished());
     expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument();
+    // A request that starts again waits out the delay again.
+    act(() => feedback.requestStarted());
+    expect(screen.queryByTestId('loading-overlay')).not.toBeInTheDocument();
+    act(() => feedback.requestFinished());
   });
 });
