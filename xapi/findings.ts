@@ -10,10 +10,19 @@ export interface Finding {
 
 export function pointer(base: string, ...tokens: (string | number)[]): string {
   let out = base;
-  for (const token of tokens) {
-    out += '/' + String(token).replace(/~/g, '~0').replace(/\//g, '~1');
-  }
+  for (const token of tokens) out += '/' + pointerToken(token);
   return out;
+}
+
+/**
+ * One reference token of a JSON Pointer: `~` written `~0`, `/` written `~1` (RFC 6901). Statement
+ * checks build one for every field, so a token with neither is given back as it is.
+ */
+export function pointerToken(token: string | number): string {
+  if (typeof token === 'number') return String(token);
+  return token.includes('~') || token.includes('/')
+    ? token.replace(/~/g, '~0').replace(/\//g, '~1')
+    : token;
 }
 
 const severityOrder: Record<Severity, number> = { error: 0, warning: 1 };

@@ -4,6 +4,7 @@
  * `context.extensions`, ResultExtension in `result.extensions`, ActivityExtension in an activity
  * definition), and activities in statements carry no JSON-LD `@context`.
  */
+import { pointerToken } from '../findings.js';
 import type { JsonValue } from '../json.js';
 import { isObject } from '../json.js';
 import type { ExtensionType, Iri } from '../model/types.js';
@@ -63,7 +64,7 @@ function place(
     const type = extensions.get(key);
     if (type !== undefined && type !== allowed) {
       problems.push({
-        path: `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        path: `${path}/${pointerToken(key)}`,
         message: `"${key}" is a ${type} of the profile: it belongs in ${homeOf[type]}.`,
       });
     }

@@ -6,6 +6,7 @@
  * differences between the two versions are listed in docs/xapi-validation-decisions.md.
  */
 import type { JsonObject, JsonValue } from '../json.js';
+import { pointerToken } from '../findings.js';
 import { describe, isObject } from '../json.js';
 import { isIri, isIriText } from '../values.js';
 import type { Statement, StatementProblem } from './types.js';
@@ -49,13 +50,6 @@ const contextActivityKinds = ['parent', 'grouping', 'category', 'other'];
 function pointer(base: string, first: string | number, second?: string | number): string {
   const out = `${base}/${pointerToken(first)}`;
   return second === undefined ? out : `${out}/${pointerToken(second)}`;
-}
-
-function pointerToken(token: string | number): string {
-  if (typeof token === 'number') return String(token);
-  return token.includes('~') || token.includes('/')
-    ? token.replace(/~/g, '~0').replace(/\//g, '~1')
-    : token;
 }
 
 /** Why a value is not a UUID as xAPI takes it, or undefined when it is one. */

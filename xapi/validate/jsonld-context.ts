@@ -8,6 +8,7 @@
  * "invalid IRI mapping", "invalid container mapping", "invalid type mapping", "keyword
  * redefinition").
  */
+import { pointerToken } from '../findings.js';
 import type { JsonValue } from '../json.js';
 import { describe, isObject } from '../json.js';
 
@@ -47,8 +48,6 @@ const TERM_KEYS = new Set([
 ]);
 const CONTAINERS = new Set(['@list', '@set', '@index', '@language', '@id', '@type', '@graph']);
 
-const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
-
 /** The first JSON-LD syntax error of a `@context` value, or nothing. */
 export function contextProblem(context: JsonValue, at = ''): ContextProblem | undefined {
   const entries = Array.isArray(context) ? context : [context];
@@ -72,7 +71,7 @@ export function contextProblem(context: JsonValue, at = ''): ContextProblem | un
       };
     }
     for (const [term, definition] of Object.entries(entry)) {
-      const problem = termProblem(term, definition, `${path}/${escape(term)}`);
+      const problem = termProblem(term, definition, `${path}/${pointerToken(term)}`);
       if (problem) return problem;
     }
   }
@@ -102,7 +101,7 @@ function termProblem(
     };
   }
   for (const [key, value] of Object.entries(definition)) {
-    const at = `${path}/${escape(key)}`;
+    const at = `${path}/${pointerToken(key)}`;
     if (!TERM_KEYS.has(key)) {
       return {
         path: at,
