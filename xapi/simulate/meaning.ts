@@ -233,7 +233,7 @@ export function fitter(schema: JsonValue | undefined): (value: JsonValue) => boo
   // Read once here, not for every value drawn (a few percent of a simulation's time).
   if (!isObject(schema) || UNREAD_KEYWORDS.some((key) => key in schema)) return () => false;
   let pattern: RegExp | undefined | null;
-  if (isObject(schema) && typeof schema.pattern === 'string') {
+  if (typeof schema.pattern === 'string') {
     try {
       pattern = new RegExp(schema.pattern, 'u');
     } catch {

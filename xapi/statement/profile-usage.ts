@@ -47,8 +47,9 @@ export function profileUsageProblems(
 }
 
 /*
- * Every statement checked passes through here, nearly always without a problem: the paths are
- * put together only for a problem found.
+ * Every statement checked passes through here, nearly always without a problem: a path is put
+ * together only for a problem found, or for an activity's extensions when the profile defines
+ * extensions.
  */
 
 /** Extensions of the profile in `value` that belong somewhere else. */
