@@ -27,6 +27,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** How long start-up may take, in ms. */
   timeoutMs?: number;
+  /** A data folder to open, kept when the server stops; by default a fresh one, removed then. */
+  dataDir?: string;
 }
 
 export const BENCH_ADMIN = { email: 'bench@example.org', password: 'bench-admin-password' };
@@ -79,7 +81,7 @@ function serveCommand(root: string): [string, string[]] {
 
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'xps-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'xps-bench-'));
   const [command, args] = serveCommand(options.root);
   const child = spawn(command, args, {
     cwd: options.root,
@@ -117,7 +119,7 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
         await exited(child, 5_000);
       }
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);

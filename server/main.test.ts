@@ -10,6 +10,17 @@ import {
   type ServerRun,
 } from './test/started-server';
 
+/** The first structured log line whose message contains `text`. */
+function logLine(output: string, text: string): { pid: number; msg: string } {
+  const line = output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { pid: number; msg: string })
+    .find((l) => l.msg.includes(text));
+  if (!line) throw new Error(`no log line says "${text}":\n${output}`);
+  return line;
+}
+
 describe('server start-up', () => {
   const running: ServerRun[] = [];
   afterAll(() => running.forEach((run) => run.child.kill('SIGKILL')));
@@ -32,6 +43,13 @@ describe('server start-up', () => {
       await waitFor(first, 'ready at');
       expect(first.output()).toContain('e-mail:   admin@example.org');
       expect(first.output()).toMatch(/password: \S{12,}/);
+      expect(first.output().match(/password:/g)).toHaveLength(1);
+      // The new embedded database and its demo content were made by a process of their own,
+      // which gave back what it used when it ended; the server opened the folder after it.
+      const madeBy = logLine(first.output(), 'demo content made').pid;
+      const servedBy = logLine(first.output(), 'ready at').pid;
+      expect(madeBy).not.toBe(servedBy);
+      expect(servedBy).toBe(first.child.pid);
 
       const health = await fetch(`http://127.0.0.1:${port}/health`);
       expect(health.status).toBe(200);
@@ -72,6 +90,7 @@ describe('server start-up', () => {
       running.push(again);
       await waitFor(again, 'ready at');
       expect(again.output()).not.toContain('password:');
+      expect(again.output()).not.toContain('demo content made');
       // The one page view before SIGTERM was written by the clean stop, beside the demo's past days.
       const counted = (await (
         await fetch(`http://127.0.0.1:${againPort}/app/profiles?sort=name`)

@@ -4,6 +4,12 @@ import { isClusterProcess, runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
+import {
+  isPreparingProcess,
+  leaveWithTheServer,
+  prepareInChildProcess,
+  preparesApart,
+} from './prepare-apart';
 import { releaseStartUpMemory } from './release-memory';
 import type { UserRow } from './db/schema';
 import { seedDemoIfWanted, seedFirstStart } from './seed';
@@ -54,6 +60,14 @@ async function prepare(
 async function serve(config: Config): Promise<void> {
   const inCluster = isClusterProcess();
   const releaseLock = config.databaseUrl ? () => {} : acquireDataDirLock(config.dataDir);
+  // A new embedded database and its demo content are made by a process of their own, which
+  // gives back all it used when it ends; this one then opens the folder as on a restart.
+  if (!inCluster && preparesApart(config)) {
+    await prepareInChildProcess().catch((error: unknown) => {
+      releaseLock();
+      throw error;
+    });
+  }
   const { database, admin } = inCluster
     ? { database: await openConfigured(config), admin: null }
     : await prepare(config, releaseLock);
@@ -103,23 +117,45 @@ async function serve(config: Config): Promise<void> {
   );
 }
 
-/** The primary of a cluster prepares the database once, then starts the serving processes. */
-async function startCluster(config: Config): Promise<void> {
+/**
+ * Prepares the database and, on a new installation, makes the demo content, then closes it: for
+ * the primary of a cluster before its processes start, and in the process a server starts to
+ * make a new embedded database apart from itself (prepare-apart.ts).
+ */
+async function prepareAndSeed(config: Config): Promise<void> {
   const { database, admin } = await prepare(config, () => {});
   try {
     if (admin && config.demoContent) {
       // The demo content is made through the services, as the site would make it.
       const app = await buildApp({ config, database });
-      await seedDemoIfWanted(app.services, admin).finally(() => app.close());
+      await seedDemoIfWanted(app.services, admin)
+        .then(() => app.log.info('demo content made'))
+        .finally(() => app.close());
     }
   } finally {
     await database.close();
   }
+}
+
+/** The primary of a cluster prepares the database once, then starts the serving processes. */
+async function startCluster(config: Config): Promise<void> {
+  await prepareAndSeed(config);
   runPrimary({ processes: config.webConcurrency, publicUrl: config.publicUrl });
 }
 
+/** The process a server starts to make a new embedded database apart from itself, then leave. */
+async function prepareApart(config: Config): Promise<void> {
+  leaveWithTheServer();
+  await prepareAndSeed(config);
+  process.exit(0);
+}
+
 const start = (config: Config) =>
-  config.webConcurrency > 1 && !isClusterProcess() ? startCluster(config) : serve(config);
+  isPreparingProcess()
+    ? prepareApart(config)
+    : config.webConcurrency > 1 && !isClusterProcess()
+      ? startCluster(config)
+      : serve(config);
 
 let config: Config;
 try {
