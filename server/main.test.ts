@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PREPARE_ONLY_ARGUMENT } from './prepare-apart';
 import {
   freePort,
   startServerProcess as startServer,
@@ -105,6 +106,21 @@ describe('server start-up', () => {
       expect(await again.exited).toBe(0);
     },
   );
+
+  it('refuses the flag that makes a new database apart when a person gives it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'xps-main-'));
+    const run = startServer(
+      { ...startUpSecrets, DATA_DIR: dataDir, PORT: String(await freePort()) },
+      [PREPARE_ONLY_ARGUMENT],
+    );
+    running.push(run);
+    expect(await run.exited).toBe(1);
+    expect(run.output().trim()).toBe(
+      `${PREPARE_ONLY_ARGUMENT} is given by the server itself, to the process it starts; start the server without it.`,
+    );
+    // Nothing was made in the folder.
+    expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+  });
 
   it('stops with one line naming a bad variable', async () => {
     const run = startServer({ ...startUpSecrets, PORT: 'abc' });

@@ -9,6 +9,7 @@ import {
   leaveWithTheServer,
   prepareInChildProcess,
   preparesApart,
+  preparingRefusal,
 } from './prepare-apart';
 import { releaseStartUpMemory } from './release-memory';
 import type { UserRow } from './db/schema';
@@ -145,6 +146,8 @@ async function startCluster(config: Config): Promise<void> {
 
 /** The process a server starts to make a new embedded database apart from itself, then leave. */
 async function prepareApart(config: Config): Promise<void> {
+  const refusal = preparingRefusal(config);
+  if (refusal) fail(refusal);
   leaveWithTheServer();
   await prepareAndSeed(config);
   process.exit(0);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { preparesApart } from './prepare-apart';
+import { PREPARE_ONLY_ARGUMENT, preparesApart, preparingRefusal } from './prepare-apart';
 import { testConfig } from './test/app';
 
 describe('which starts make their new database in a process of their own', () => {
@@ -28,5 +28,14 @@ describe('which starts make their new database in a process of their own', () =>
     expect(
       preparesApart(config({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' })),
     ).toBe(false);
+  });
+
+  it('the flag is refused unless the parent holds the folder, and on PostgreSQL', () => {
+    expect(preparingRefusal(config())).toMatch(/is given by the server itself/);
+    writeFileSync(path.join(dataDir, 'server.lock'), '2147483646');
+    expect(preparingRefusal(config())).toMatch(/is given by the server itself/);
+    expect(
+      preparingRefusal(config({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres' })),
+    ).toBe(`${PREPARE_ONLY_ARGUMENT} is for the embedded database only.`);
   });
 });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config';
+import { lockHolder } from './db/lock';
 
 /** The argument that makes `main` prepare a new embedded database, seed it, and leave. */
 export const PREPARE_ONLY_ARGUMENT = '--prepare-new-data-folder';
@@ -59,4 +60,16 @@ export function prepareInChildProcess(): Promise<void> {
  */
 export function leaveWithTheServer(): void {
   process.once('disconnect', () => process.exit(1));
+}
+
+/**
+ * Why this process may not prepare the folder: only a server that holds the folder's lock starts
+ * it, so a parent that does not hold it means the flag was given by hand, perhaps beside a
+ * running server, and two processes must never open one PGlite folder.
+ */
+export function preparingRefusal(config: Config): string | undefined {
+  if (config.databaseUrl) return `${PREPARE_ONLY_ARGUMENT} is for the embedded database only.`;
+  if (lockHolder(config.dataDir) !== process.ppid || !process.connected)
+    return `${PREPARE_ONLY_ARGUMENT} is given by the server itself, to the process it starts; start the server without it.`;
+  return undefined;
 }

@@ -12,13 +12,25 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
+const lockFile = (dataDir: string) => path.join(dataDir, 'server.lock');
+
+/** The process that holds the data folder's lock, if any process does. */
+export function lockHolder(dataDir: string): number | undefined {
+  try {
+    const holder = Number.parseInt(readFileSync(lockFile(dataDir), 'utf8'), 10);
+    return Number.isInteger(holder) ? holder : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * PGlite happily opens one folder from two processes and corrupts it; this lock file makes the
  * second server refuse. A lock left by a process that no longer runs is taken over.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, 'server.lock');
+  const file = lockFile(dataDir);
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const fd = openSync(file, 'wx');

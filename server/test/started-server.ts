@@ -31,8 +31,8 @@ export interface ServerRun {
 }
 
 /** `server/main.ts` in a child process with only `PATH` and `env`, its output kept. */
-export function startServerProcess(env: Record<string, string>): ServerRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export function startServerProcess(env: Record<string, string>, args: string[] = []): ServerRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
