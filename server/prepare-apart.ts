@@ -19,7 +19,7 @@ export const isPreparingProcess = (): boolean => process.argv.includes(PREPARE_O
  * docs/decisions/idle-memory-of-the-server-and-the-cost-of-a-kept-read.md).
  */
 export function preparesApart(config: Config): boolean {
-  if (config.databaseUrl || !config.demoContent || isPreparingProcess()) return false;
+  if (config.databaseUrl || !config.demoContent) return false;
   const folder = path.join(config.dataDir, 'pglite');
   return !existsSync(folder) || readdirSync(folder).length === 0;
 }
