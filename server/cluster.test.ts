@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseUrlFor } from './test/global-setup';
-import { freePort, startUpSecrets } from './test/started-server';
+import { freePort, logLines, startUpSecrets } from './test/started-server';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -19,10 +19,9 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 
 /** The pid of every server process that said it listens, in the order they said it. */
 function listeningPids(output: string): number[] {
-  return output
-    .split('\n')
-    .filter((line) => line.includes('Server listening at'))
-    .map((line) => (JSON.parse(line) as { pid: number }).pid);
+  return logLines(output)
+    .filter((line) => line.msg.includes('Server listening at'))
+    .map((line) => line.pid);
 }
 
 const alive = (pid: number) => {

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PREPARE_ONLY_ARGUMENT } from './prepare-apart';
 import {
   freePort,
+  logLines,
   startServerProcess as startServer,
   startUpSecrets,
   waitForOutput as waitFor,
@@ -13,11 +14,7 @@ import {
 
 /** The first structured log line whose message contains `text`. */
 function logLine(output: string, text: string): { pid: number; msg: string } {
-  const line = output
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as { pid: number; msg: string })
-    .find((l) => l.msg.includes(text));
+  const line = logLines(output).find((l) => l.msg.includes(text));
   if (!line) throw new Error(`no log line says "${text}":\n${output}`);
   return line;
 }

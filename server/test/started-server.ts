@@ -43,6 +43,18 @@ export function startServerProcess(env: Record<string, string>, args: string[] =
   return { child, output: () => output, exited };
 }
 
+/**
+ * The structured log lines a server printed, in order (the terminal's other lines left out). A
+ * line still being written, after the last newline, is not read yet.
+ */
+export function logLines(output: string): Array<{ pid: number; msg: string }> {
+  return output
+    .split('\n')
+    .slice(0, -1)
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { pid: number; msg: string });
+}
+
 /** Resolves once the server has printed `text`; fails at once if it exits first. */
 export async function waitForOutput(
   run: ServerRun,
