@@ -54,6 +54,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const client = await PGlite.create({ dataDir: 'memory://', extensions: pgliteExtensions });
     const database = wrapPglite(client);
     await database.migrate();
+    // A copy opened from a checkpoint has no log to replay first (docs/testing.md).
+    await client.exec('CHECKPOINT');
     const dump = await client.dumpDataDir('none');
     const file = path.join(workDir, 'template.tar');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
