@@ -1,17 +1,22 @@
 /**
  * `npm test`: every suite the project has, in one command.
  *
- *   1. unit, route and component tests on the embedded database (PGlite);
- *   2. the server suite again on a real PostgreSQL (TEST_DATABASE_URL, else 127.0.0.1:5432);
- *   3. the web and server builds (each checks its byte budgets) and the end-to-end tests in the
+ *   1. on the Node.js that runs it: the library's, the command line's and the scripts' tests and
+ *      the screens' component tests;
+ *   2. the web and server builds (each checks its byte budgets) and the end-to-end tests in the
  *      system Chromium against them, each spec on one of the two databases
- *      (playwright.config.ts), the two halves side by side.
+ *      (playwright.config.ts), the two halves side by side; then the README's start command;
+ *   3. on each maintained Node.js line (24 and 22, from the npm registry's `node` package), the
+ *      unit and server tests on the embedded database (PGlite), the server tests on PostgreSQL
+ *      (TEST_DATABASE_URL, else 127.0.0.1:5432) and the start command (scripts/test-on-node.ts).
+ *      `TEST_NODE_VERSIONS=current` runs them on this Node.js instead, with nothing fetched
+ *      (docs/decisions/node-versions.md).
  *
- * Outside CI a missing PostgreSQL server or Chromium skips that part with a note; under CI=true
- * it fails. The last line totals every runner's results.
+ * Outside CI a missing PostgreSQL server, Chromium or registry skips that part with a note; under
+ * CI=true it fails. The last line totals every runner's results.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -161,41 +166,30 @@ async function postgresUrl(): Promise<string | null> {
 
 const vitest = 'node_modules/.bin/vitest';
 
+// What never opens a database (the library, the command line, the scripts) and the screens: the
+// server's files run on each maintained line below, on both databases.
 const unitReport = path.join(work, 'unit.json');
 run(
-  'tests on the embedded database (PGlite)',
+  `unit and screen tests (Node.js ${process.version})`,
   vitest,
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
+  [
+    'run',
+    'xapi/',
+    'common/',
+    'bin/',
+    'scripts/',
+    'web/',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${unitReport}`,
+  ],
   { TEST_DATABASE_URL: '' },
 );
-addVitest(unitReport, 'PGlite');
+addVitest(unitReport, `Node.js ${process.version}`);
 
 const pgUrl = await postgresUrl();
-if (pgUrl) {
-  const pgReport = path.join(work, 'postgres.json');
-  run(
-    'server tests on PostgreSQL',
-    vitest,
-    [
-      'run',
-      '--project',
-      'node',
-      '--project',
-      'node-mocks',
-      // The server's files only: the library, the command line and the scripts never open a
-      // database, and ran on the embedded database's pass already.
-      'server/',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${pgReport}`,
-    ],
-    // Three workers on two cores: much of each file's time is the PostgreSQL server's own work.
-    { TEST_DATABASE_URL: pgUrl, VITEST_MAX_WORKERS: process.env.VITEST_MAX_WORKERS ?? '3' },
-  );
-  addVitest(pgReport, 'PostgreSQL');
-} else {
+if (!pgUrl)
   skip('server tests on PostgreSQL', 'no server answers at TEST_DATABASE_URL or 127.0.0.1:5432');
-}
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
@@ -240,6 +234,55 @@ if (existsSync(chromium)) {
   }
 } else {
   skip('end-to-end tests', `no Chromium at ${chromium} (apt-get install -y chromium)`);
+}
+
+// The README's first command on this Node.js, as a newcomer runs it.
+run(`npm start serves the demo content (Node.js ${process.version})`, process.execPath, [
+  '--import',
+  'tsx',
+  'scripts/test-on-node.ts',
+  '--suites=',
+]);
+
+/**
+ * The maintained lines the server's suites run on: `TEST_NODE_VERSIONS` (a comma-separated list
+ * of majors, or `current` for this Node.js), else 24 and 22.
+ */
+const versions = (process.env.TEST_NODE_VERSIONS ?? '24,22').split(',').filter(Boolean);
+const suites = pgUrl ? 'embedded,postgres' : 'embedded';
+for (const major of versions) {
+  const onThis = major === 'current';
+  const label = onThis ? `Node.js ${process.version}` : `Node.js ${major}`;
+  // `npx -p node@<major>` fetches that line's newest release from the registry once and keeps it
+  // in npm's cache; asking it for its version first tells a missing registry from a failed suite.
+  const command = onThis ? process.execPath : 'npx';
+  const prefix = onThis ? [] : ['-y', '-p', `node@${major}`, '--', 'node'];
+  if (!onThis && spawnSync(command, [...prefix, '--version'], { stdio: 'inherit' }).status !== 0) {
+    skip(
+      `server tests (${label})`,
+      'the npm registry did not give that Node.js; TEST_NODE_VERSIONS=current runs them on this one',
+    );
+    continue;
+  }
+  const reports = mkdtempSync(path.join(work, 'node-'));
+  run(
+    `server tests (${label})`,
+    command,
+    [
+      ...prefix,
+      '--import',
+      'tsx',
+      'scripts/test-on-node.ts',
+      `--suites=${suites}`,
+      `--reports=${reports}`,
+    ],
+    { TEST_DATABASE_URL: pgUrl ?? '' },
+  );
+  for (const report of readdirSync(reports))
+    addVitest(
+      path.join(reports, report),
+      `${report.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'}, ${label}`,
+    );
 }
 
 process.stdout.write(

@@ -1,9 +1,10 @@
 /**
- * The project on the Node.js that runs this script (CI starts it with each supported version:
- * `npx -p node@24 -- node --import tsx scripts/test-on-node.ts --suites=embedded`): the unit and
- * server tests on the embedded database, the server tests on PostgreSQL, or both, and the
- * README's start command answering `/health` and serving a demo profile. Each step prints its
- * duration; the last line says what passed. The web and end-to-end suites run on the system's version only (`npm test`).
+ * The project on the Node.js that runs this script (`npm test` starts it with each maintained
+ * line: `npx -p node@24 -- node --import tsx scripts/test-on-node.ts`): the unit and server tests
+ * on the embedded database, the server tests on PostgreSQL, or both, and the README's start
+ * command answering `/health` and serving a demo profile. Each step prints its duration; the last
+ * line says what passed. `--reports=DIR` also writes each Vitest run's JSON report there, for
+ * `npm test`'s totals. The screen and end-to-end suites run on the system's version only.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../server/test/started-server';
 
 const version = process.version;
+const reportsArgument = process.argv.find((a) => a.startsWith('--reports='));
+const reports = reportsArgument?.slice('--reports='.length);
 const vitest = path.resolve('node_modules/vitest/vitest.mjs');
 const results: Array<{ step: string; seconds: number; ok: boolean }> = [];
 
@@ -36,9 +39,18 @@ function timed(step: string, work: () => boolean | Promise<boolean>): Promise<bo
   );
 }
 
-/** Vitest on this very Node.js (`process.execPath`), never the one first on the PATH. */
-function runVitest(env: Record<string, string>, filters: string[] = []): boolean {
+/**
+ * Vitest on this very Node.js (`process.execPath`), never the one first on the PATH; with
+ * `--reports`, its JSON report is `<reports>/<suite>-<version>.json`.
+ */
+function runVitest(suite: string, env: Record<string, string>, filters: string[] = []): boolean {
   const args = [vitest, 'run', '--project', 'node', '--project', 'node-mocks', ...filters];
+  if (reports)
+    args.push(
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, `${suite}-${version}.json`)}`,
+    );
   const result = spawnSync(process.execPath, args, {
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -104,8 +116,7 @@ async function startAsReadme(): Promise<boolean> {
 
 /**
  * Which suites run (`--suites=embedded,postgres`, both by default; `--suites=` for the start
- * alone). CI gives each extra version one of the two (docs/decisions/node-versions.md): on a
- * two-core machine both suites on both versions would double the run's length again.
+ * alone, as `npm test` asks of the system's Node.js: docs/decisions/node-versions.md).
  */
 const suitesArgument = process.argv.find((a) => a.startsWith('--suites='));
 const suites = new Set(
@@ -118,7 +129,7 @@ for (const suite of suites)
   }
 if (suites.has('embedded'))
   await timed('unit and server tests on the embedded database', () =>
-    runVitest({ TEST_DATABASE_URL: '' }),
+    runVitest('embedded', { TEST_DATABASE_URL: '' }),
   );
 else process.stdout.write(`\n=== ${version}: the embedded database's suite is left out\n`);
 const postgres = process.env.TEST_DATABASE_URL;
@@ -127,7 +138,7 @@ if (!suites.has('postgres'))
 else if (postgres)
   await timed('server tests on PostgreSQL', () =>
     // The server's files only, as in `npm test`: the rest never opens a database.
-    runVitest({ TEST_DATABASE_URL: postgres, VITEST_MAX_WORKERS: '3' }, ['server/']),
+    runVitest('postgres', { TEST_DATABASE_URL: postgres, VITEST_MAX_WORKERS: '3' }, ['server/']),
   );
 else process.stdout.write(`\n=== ${version}: server tests on PostgreSQL: no TEST_DATABASE_URL\n`);
 await timed('npm start serves the demo content', startAsReadme);
