@@ -185,6 +185,11 @@ export function pgliteSettings(sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_M
   ].flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 }
 
+/** Everything PGlite starts PostgreSQL with: its own defaults, then `pgliteSettings`. */
+export function pgliteStartParams(sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB): string[] {
+  return [...PGlite.defaultStartParams, ...pgliteSettings(sharedBuffersMb)];
+}
+
 /**
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir/pglite`: in
  * this thread, or with `inThread` in a worker thread of its own (`PGLITE_IN_THREAD`).
@@ -199,13 +204,9 @@ export async function openDatabase(options: {
     return wrapPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 }));
   }
   const dataDir = options.pgliteDir ?? 'memory://';
-  const startParams = pgliteSettings(options.pgliteSharedBuffersMb);
+  const startParams = pgliteStartParams(options.pgliteSharedBuffersMb);
   if (!options.inThread) {
-    const client = await PGlite.create({
-      dataDir,
-      extensions: pgliteExtensions,
-      startParams: [...PGlite.defaultStartParams, ...startParams],
-    });
+    const client = await PGlite.create({ dataDir, extensions: pgliteExtensions, startParams });
     return wrapPglite(client);
   }
   return wrapPglite(await PGliteThread.create({ dataDir, startParams }));

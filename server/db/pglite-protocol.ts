@@ -10,7 +10,7 @@ export interface ThreadOpenOptions {
   dataDir?: string;
   /** A dump (`dumpDataDir`) to start from, as tests do. */
   loadDataDir?: Uint8Array<ArrayBuffer>;
-  /** PostgreSQL start parameters beyond PGlite's defaults (`-c name=value` pairs). */
+  /** PostgreSQL's start parameters, PGlite's defaults included (`pgliteStartParams`). */
   startParams?: string[];
 }
 

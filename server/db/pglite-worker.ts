@@ -43,7 +43,7 @@ async function main() {
       dataDir: dataDir ?? 'memory://',
       ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}),
       extensions: { pg_trgm },
-      startParams: [...PGlite.defaultStartParams, ...(startParams ?? [])],
+      startParams: startParams ?? PGlite.defaultStartParams,
     });
   } catch (error) {
     send({ failed: toCrossingError(error) });

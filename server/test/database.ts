@@ -6,7 +6,7 @@ import { sql, type Logger } from 'drizzle-orm';
 import { inject } from 'vitest';
 import {
   pgliteExtensions,
-  pgliteSettings,
+  pgliteStartParams,
   wrapPglite,
   wrapPool,
   type Database,
@@ -33,7 +33,7 @@ export async function createTestDatabase(
       return wrapPglite(
         await PGliteThread.create({
           loadDataDir: new Uint8Array(await template.arrayBuffer()),
-          startParams: pgliteSettings(),
+          startParams: pgliteStartParams(),
         }),
         logger,
       );
@@ -42,7 +42,7 @@ export async function createTestDatabase(
       extensions: pgliteExtensions,
       // The server's memory settings: with PostgreSQL's own 128 MB of shared buffers a copy
       // took about twice as long to open (docs/testing.md).
-      startParams: [...PGlite.defaultStartParams, ...pgliteSettings()],
+      startParams: pgliteStartParams(),
     });
     return wrapPglite(client, logger);
   }
@@ -80,9 +80,7 @@ class TemplateBlob extends Blob {
     super([held]);
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    const copy = new Uint8Array(this.held.byteLength);
-    copy.set(this.held);
-    return Promise.resolve(copy.buffer);
+    return Promise.resolve(this.held.slice().buffer);
   }
 }
 let template: TemplateBlob | undefined;
