@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError } from './lock';
+import { acquireDataDirLock, DataDirLockedError, lockHolder } from './lock';
 
 describe('acquireDataDirLock', () => {
   it('refuses a second holder while the first runs, and frees the folder on release', () => {
@@ -20,5 +20,14 @@ describe('acquireDataDirLock', () => {
     expect(existsSync(path.join(dir, 'server.lock'))).toBe(true);
     release();
     expect(existsSync(path.join(dir, 'server.lock'))).toBe(false);
+  });
+
+  it('takes over a lock that names no process (a write cut short)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'xps-lock-'));
+    writeFileSync(path.join(dir, 'server.lock'), '');
+    const release = acquireDataDirLock(dir);
+    expect(lockHolder(dir)).toBe(process.pid);
+    release();
+    expect(lockHolder(dir)).toBeUndefined();
   });
 });

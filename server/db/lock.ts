@@ -39,8 +39,9 @@ export function acquireDataDirLock(dataDir: string): () => void {
       return () => rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && processIsAlive(holder)) {
+      // A lock its holder removed meanwhile reads as none, and the next attempt takes it.
+      const holder = lockHolder(dataDir);
+      if (holder !== undefined && holder !== process.pid && processIsAlive(holder)) {
         throw new DataDirLockedError(
           `The data folder ${dataDir} is in use by another server (process ${holder}). ` +
             'Stop that server first, or start this one with another DATA_DIR or a DATABASE_URL.',
