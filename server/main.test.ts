@@ -24,9 +24,12 @@ describe('server start-up', () => {
   afterAll(() => running.forEach((run) => run.child.kill('SIGKILL')));
 
   // Starts three real servers on a fresh embedded database, so it gets more time than most tests.
+  // The first start makes the database and its demo content before it serves: on a loaded
+  // two-core host that took over a minute. The limits catch a hang, as the other start-up tests'
+  // do (`move-cli.test.ts`, `graceful-stop.test.ts`), not slowness.
   it(
     'prints the first admin once, refuses a second server on the same folder, and stops cleanly',
-    { timeout: 180_000 },
+    { timeout: 420_000 },
     async () => {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'xps-main-'));
       const port = await freePort();
@@ -38,7 +41,7 @@ describe('server start-up', () => {
         COUNTER_FLUSH_SECONDS: '300',
       });
       running.push(first);
-      await waitFor(first, 'ready at');
+      await waitFor(first, 'ready at', 180_000);
       expect(first.output()).toContain('e-mail:   admin@example.org');
       expect(first.output()).toMatch(/password: \S{12,}/);
       expect(first.output().match(/password:/g)).toHaveLength(1);
@@ -86,7 +89,7 @@ describe('server start-up', () => {
       const againPort = await freePort();
       const again = startServer({ ...startUpSecrets, DATA_DIR: dataDir, PORT: String(againPort) });
       running.push(again);
-      await waitFor(again, 'ready at');
+      await waitFor(again, 'ready at', 120_000);
       expect(again.output()).not.toContain('password:');
       expect(again.output()).not.toContain('demo content made');
       // The one page view before SIGTERM was written by the clean stop, beside the demo's past days.
