@@ -19,10 +19,7 @@ import {
   type RestoreSummary,
 } from './db/backup';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock';
-import { appJobs } from './jobs';
-import { JobRunner } from './jobs/runner';
-import { OutboxMailer } from './modules/mail/mailer';
-import { SecretBox } from './modules/webhooks/secret-box';
+import { queueOnlyRunner } from './jobs/queue-only';
 
 /** Where a database is: a PostgreSQL server or a data folder. */
 export type Place = { url: string } | { dataDir: string };
@@ -89,21 +86,7 @@ export class PlaceMissing extends Error {}
  * next attempt, a mail not yet sent): pg-boss makes its schema and queues, takes them, and stops.
  */
 export async function requeueJobs(database: Database, jobs: BackupJob[]): Promise<number> {
-  const log = { info: () => {}, error: () => {} };
-  const runner = new JobRunner(database, appJobs, {
-    db: database.db,
-    deliverer: new OutboxMailer(tmpdir(), 'restore@localhost', log),
-    log,
-    siteUrl: 'http://localhost',
-    webhooks: {
-      secrets: new SecretBox('x'.repeat(32)),
-      allowPrivateTargets: false,
-      retryDelaysMs: [],
-    },
-    convertGraph: () => Promise.reject(new Error('no conversion while restoring')),
-    // Nothing runs here: the runner only queues the saved jobs again.
-    notifications: { batchSeconds: 60, digestSeconds: 86_400 },
-  });
+  const runner = queueOnlyRunner(database);
   await runner.start({ work: false });
   try {
     return await runner.sendSaved(jobs);
