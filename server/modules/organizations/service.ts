@@ -72,9 +72,21 @@ export class OrganizationService {
     organizationId: string,
     db: Db = this.db,
   ): Promise<{ organization: OrganizationRow; actor: GroupActor }> {
-    const organization = groupPolicy.visible(await findOrganization(db, organizationId));
-    const level = user ? await findLevel(db, organization.id, user.id) : undefined;
-    return { organization, actor: { user, level } };
+    const organization = await findOrganization(db, organizationId);
+    const level = user && organization ? await findLevel(db, organization.id, user.id) : undefined;
+    return this.loaded(user, organization, level);
+  }
+
+  /** `load` for a group and membership row already read (with a profile, in one statement). */
+  loaded(
+    user: UserRow | null,
+    organization: OrganizationRow | null,
+    level: MemberLevel | null | undefined,
+  ): { organization: OrganizationRow; actor: GroupActor } {
+    return {
+      organization: groupPolicy.visible(organization),
+      actor: { user, level: user ? level : undefined },
+    };
   }
 
   async list(

@@ -4,7 +4,7 @@ import { notFound } from '../errors';
 import { isMember, type GroupActor } from '../organizations/policy';
 import type { OrganizationService } from '../organizations/service';
 import { isAskedToReview } from '../reviews';
-import { findProfile, findVersion } from './repo';
+import { findProfileInGroup, findVersion } from './repo';
 
 /** A profile as one viewer sees it: its group and the viewer's standing in it. */
 export interface ProfileAccess {
@@ -46,13 +46,16 @@ export async function loadProfileAccess(
   profileId: string,
   { forUpdate = false, asReviewer = false }: AccessOptions = {},
 ): Promise<ProfileAccess> {
-  const profile = await findProfile(db, profileId, forUpdate);
-  if (!profile) throw notFound('No such profile.');
-  const { organization, actor } = await organizations
-    .load(user, profile.organizationId, db)
-    .catch(() => {
+  const found = await findProfileInGroup(db, profileId, user?.id ?? null, forUpdate);
+  if (!found) throw notFound('No such profile.');
+  const { profile } = found;
+  const { organization, actor } = (() => {
+    try {
+      return organizations.loaded(user, found.organization, found.level);
+    } catch {
       throw notFound('No such profile.');
-    });
+    }
+  })();
   const member = isMember(actor);
   const draftId = profile.currentDraftVersionId;
   const reviewing =

@@ -12,9 +12,11 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import type { MemberLevel } from '../../../common/organizations';
 import { ORPHAN_CONTAINER_NAME } from '../../../common/profiles';
 import { queryRows, type Db } from '../../db/client';
 import {
+  memberships,
   organizations,
   profileVersions,
   profiles,
@@ -35,6 +37,54 @@ export async function findProfile(
   const query = db.select().from(profiles).where(eq(profiles.id, id)).limit(1);
   const rows = forUpdate ? await query.for('update') : await query;
   return rows[0] ?? null;
+}
+
+/** A profile with its working group and the viewer's row in that group. */
+export interface ProfileInGroup {
+  profile: ProfileRow;
+  organization: OrganizationRow | null;
+  /** The viewer's level: null for a pending request, undefined for no row (or no viewer). */
+  level: MemberLevel | null | undefined;
+}
+
+/**
+ * A profile, its group and the viewer's membership in one statement: nearly every request about
+ * a profile needs all three, and on the embedded database each statement is a fixed cost of its
+ * own. `forUpdate` locks the profile's row only, as `findProfile` does.
+ */
+export async function findProfileInGroup(
+  db: Db,
+  id: string,
+  userId: string | null,
+  forUpdate = false,
+): Promise<ProfileInGroup | null> {
+  const query = db
+    .select({
+      profile: profiles,
+      organization: organizations,
+      memberUserId: memberships.userId,
+      level: memberships.level,
+    })
+    .from(profiles)
+    .leftJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .leftJoin(
+      memberships,
+      and(
+        eq(memberships.organizationId, profiles.organizationId),
+        // No viewer, no row: a join on a null id matches nothing.
+        eq(memberships.userId, userId ?? sql`null`),
+      ),
+    )
+    .where(eq(profiles.id, id))
+    .limit(1);
+  const rows = forUpdate ? await query.for('update', { of: profiles }) : await query;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    profile: row.profile,
+    organization: row.organization,
+    level: row.memberUserId === null ? undefined : row.level,
+  };
 }
 
 export async function findProfileByIri(
