@@ -130,8 +130,8 @@ for (const suite of suites)
 if (suites.has('embedded'))
   await timed('unit and server tests on the embedded database', () =>
     // Three workers on two cores: with two, a file waiting for a job, a child process or a
-    // timer left a core idle (1.7 cores busy on average); three kept both busy and took the
-    // pass from 495 s to 432–452 s (docs/testing.md).
+    // timer left a core idle; with three the pass kept 1.93 cores busy and took 432–452 s
+    // where two took 495 s (docs/testing.md).
     runVitest('embedded', { TEST_DATABASE_URL: '', VITEST_MAX_WORKERS: '3' }),
   );
 else process.stdout.write(`\n=== ${version}: the embedded database's suite is left out\n`);
