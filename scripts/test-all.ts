@@ -19,6 +19,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import { throwawayDatabase } from './throwaway-database';
 
@@ -129,16 +130,41 @@ function addVitest(file: string, pass: string): void {
   }
 }
 
-interface PlaywrightReport {
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[];
+  specs?: Array<{
+    title: string;
+    file: string;
+    line: number;
+    tests: Array<{ status: string; results: Array<{ error?: { message?: string } }> }>;
+  }>;
+}
+
+interface PlaywrightReport extends PlaywrightSuite {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
 }
 
-function addPlaywright(file: string): void {
+/** Each spec of `suite` and the suites within it, depth first. */
+function playwrightSpecs(suite: PlaywrightSuite): NonNullable<PlaywrightSuite['specs']> {
+  return [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(playwrightSpecs)];
+}
+
+function addPlaywright(file: string, pass: string): void {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport;
+  const { stats } = report;
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  for (const spec of playwrightSpecs(report)) {
+    for (const test of spec.tests) {
+      if (test.status !== 'unexpected') continue;
+      const error = test.results.map((result) => result.error?.message).find(Boolean);
+      // Playwright colours its messages; the summary is read as plain text.
+      const plain = stripVTControlCharacters(error ?? '');
+      failures.push(`${pass}: e2e/${spec.file}:${spec.line} › ${spec.title}: ${firstLine(plain)}`);
+    }
+  }
 }
 
 function skip(what: string, why: string): void {
@@ -209,7 +235,7 @@ if (existsSync(chromium)) {
     const halves: Array<Promise<unknown>> = [
       runAlongside('end-to-end tests in Chromium (PGlite)', 'pglite', playwright, args, {
         PLAYWRIGHT_JSON_OUTPUT_NAME: pgliteReport,
-      }).then(() => addPlaywright(pgliteReport)),
+      }).then(() => addPlaywright(pgliteReport, 'end-to-end, PGlite')),
     ];
     let database: { url: string; drop: () => Promise<void> } | null = null;
     if (pgUrl) {
@@ -221,7 +247,7 @@ if (existsSync(chromium)) {
           E2E_DATABASE_URL: database.url,
           E2E_PORT: '3101',
           E2E_SMTP_PORT: '2526',
-        }).then(() => addPlaywright(pgReport)),
+        }).then(() => addPlaywright(pgReport, 'end-to-end, PostgreSQL')),
       );
     } else {
       skip('end-to-end tests on PostgreSQL', 'no PostgreSQL server');
