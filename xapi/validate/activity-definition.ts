@@ -4,7 +4,8 @@ import type { JsonObject, JsonValue } from '../json.js';
 import { describe, isObject, typeName } from '../json.js';
 import { interactionTypes } from '../model/fields.js';
 import { isIri, isIriText, isUrl } from '../values.js';
-import { contextProblem } from './jsonld-context.js';
+import type { ContextReference } from './jsonld-context.js';
+import { contextProblem, unavailableContexts } from './jsonld-context.js';
 import type { ValidationContext } from './context.js';
 import { checkIriSyntax, has, languageMapProblems } from './context.js';
 
@@ -81,6 +82,7 @@ function checkActivityContext(
   context: JsonValue | undefined,
   path: string,
 ) {
+  let unavailable: ContextReference[] = [];
   if (
     context !== undefined &&
     (typeof context === 'string' || isObject(context) || Array.isArray(context))
@@ -94,7 +96,14 @@ function checkActivityContext(
       );
       return;
     }
+    unavailable = unavailableContexts(context);
   }
+  // A context the "@context" names itself (not one an inline context loads) is already warned
+  // of below as another context than the activity context; that warning also says it is offline.
+  const named = unavailable.filter((c) => c.path === '' || /^\/\d+$/.test(c.path));
+  const offline = named.length
+    ? ` Remote contexts not available offline (only the two xAPI Profiles contexts are bundled): ${named.map((c) => `"${c.iri}"`).join(', ')}; the terms defined there cannot be checked, and the profile cannot be converted to RDF without them.`
+    : '';
   if (context === undefined) {
     ctx.error('H2', path, `The activity definition needs "@context": "${ACTIVITY_CONTEXT_IRI}".`);
   } else if (Array.isArray(context)) {
@@ -102,13 +111,13 @@ function checkActivityContext(
       ctx.error(
         'H2',
         pointer(path, '@context'),
-        `An array "@context" must contain "${ACTIVITY_CONTEXT_IRI}".`,
+        `An array "@context" must contain "${ACTIVITY_CONTEXT_IRI}".${offline}`,
       );
     } else if (context.length > 1) {
       ctx.warning(
         'H2',
         pointer(path, '@context'),
-        `"@context" should be exactly "${ACTIVITY_CONTEXT_IRI}".`,
+        `"@context" should be exactly "${ACTIVITY_CONTEXT_IRI}".${offline}`,
       );
     }
   } else if (typeof context !== 'string' && !isObject(context)) {
@@ -123,9 +132,25 @@ function checkActivityContext(
     ctx.warning(
       'H2',
       pointer(path, '@context'),
-      `The activity definition's "@context" should be "${ACTIVITY_CONTEXT_IRI}", but it is ${describe(context)}; another context may not define the terms of an xAPI Activity Definition.`,
+      `The activity definition's "@context" should be "${ACTIVITY_CONTEXT_IRI}", but it is ${describe(context)}; another context may not define the terms of an xAPI Activity Definition.${offline}`,
     );
   }
+  for (const reference of unavailable) {
+    if (named.includes(reference)) continue;
+    ctx.warning(
+      'H2',
+      pointer(path, '@context') + reference.path,
+      `The activity definition's "@context" loads ${offlineContext(reference.iri)}`,
+    );
+  }
+}
+
+/**
+ * A remote context is valid JSON-LD, but the library reads none but the bundled ones
+ * (docs/xapi-validation-decisions.md): said as a warning, with what the author loses.
+ */
+function offlineContext(iri: string): string {
+  return `"${iri}", which is not available offline (only the two xAPI Profiles contexts are bundled): the terms it defines cannot be checked, and the profile cannot be converted to RDF without it. Define the terms inline instead.`;
 }
 
 function checkInteraction(ctx: ValidationContext, def: JsonObject, path: string): void {
@@ -265,20 +290,30 @@ function checkExtensionContext(ctx: ValidationContext, member: JsonObject, at: s
     );
     return;
   }
+  for (const reference of unavailableContexts(member['@context']!)) {
+    ctx.warning(
+      'H4',
+      pointer(at, '@context') + reference.path,
+      `This extension's "@context" loads ${offlineContext(reference.iri)}`,
+    );
+  }
   const contexts = Array.isArray(member['@context']) ? member['@context'] : [member['@context']];
   // Remote contexts cannot be read offline, so only inline term definitions can be checked.
   if (contexts.some((c) => typeof c === 'string')) return;
   const terms = new Map<string, boolean>();
+  // With an absolute `@vocab`, a word the context does not define expands under it.
+  let vocab = false;
   for (const c of contexts) {
     if (!isObject(c)) continue;
     for (const [term, def] of Object.entries(c)) {
       const target = isObject(def) ? def['@id'] : def;
-      terms.set(term, typeof target === 'string' && target.includes(':'));
+      if (term === '@vocab') vocab = typeof def === 'string' && def.includes(':');
+      else terms.set(term, typeof target === 'string' && target.includes(':'));
     }
   }
   for (const key of Object.keys(member)) {
     if (key.startsWith('@') || key.includes(':')) continue;
-    if (terms.get(key) !== true) {
+    if (terms.get(key) !== true && !(vocab && !terms.has(key))) {
       ctx.error(
         'H5',
         pointer(at, key),

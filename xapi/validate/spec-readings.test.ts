@@ -3,7 +3,8 @@
  * validator and the specification's text sides with it. Each case quotes the sentence it follows.
  */
 import { describe, expect, it } from 'vitest';
-import type { JsonObject } from '../json.js';
+import { toCanonicalRdf } from '../contexts/rdf.js';
+import type { JsonObject, JsonValue } from '../json.js';
 import { BASE, V1, V2, validProfile } from '../fixtures/profiles.js';
 import { validate } from './index.js';
 import { checkInlineSchema } from './json-schema.js';
@@ -134,6 +135,148 @@ describe('structure §7.4 and JSON-LD 1.1: a "@context" must be one JSON-LD can 
 
   it('accepts the contexts of the fixture', () => {
     expect(errors(validProfile())).toEqual([]);
+  });
+});
+
+describe('JSON-LD 1.1: an extension "@context" the context processing algorithm refuses', () => {
+  const VENUE = 'https://example.org/extensions/venue';
+  const at = `/concepts/11/activityDefinition/extensions/${VENUE.replace(/\//g, '~1')}/@context`;
+  /** The fixture with the venue extension's "@context" replaced. */
+  function withVenueContext(context: JsonValue): Doc {
+    const d = validProfile();
+    const extensions = (concepts(d)[11]!.activityDefinition as JsonObject).extensions as JsonObject;
+    extensions[VENUE] = { '@context': context, name: 'Stadium' };
+    return d;
+  }
+  const h4 = (d: Doc) => validate(d).filter((f) => f.ruleId === 'H4');
+
+  // API §4.1.2 (context processing): "If it is not an IRI, or a blank node identifier, an
+  // invalid vocab mapping error has been detected and processing is aborted."
+  it('refuses an "@vocab" that is not an IRI or null', () => {
+    const found = h4(withVenueContext({ '@vocab': 5, name: 'https://schema.org/name' }));
+    expect(found).toMatchObject([{ severity: 'error', path: `${at}/@vocab` }]);
+    expect(found[0]!.message).toContain('invalid vocab mapping');
+  });
+
+  // API §4.1.2 (context processing): "If it is not a string, an invalid default language error
+  // has been detected and processing is aborted."
+  it('refuses an "@language" that is not a string or null', () => {
+    const found = h4(withVenueContext({ '@language': 5, name: 'https://schema.org/name' }));
+    expect(found).toMatchObject([{ severity: 'error', path: `${at}/@language` }]);
+    expect(found[0]!.message).toContain('invalid default language');
+  });
+
+  // API §4.1.2 (context processing): "If the associated value is not 1.1, an invalid @version
+  // value has been detected, and processing is aborted."
+  it('refuses an "@version" other than the number 1.1', () => {
+    const found = h4(withVenueContext({ '@version': 1.0, name: 'https://schema.org/name' }));
+    expect(found).toMatchObject([{ severity: 'error', path: `${at}/@version` }]);
+    expect(found[0]!.message).toContain('invalid @version value');
+    expect(h4(withVenueContext({ '@version': '1.1', name: 'https://schema.org/name' }))).toEqual([
+      expect.objectContaining({ severity: 'error', path: `${at}/@version` }),
+    ]);
+  });
+
+  // API §4.2.2 (create term definition): "If defined contains the entry term and the associated
+  // value is true [...], return. Otherwise, if the value is false, a cyclic IRI mapping error has
+  // been detected".
+  it('refuses terms whose IRIs are defined through each other', () => {
+    const found = h4(withVenueContext({ a: 'b:x', b: 'a:y', name: 'a:name' }));
+    expect(found).toMatchObject([{ severity: 'error', path: `${at}/a` }]);
+    expect(found[0]!.message).toContain('"a" → "b" → "a" (cyclic IRI mapping)');
+    const itself = h4(withVenueContext({ a: 'a:x', name: 'https://schema.org/name' }));
+    expect(itself).toMatchObject([{ severity: 'error', path: `${at}/a` }]);
+    // "If the value associated with the @id entry is not a keyword, but has the form of a
+    // keyword [...], return": the term stays "being defined", so a term defined through it is one.
+    const unset = h4(withVenueContext({ a: 'b:x', b: '@foo', name: 'https://schema.org/name' }));
+    expect(unset).toMatchObject([{ severity: 'error', path: `${at}/b` }]);
+    expect(unset[0]!.message).toContain('cyclic IRI mapping');
+    // A prefix that leads somewhere else is no cycle, nor is an absolute IRI ("//" after ":").
+    const chained = { s: 'https://schema.org/', t: 's:', http: 'http://example.org/', name: 't:n' };
+    expect(h4(withVenueContext(chained))).toEqual([]);
+  });
+
+  // API §4.2.2 (create term definition): "Otherwise, if the expanded type is neither @id, nor
+  // @json, nor @none, nor @vocab, nor an IRI, an invalid type mapping error has been detected".
+  it('refuses a term "@type" that is another keyword or a blank node', () => {
+    for (const type of ['@bogus', '@list', '_:b']) {
+      const found = h4(
+        withVenueContext({ name: { '@id': 'https://schema.org/name', '@type': type } }),
+      );
+      expect(found, type).toMatchObject([{ severity: 'error', path: `${at}/name/@type` }]);
+      expect(found[0]!.message).toContain('invalid type mapping');
+    }
+  });
+
+  // API §4.1.2 (context processing): "If context cannot be dereferenced, [...] a loading remote
+  // context failed error has been detected". The library loads only the bundled contexts, so a
+  // remote one is a context it cannot read: a warning, not an error (decisions §4).
+  it('warns of a remote context the offline loader does not hold', () => {
+    const remote = 'https://example.org/no-such-context.jsonld';
+    expect(h4(withVenueContext(remote))).toMatchObject([{ severity: 'warning', path: at }]);
+    expect(h4(withVenueContext(remote))[0]!.message).toContain('not available offline');
+    const scoped = { name: { '@id': 'https://schema.org/name', '@context': remote } };
+    expect(h4(withVenueContext(scoped))).toMatchObject([
+      { severity: 'warning', path: `${at}/name/@context` },
+    ]);
+    const d = validProfile();
+    const definition = concepts(d)[11]!.activityDefinition as JsonObject;
+    definition['@context'] = ['https://w3id.org/xapi/profiles/activity-context', remote];
+    const h2 = validate(d).filter((f) => f.ruleId === 'H2');
+    expect(h2).toMatchObject([
+      { severity: 'warning', path: '/concepts/11/activityDefinition/@context' },
+    ]);
+    expect(h2[0]!.message).toContain('not available offline');
+  });
+
+  // Syntax §9.15: "If the context definition has an @base key, its value MUST be an IRI
+  // reference, or null", "@direction [...] MUST be one of "ltr" or "rtl", or be null",
+  // "@propagate [...] MUST be true or false", "@protected [...] MUST be true or false", "@import
+  // [...] MUST be an IRI reference", "@type [...] MUST be a map with only the entry @container
+  // set to @set, and optionally an entry `@protected`".
+  it('refuses the other context keywords with values the syntax does not allow', () => {
+    const cases: [string, JsonValue, string][] = [
+      ['@base', 5, 'invalid base IRI'],
+      ['@direction', 'up', 'invalid base direction'],
+      ['@propagate', 'yes', 'invalid @propagate value'],
+      ['@protected', 1, 'invalid @protected value'],
+      ['@import', 5, 'invalid @import value'],
+      ['@type', { '@container': '@list' }, 'keyword redefinition'],
+    ];
+    for (const [keyword, value, error] of cases) {
+      const found = h4(withVenueContext({ [keyword]: value, name: 'https://schema.org/name' }));
+      expect(found, keyword).toMatchObject([
+        {
+          severity: 'error',
+          path: `${at}/${keyword}`,
+          message: expect.stringContaining(error) as string,
+        },
+      ]);
+    }
+  });
+
+  it('accepts the values the algorithm accepts, as the RDF conversion does', async () => {
+    const name = 'https://schema.org/name';
+    const valid: JsonValue[] = [
+      { '@vocab': 'https://example.org/' },
+      { '@version': 1.1, name },
+      { '@language': 'en', name },
+      { '@vocab': null, '@language': null, '@base': 'https://example.org/', name },
+      { '@direction': 'ltr', '@propagate': true, '@protected': true, name },
+      { '@type': { '@container': '@set' }, name },
+      { name: { '@id': name, '@type': '@id' } },
+      { name: { '@id': name, '@type': '@json' } },
+      { xsd: 'http://www.w3.org/2001/XMLSchema#', name: { '@id': name, '@type': 'xsd:string' } },
+    ];
+    for (const context of valid) {
+      const d = withVenueContext(context);
+      const label = JSON.stringify(context);
+      expect(
+        validate(d).filter((f) => ['H4', 'H5'].includes(f.ruleId)),
+        label,
+      ).toEqual([]);
+      expect((await toCanonicalRdf(d)).findings, label).toEqual([]);
+    }
   });
 });
 
