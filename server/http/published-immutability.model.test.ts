@@ -43,13 +43,15 @@ import { uniqueProfile } from '../test/public-api';
  * discussion, a decision, an override's reason or names the invited reviewer.
  *
  * Fixed seed by default, which reaches every command (checked at the end; `MODEL_TALLY=1` prints
- * how often each ran and did what it names); `MODEL_RUNS=200` runs that many sequences instead.
+ * how often each ran and did what it names); `MODEL_RUNS=200` runs that many sequences instead,
+ * and `MODEL_SEED` draws them from another seed.
  * A failure prints fast-check's seed and path, which replay it (`seed` and `path` in
  * `fc.assert`'s options).
  */
 
 const RUNS = Number(process.env.MODEL_RUNS) || 0;
-const SEED = 1;
+/** `MODEL_SEED` replays another seed's sequences; each pass of `npm test` gives its own. */
+const SEED = Number(process.env.MODEL_SEED) || 1;
 /** How many random sequences the fixed seed runs, after the tour of every command. */
 const SEQUENCES = 3;
 /**
