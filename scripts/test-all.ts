@@ -19,8 +19,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
+import {
+  playwrightTally,
+  vitestTally,
+  type PlaywrightReport,
+  type Tally,
+  type VitestReport,
+} from './test-reports';
 import { throwawayDatabase } from './throwaway-database';
 
 const strict = process.env.CI === 'true';
@@ -85,86 +91,22 @@ function runAlongside(
   });
 }
 
-interface VitestReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  testResults: Array<{
-    name: string;
-    status: string;
-    message?: string;
-    assertionResults: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
-  }>;
-  numPendingTests: number;
-  numTodoTests: number;
-}
-
-/** The first line of a failure's message, short enough for a summary. */
-function firstLine(message: string | undefined): string {
-  const line = (message ?? '').split('\n').find((text) => text.trim() !== '') ?? '';
-  return line.length > 240 ? `${line.slice(0, 240)}…` : line;
+/** Adds one runner's report, when it was written, to the totals and the failures. */
+function add<Report>(file: string, tally: (report: Report) => Tally): void {
+  if (!existsSync(file)) return;
+  const counted = tally(JSON.parse(readFileSync(file, 'utf8')) as Report);
+  totals.passed += counted.passed;
+  totals.failed += counted.failed;
+  totals.skipped += counted.skipped;
+  failures.push(...counted.failures);
 }
 
 function addVitest(file: string, pass: string): void {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
-  totals.passed += report.numPassedTests;
-  // A file that failed outside its tests (a hook, an import) counts as one failure, so the last
-  // line never says 0 failed for a run that failed.
-  const failedFiles = report.testResults.filter(
-    (file) =>
-      file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-  ).length;
-  totals.failed += report.numFailedTests + failedFiles;
-  totals.skipped += report.numPendingTests + report.numTodoTests;
-  for (const result of report.testResults) {
-    const where = path.relative(process.cwd(), result.name);
-    const failed = result.assertionResults.filter((test) => test.status === 'failed');
-    for (const test of failed) {
-      failures.push(
-        `${pass}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
-      );
-    }
-    if (result.status === 'failed' && failed.length === 0) {
-      failures.push(`${pass}: ${where}: ${firstLine(result.message)}`);
-    }
-  }
-}
-
-interface PlaywrightSuite {
-  suites?: PlaywrightSuite[];
-  specs?: Array<{
-    title: string;
-    file: string;
-    line: number;
-    tests: Array<{ status: string; results: Array<{ error?: { message?: string } }> }>;
-  }>;
-}
-
-interface PlaywrightReport extends PlaywrightSuite {
-  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-}
-
-/** Each spec of `suite` and the suites within it, depth first. */
-function playwrightSpecs(suite: PlaywrightSuite): NonNullable<PlaywrightSuite['specs']> {
-  return [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(playwrightSpecs)];
+  add(file, (report: VitestReport) => vitestTally(report, pass, process.cwd()));
 }
 
 function addPlaywright(file: string, pass: string): void {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightReport;
-  const { stats } = report;
-  totals.passed += stats.expected + stats.flaky;
-  totals.failed += stats.unexpected;
-  totals.skipped += stats.skipped;
-  for (const spec of playwrightSpecs(report)) {
-    for (const test of spec.tests) {
-      if (test.status !== 'unexpected') continue;
-      const error = test.results.map((result) => result.error?.message).find(Boolean);
-      // Playwright colours its messages; the summary is read as plain text.
-      const plain = stripVTControlCharacters(error ?? '');
-      failures.push(`${pass}: e2e/${spec.file}:${spec.line} › ${spec.title}: ${firstLine(plain)}`);
-    }
-  }
+  add(file, (report: PlaywrightReport) => playwrightTally(report, pass));
 }
 
 function skip(what: string, why: string): void {
