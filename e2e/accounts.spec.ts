@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { FORGOT_PASSWORD_NOTICE } from '../common/accounts';
 import { expect, test } from './fixtures';
 import { resetLink, seenMail, validationCode } from './mailbox';
+import { settled } from './site';
 import { signIn, signOut, siteAdmin, submitSignIn } from './users';
 
 /** Ticks the ALTCHA box and waits until the browser has solved the proof of work. */
@@ -49,6 +50,7 @@ test('sign up, validate, edit the account, and reset a forgotten password @postg
   await expect(accountMenu).toBeVisible();
 
   // The username was chosen at sign-up.
+  await settled(page);
   await accountMenu.click();
   await page.getByRole('menuitem', { name: 'My Account' }).click();
   await expect(page).toHaveURL(/\/user\/account$/);

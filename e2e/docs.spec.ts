@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { BASE } from '../xapi/fixtures/profiles';
 import { sportsPrevious, sportsProfile } from '../xapi/docs/test-helpers';
 import { expect, test } from './fixtures';
-import { createApiKey, createGroup, expectAccessible, siteApi } from './site';
+import { createApiKey, createGroup, expectAccessible, settled, siteApi } from './site';
 import { signIn, siteAdmin } from './users';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -101,6 +101,7 @@ test("a version's documentation page: its language, anchors by IRI, print", asyn
   test.setTimeout(120_000);
   const { base, versionPath, docsPath } = await publishSports(page);
   await page.goto(versionPath);
+  await settled(page);
   await page.getByRole('button', { name: 'Documentation' }).click();
   await page.getByRole('menuitem', { name: 'Open the documentation page' }).click();
   await expect(page).toHaveURL(new RegExp(`${docsPath}$`));

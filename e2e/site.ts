@@ -174,6 +174,16 @@ export async function expectAccessible(page: Page, scope: AxeScope = {}): Promis
   ).toEqual([]);
 }
 
+/**
+ * Waits until the page's own requests are done and the loading overlay is gone. A request running
+ * past the overlay's delay rightly covers the page and takes a click: on a loaded machine it took
+ * the first click of a test, and the click on an open menu's item, which closed the menu.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+}
+
 /** A serious or critical axe-core finding on a page. */
 export interface AxeFinding {
   page: string;

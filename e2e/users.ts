@@ -2,6 +2,7 @@ import { expect, request, type APIRequestContext, type Locator, type Page } from
 import { solveChallenge, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { seenMail, validationCode } from './mailbox';
+import { settled } from './site';
 
 /** What a person signs in with, and the full name the header's account menu then shows. */
 export interface Credentials {
@@ -111,6 +112,7 @@ export async function signIn(page: Page, credentials: Credentials): Promise<void
 
 /** Signs out from the account menu: the site reloads at home with the Sign in link back. */
 export async function signOut(page: Page, fullName: string): Promise<void> {
+  await settled(page);
   await accountMenu(page, fullName).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
