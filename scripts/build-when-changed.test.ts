@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildWhenChanged, TARGETS, type BuildTarget } from './build-when-changed';
+import { buildWhenChanged, isUpToDate, TARGETS, type BuildTarget } from './build-when-changed';
 
 /** A repository of a few sources and a build that writes its output and counts its runs. */
 describe('npm start builds only what changed', () => {
@@ -44,6 +44,18 @@ describe('npm start builds only what changed', () => {
     await write('common/limits.ts', 'export const MAX = 2;');
     expect(await buildWhenChanged(base, target, build)).toBe(true);
     expect(await buildWhenChanged(base, target, build)).toBe(false);
+    expect(builds).toEqual(['build:web', 'build:web']);
+  });
+
+  it('tells whether the output is made from the sources as they are now, building nothing', async () => {
+    expect(await isUpToDate(base, target)).toBe(false);
+    await buildWhenChanged(base, target, build);
+    expect(await isUpToDate(base, target)).toBe(true);
+    await write('web/pages/Home.tsx', 'export const Home = 2;');
+    expect(await isUpToDate(base, target)).toBe(false);
+    await buildWhenChanged(base, target, build);
+    await rm(path.join(base, target.output));
+    expect(await isUpToDate(base, target)).toBe(false);
     expect(builds).toEqual(['build:web', 'build:web']);
   });
 

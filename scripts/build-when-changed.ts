@@ -93,6 +93,17 @@ const exists = (file: string) =>
     () => false,
   );
 
+/** Whether `target`'s output exists and was built from inputs that hash as `hash` does. */
+async function builtFrom(base: string, target: BuildTarget, hash: string): Promise<boolean> {
+  const recorded = await readFile(stampOf(base, target), 'utf8').catch(() => null);
+  return recorded?.trim() === hash && (await exists(path.join(base, target.output)));
+}
+
+/** Whether `target`'s output is there and made from its inputs as they are now. */
+export async function isUpToDate(base: string, target: BuildTarget): Promise<boolean> {
+  return builtFrom(base, target, await inputsHash(base, target.inputs));
+}
+
 /**
  * Builds `target` with `build` unless its output exists and its inputs hash as they did at its
  * last build; records the hash once the build succeeded. Answers whether it built.
@@ -103,10 +114,9 @@ export async function buildWhenChanged(
   build: (target: BuildTarget) => Promise<void>,
 ): Promise<boolean> {
   const hash = await inputsHash(base, target.inputs);
-  const stamp = stampOf(base, target);
-  const recorded = await readFile(stamp, 'utf8').catch(() => null);
-  if (recorded?.trim() === hash && (await exists(path.join(base, target.output)))) return false;
+  if (await builtFrom(base, target, hash)) return false;
   await build(target);
+  const stamp = stampOf(base, target);
   await mkdir(path.dirname(stamp), { recursive: true });
   await writeFile(stamp, `${hash}\n`);
   return true;

@@ -161,11 +161,14 @@ if (!pgUrl)
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(chromium)) {
-  // Built once, as `npm start` builds them, with their byte budgets checked: the end-to-end
-  // servers run the compiled server, the one that ships.
-  const built =
-    run('web build', 'npm', ['run', 'build:web', '--silent']) &&
-    run('server build', 'npm', ['run', 'build:server', '--silent']);
+  // Built as `npm start` builds them (only when a source changed since the last build), with
+  // their byte budgets checked: the end-to-end servers run the compiled server, the one that
+  // ships, and so do the server suites' start-up tests below, once it is made from these sources.
+  const built = run('web and server builds', process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/build-when-changed.ts',
+  ]);
   if (built) {
     // Each spec runs on one database (playwright.config.ts): the two halves run side by side,
     // each with its own server, ports and mailbox. They mostly wait on the browser and the

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseUrlFor } from './test/global-setup';
-import { freePort, logLines, startUpSecrets } from './test/started-server';
+import { freePort, logLines, serverProgram, startUpSecrets } from './test/started-server';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -52,7 +52,7 @@ describe.skipIf(!baseUrl)('a process per core on PostgreSQL (WEB_CONCURRENCY)', 
   it('serves from every process, replaces one that dies, and stops them all', async () => {
     await admin((c) => c.query(`CREATE DATABASE ${name}`));
     const port = await freePort();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const server = spawn(process.execPath, serverProgram(), {
       env: {
         PATH: process.env.PATH ?? '',
         ...startUpSecrets,

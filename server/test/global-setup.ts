@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { isUpToDate, TARGETS } from '../../scripts/build-when-changed';
 import { pgliteExtensions, wrapPglite, wrapPool } from '../db/client';
 import { prepareJobQueues } from '../jobs/queue-only';
 
@@ -13,6 +15,11 @@ declare module 'vitest' {
     pgliteTemplateFile: string;
     /** Name of a migrated PostgreSQL database each test file copies, when TEST_DATABASE_URL is set. */
     pgTemplateDatabase: string;
+    /**
+     * The compiled server (`dist/server/main.js`) when it is made from the sources as they are
+     * now, else '': the tests that start a server as a child process run it then.
+     */
+    builtServer: string;
   }
 }
 
@@ -35,6 +42,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const cleanups: Array<() => Promise<void>> = [
     async () => rmSync(workDir, { recursive: true, force: true }),
   ];
+
+  // A server started from the sources compiles every module through tsx at each start: about
+  // 7 s of CPU more than the compiled file, and the start-up tests start a dozen (docs/testing.md).
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const server = TARGETS.find((t) => t.script === 'build:server');
+  project.provide(
+    'builtServer',
+    server && (await isUpToDate(root, server)) ? path.join(root, server.output) : '',
+  );
 
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (baseUrl) {

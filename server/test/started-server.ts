@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { inject } from 'vitest';
 
 /** Secrets for a real server a test starts as a child process (never used anywhere else). */
 export const startUpSecrets = {
@@ -30,9 +31,19 @@ export interface ServerRun {
   exited: Promise<number | null>;
 }
 
-/** `server/main.ts` in a child process with only `PATH` and `env`, its output kept. */
+/**
+ * How to run the server as a child process: the compiled file when the global set-up found it
+ * made from the sources as they are now (the one that ships, and it starts without compiling),
+ * else `server/main.ts` through tsx.
+ */
+export function serverProgram(): string[] {
+  const built = inject('builtServer');
+  return built ? [built] : ['--import', 'tsx', 'server/main.ts'];
+}
+
+/** The server in a child process with only `PATH` and `env`, its output kept. */
 export function startServerProcess(env: Record<string, string>, args: string[] = []): ServerRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
+  const child = spawn(process.execPath, [...serverProgram(), ...args], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
