@@ -82,6 +82,7 @@ async function startAsReadme(): Promise<boolean> {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
+  let stopped = false;
   try {
     const until = Date.now() + 240_000;
     let healthy = false;
@@ -106,12 +107,43 @@ async function startAsReadme(): Promise<boolean> {
     if (document.status !== 200 || !body.prefLabel)
       throw new Error(`the demo profile ${demo.name} was not served (${document.status})`);
     process.stdout.write(`served the demo profile "${demo.name}" on ${version}\n`);
-    return true;
   } finally {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    // npm ends at once on SIGTERM; the server it started is in the same process group and is
+    // still stopping then (closing the database writes to its folder). The folder is removed
+    // only once every process of the group has gone: removed under a stopping server, it once
+    // left the server hung and the removal failed (ENOTEMPTY).
+    stopped = child.pid ? await stopGroup(child.pid) : true;
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
+  if (!stopped) throw new Error(`the started server did not stop on SIGTERM:\n${output}`);
+  return true;
+}
+
+/** Whether any process of the group `pgid` is still there. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SIGTERM to the process group `pgid`, then waits for all of it to end; after a minute it kills
+ * what is left and answers false.
+ */
+async function stopGroup(pgid: number): Promise<boolean> {
+  process.kill(-pgid, 'SIGTERM');
+  const until = Date.now() + 60_000;
+  while (groupAlive(pgid)) {
+    if (Date.now() > until) {
+      process.kill(-pgid, 'SIGKILL');
+      return false;
+    }
+    await sleep(100);
+  }
+  return true;
 }
 
 /**
