@@ -112,13 +112,19 @@ describe('load shedding', () => {
       expect(await settles(() => t.app.inject({ method: 'GET', url: '/health' }))).toBe(200);
       holdThread(2_000);
       await nextTurn();
-      const served = await t.app.inject({ method: 'GET', url: '/api/profile' });
-      expect(served.statusCode, served.body).toBe(200);
-      const health = await t.app.inject({ method: 'GET', url: '/health' });
-      expect(health.statusCode).toBe(200);
-      const body = health.json<Health>();
+      // Right after the stall the loop's delay is past the limit, and nothing is refused.
+      const during = await t.app.inject({ method: 'GET', url: '/health' });
+      expect(during.statusCode).toBe(200);
+      const body = during.json<Health>();
       expect(body).toMatchObject({ status: 'ok', pressure: [], requestsInFlight: 1 });
       expect(body.eventLoopDelayMs).toBeGreaterThan(200);
+      // The lone client is served. Its request on PostgreSQL on a loaded machine has taken past
+      // the half second the delay is counted for, so the delay is read before it, not after.
+      const served = await t.app.inject({ method: 'GET', url: '/api/profile' });
+      expect(served.statusCode, served.body).toBe(200);
+      // The longest stall of the last ten seconds still tells of it.
+      const after = (await t.app.inject({ method: 'GET', url: '/health' })).json<Health>();
+      expect(after.eventLoopDelayMaxMs).toBeGreaterThan(1_000);
     });
   });
 
