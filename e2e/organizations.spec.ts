@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, secondBrowser, test } from './fixtures';
+import { settled } from './site';
 import { createValidatedUser, signIn, siteAdmin, type TestUser } from './users';
 
 const membersTable = (page: Page) => page.getByRole('table', { name: 'Members' });
@@ -108,6 +109,9 @@ test('a working group from creation to membership, API keys and a new site admin
   await page.goto('/admin/users');
   await page.getByRole('textbox', { name: 'Search users' }).fill(bob.email);
   await page.getByRole('button', { name: 'Search Users' }).click();
+  await expect(page.getByText(`1 user for ${bob.email}`)).toBeVisible();
+  // The search's own requests may still run: the loading overlay would take the click.
+  await settled(page);
   await page.getByRole('link', { name: 'Boole, Bob' }).click();
   await expect(page.getByRole('heading', { name: 'Bob Boole' })).toBeVisible();
   await page.getByRole('button', { name: 'Edit Account' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, secondBrowser, test } from './fixtures';
-import { addMember, createGroup, createProfile, siteApi, UUID } from './site';
+import { addMember, createGroup, createProfile, settled, siteApi, UUID } from './site';
 import { createValidatedUser, signIn, signOut, siteAdmin } from './users';
 
 // The tests of this spec run on PostgreSQL, not PGlite (@postgres, see playwright.config.ts):
@@ -113,7 +113,9 @@ test('a profile from creation to publication, export, a new draft and verificati
   await expect(details).toContainText('Profil vidéo');
   await expect(details).toContainText('player');
 
-  // Export saves the document the export endpoint answers, indented by four spaces.
+  // Export saves the document the export endpoint answers, indented by four spaces. The page's
+  // own requests may still run: the loading overlay would take the click.
+  await settled(page);
   const downloading = page.waitForEvent('download');
   await actions.getByRole('button', { name: 'Export to JSON-LD' }).click();
   const download = await downloading;
