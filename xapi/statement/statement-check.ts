@@ -43,9 +43,9 @@ export function xapiVersionOf(statement: unknown, asked?: XapiVersion): XapiVers
 const contextActivityKinds = ['parent', 'grouping', 'category', 'other'];
 
 /**
- * A JSON Pointer one or two steps below `base`. It is built for every field checked, problem or
- * not, so the common case is kept cheap: no rest array, and no pattern run over an index or a
- * name without `~` or `/` (a simulated statement's self-check spent 2–3% of its time here).
+ * A JSON Pointer one or two steps below `base`. The places of objects are built whether or not
+ * they hold a problem, so the common case is kept cheap: no rest array, and no pattern run over
+ * an index or a name without `~` or `/`.
  */
 function pointer(base: string, first: string | number, second?: string | number): string {
   const out = `${base}/${pointerToken(first)}`;
@@ -133,7 +133,7 @@ class Checker {
   }
 
   statement(s: JsonObject, path: string, sub: boolean): void {
-    if (!sub && s.id !== undefined) this.uuid(s.id, pointer(path, 'id'), '"id"');
+    if (!sub && s.id !== undefined) this.uuid(s.id, path, 'id', '"id"');
     for (const key of ['actor', 'verb', 'object'] as const) {
       if (s[key] === undefined) this.add(pointer(path, key), `A statement needs "${key}".`);
     }
@@ -161,36 +161,52 @@ class Checker {
     if (s.attachments !== undefined) this.attachments(s.attachments, pointer(path, 'attachments'));
   }
 
-  private iri(value: JsonValue | undefined, path: string, what: string, required = true): void {
+  // The checks of single values take the place's parent and key, and make its JSON Pointer only
+  // for a problem: most values checked have none, and a statement has a few dozen of them.
+
+  private iri(
+    value: JsonValue | undefined,
+    base: string,
+    key: string | number,
+    what: string,
+    required = true,
+  ): void {
     if (value === undefined) {
-      if (required) this.add(path, `${what} is required.`);
+      if (required) this.add(pointer(base, key), `${what} is required.`);
     } else if (!isIri(value)) {
-      this.add(path, `${what} must be an IRI, not ${describe(value)}.`);
+      this.add(pointer(base, key), `${what} must be an IRI, not ${describe(value)}.`);
     }
   }
 
-  private uuid(value: JsonValue | undefined, path: string, what: string): void {
+  private uuid(value: JsonValue | undefined, base: string, key: string, what: string): void {
     const problem = uuidProblem(value);
     if (problem !== undefined)
-      this.add(path, `${what} must be a UUID, not ${describe(value)}: ${problem}.`);
+      this.add(pointer(base, key), `${what} must be a UUID, not ${describe(value)}: ${problem}.`);
   }
 
-  private languageMap(value: JsonValue | undefined, path: string): void {
+  private languageMap(value: JsonValue | undefined, base: string, key: string): void {
     if (value === undefined) return;
     if (!isObject(value) || !Object.values(value).every((v) => typeof v === 'string')) {
-      this.add(path, `A language map (language tag to text) is required, not ${describe(value)}.`);
+      this.add(
+        pointer(base, key),
+        `A language map (language tag to text) is required, not ${describe(value)}.`,
+      );
     }
   }
 
-  private extensions(value: JsonValue | undefined, path: string): void {
+  /** The `extensions` member of the object at `base`. */
+  private extensions(value: JsonValue | undefined, base: string): void {
     if (value === undefined) return;
     if (!isObject(value)) {
-      this.add(path, `"extensions" must be an object, not ${describe(value)}.`);
+      this.add(
+        pointer(base, 'extensions'),
+        `"extensions" must be an object, not ${describe(value)}.`,
+      );
       return;
     }
     for (const key of Object.keys(value)) {
       if (!isIriText(key))
-        this.add(pointer(path, key), `Extension keys must be IRIs, not "${key}".`);
+        this.add(pointer(base, 'extensions', key), `Extension keys must be IRIs, not "${key}".`);
     }
   }
 
@@ -249,7 +265,7 @@ class Checker {
     }
     if (value.openid !== undefined) {
       count++;
-      this.iri(value.openid, pointer(path, 'openid'), '"openid"');
+      this.iri(value.openid, path, 'openid', '"openid"');
     }
     if (value.account !== undefined) {
       count++;
@@ -260,7 +276,7 @@ class Checker {
           `"account" must be an object, not ${describe(account)}.`,
         );
       } else {
-        this.iri(account.homePage, pointer(path, 'account', 'homePage'), '"homePage"');
+        this.iri(account.homePage, pointer(path, 'account'), 'homePage', '"homePage"');
         if (typeof account.name !== 'string') {
           this.add(pointer(path, 'account', 'name'), '"name" of an account must be a string.');
         }
@@ -279,8 +295,8 @@ class Checker {
       this.add(path, `"verb" must be an object, not ${describe(value)}.`);
       return;
     }
-    this.iri(value.id, pointer(path, 'id'), 'The verb "id"');
-    this.languageMap(value.display, pointer(path, 'display'));
+    this.iri(value.id, path, 'id', 'The verb "id"');
+    this.languageMap(value.display, path, 'display');
   }
 
   private object(value: JsonValue, path: string, inSubStatement: boolean): void {
@@ -314,7 +330,7 @@ class Checker {
         `"objectType" must be "Activity", not ${describe(value.objectType)}.`,
       );
     }
-    this.iri(value.id, pointer(path, 'id'), 'The activity "id"');
+    this.iri(value.id, path, 'id', 'The activity "id"');
     const definition = value.definition;
     if (definition === undefined) return;
     if (!isObject(definition)) {
@@ -325,11 +341,11 @@ class Checker {
       return;
     }
     const at = pointer(path, 'definition');
-    this.iri(definition.type, pointer(at, 'type'), 'The activity type', false);
-    this.iri(definition.moreInfo, pointer(at, 'moreInfo'), '"moreInfo"', false);
-    this.languageMap(definition.name, pointer(at, 'name'));
-    this.languageMap(definition.description, pointer(at, 'description'));
-    this.extensions(definition.extensions, pointer(at, 'extensions'));
+    this.iri(definition.type, at, 'type', 'The activity type', false);
+    this.iri(definition.moreInfo, at, 'moreInfo', '"moreInfo"', false);
+    this.languageMap(definition.name, at, 'name');
+    this.languageMap(definition.description, at, 'description');
+    this.extensions(definition.extensions, at);
   }
 
   private statementRef(value: JsonValue, path: string): void {
@@ -340,7 +356,7 @@ class Checker {
       );
       return;
     }
-    this.uuid(value.id, pointer(path, 'id'), 'A StatementRef "id"');
+    this.uuid(value.id, path, 'id', 'A StatementRef "id"');
   }
 
   private result(value: JsonValue, path: string): void {
@@ -387,7 +403,7 @@ class Checker {
         }
       }
     }
-    this.extensions(value.extensions, pointer(path, 'extensions'));
+    this.extensions(value.extensions, path);
   }
 
   private context(value: JsonValue, path: string): void {
@@ -396,7 +412,7 @@ class Checker {
       return;
     }
     if (value.registration !== undefined)
-      this.uuid(value.registration, pointer(path, 'registration'), '"registration"');
+      this.uuid(value.registration, path, 'registration', '"registration"');
     if (value.instructor !== undefined)
       this.agentOrGroup(value.instructor, pointer(path, 'instructor'));
     if (value.team !== undefined) {
@@ -411,7 +427,7 @@ class Checker {
         this.add(pointer(path, key), `"${key}" must be a string, not ${describe(value[key])}.`);
       }
     }
-    this.extensions(value.extensions, pointer(path, 'extensions'));
+    this.extensions(value.extensions, path);
     this.contextAgents(value, path);
     const activities = value.contextActivities;
     if (activities === undefined) return;
@@ -492,7 +508,7 @@ class Checker {
           return;
         }
         types.forEach((iri, j) =>
-          this.iri(iri, pointer(entryAt, 'relevantTypes', j), 'Each of "relevantTypes"'),
+          this.iri(iri, pointer(entryAt, 'relevantTypes'), j, 'Each of "relevantTypes"'),
         );
       });
     }
@@ -509,8 +525,8 @@ class Checker {
         this.add(at, `An attachment must be an object, not ${describe(a)}.`);
         return;
       }
-      this.iri(a.usageType, pointer(at, 'usageType'), 'The attachment "usageType"');
-      this.languageMap(a.display, pointer(at, 'display'));
+      this.iri(a.usageType, at, 'usageType', 'The attachment "usageType"');
+      this.languageMap(a.display, at, 'display');
       if (typeof a.contentType !== 'string')
         this.add(pointer(at, 'contentType'), 'An attachment needs a "contentType".');
       if (typeof a.length !== 'number' || !Number.isInteger(a.length) || a.length < 0) {

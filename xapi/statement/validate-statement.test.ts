@@ -350,6 +350,41 @@ describe('xAPI basics come first', () => {
       { ...good, context: { extensions: { tag: 1 } } },
       '/context/extensions/tag',
     ],
+    [
+      'account homePage not an IRI',
+      { ...good, actor: { account: { homePage: 'example', name: 'a' } } },
+      '/actor/account/homePage',
+    ],
+    [
+      'verb display not a language map',
+      { ...good, verb: { id: 'https://a.example/did', display: 'did' } },
+      '/verb/display',
+    ],
+    [
+      'activity name not a language map',
+      { ...good, object: { id: 'https://a.example', definition: { name: ['lesson'] } } },
+      '/object/definition/name',
+    ],
+    [
+      'activity moreInfo not an IRI',
+      { ...good, object: { id: 'https://a.example', definition: { moreInfo: 'more' } } },
+      '/object/definition/moreInfo',
+    ],
+    [
+      'result extensions not an object',
+      { ...good, result: { extensions: ['x'] } },
+      '/result/extensions',
+    ],
+    [
+      'activity extension key not an IRI',
+      { ...good, object: { id: 'https://a.example', definition: { extensions: { 'a/b': 1 } } } },
+      '/object/definition/extensions/a~1b',
+    ],
+    [
+      'context statement id not a UUID',
+      { ...good, context: { statement: { objectType: 'StatementRef', id: 'x' } } },
+      '/context/statement/id',
+    ],
     ['bad timestamp', { ...good, timestamp: 'yesterday' }, '/timestamp'],
     [
       'attachment without usageType',
