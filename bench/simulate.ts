@@ -5,10 +5,11 @@
  * command line side by side. In process, rates are per second of CPU time of this process, so other
  * work on a shared machine counts less against them (it still slows caches and turbo: compare runs
  * on the same machine). Through the command line, `xapi-profile simulate`, run by the Node.js
- * that runs this, writes `--cli-count` statements (default 100,000) to /dev/null, and the rate is
- * per second of wall time, start-up included, as a user sees it: the fastest of `--cli-runs` runs
- * (default 3) with the median beside it, the CPU time of the child, and the load average before
- * the runs, since the machine may be shared.
+ * that runs this, writes `--cli-count` statements (default 100,000) into `wc -l` through a pipe,
+ * as a user's `| gzip` would take them, and the rate is per second of wall time, start-up
+ * included, as a user sees it: the fastest of `--cli-runs` runs (default 3) with the median
+ * beside it, the CPU time of the child, and the load average before the runs, since the machine
+ * may be shared.
  *
  *   npm run bench:simulate [-- --count 20000 --cli-count 100000 --cli-runs 3]
  *

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
-import { LineWriter, streamSink, textSink } from './line-writer';
+import {
+  BLOCK_BYTES,
+  LineWriter,
+  PIPE_BLOCK_BYTES,
+  blockBytesFor,
+  streamSink,
+  textSink,
+} from './line-writer';
 
 /** A sink that copies what it is given, answering `reuse` each time. */
 function copying(reuse: boolean) {
@@ -109,5 +120,25 @@ describe('sinks', () => {
     const through = new PassThrough();
     through.resume();
     expect(streamSink(through)(Buffer.from('x\n'))).toBe(true);
+  });
+});
+
+describe('blockBytesFor', () => {
+  it('gives a pipe blocks of what it holds, and a file the larger blocks', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xps-blocks-'));
+    try {
+      const file = openSync(join(dir, 'out.ndjson'), 'w');
+      expect(blockBytesFor(file)).toBe(BLOCK_BYTES);
+      closeSync(file);
+      execFileSync('mkfifo', [join(dir, 'pipe')]);
+      // Opened for reading and writing, a FIFO does not wait for a reader.
+      const pipe = openSync(join(dir, 'pipe'), 'r+');
+      expect(blockBytesFor(pipe)).toBe(PIPE_BLOCK_BYTES);
+      closeSync(pipe);
+      expect(PIPE_BLOCK_BYTES).toBeLessThan(BLOCK_BYTES);
+      expect(blockBytesFor(-1)).toBe(BLOCK_BYTES);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,8 @@
  * a third of `xapi-profile simulate`'s time through the command line.
  */
 
+import { fstatSync } from 'node:fs';
+
 /**
  * Takes a block of whole lines. Answers true when the bytes were written out before it returned
  * (so the block may be filled again), false when the output keeps them to write later.
@@ -16,6 +18,25 @@ export type BlockSink = (bytes: Uint8Array) => boolean;
 
 /** Bytes in a block; a longer line gets a block of its own size. */
 export const BLOCK_BYTES = 1 << 20;
+
+/**
+ * Bytes in a block written into a pipe or a socket: what a Linux pipe holds by default. Node.js
+ * writes to pipes synchronously, so a larger block kept the writer waiting in `write` while the
+ * reader drained it 64 KiB at a time, and making statements and reading them took turns instead
+ * of running side by side (100,000 simulated statements into `wc -l`: 20–25% less time with
+ * 64 KiB blocks). Into a file or /dev/null the larger block stays a little faster (fewer calls).
+ */
+export const PIPE_BLOCK_BYTES = 1 << 16;
+
+/** The block size for what the file descriptor is: a pipe or socket, or anything else. */
+export function blockBytesFor(fd: number): number {
+  try {
+    const stats = fstatSync(fd);
+    return stats.isFIFO() || stats.isSocket() ? PIPE_BLOCK_BYTES : BLOCK_BYTES;
+  } catch {
+    return BLOCK_BYTES;
+  }
+}
 
 export class LineWriter {
   private block: Buffer;

@@ -7,7 +7,7 @@ import type { DocsOptions } from './xapi-profile-docs.js';
 import { docsCommand, docsUsage, parseDocsArgs } from './xapi-profile-docs.js';
 import type { SimulateOptions } from './xapi-profile-simulate.js';
 import { parseSimulateArgs, simulateCommand, simulateUsage } from './xapi-profile-simulate.js';
-import { streamSink, type BlockSink } from './line-writer.js';
+import { blockBytesFor, streamSink, type BlockSink } from './line-writer.js';
 
 const validateUsage = `Usage: xapi-profile validate [options] FILE...
 
@@ -36,11 +36,13 @@ export interface Io {
   read: (file: string) => Promise<string>;
   drain?: () => Promise<void>;
   outBytes?: BlockSink;
+  outBlockBytes?: number;
 }
 
 const defaultIo: Io = {
   out: (text) => process.stdout.write(text + '\n'),
   outBytes: streamSink(process.stdout),
+  outBlockBytes: blockBytesFor(1),
   err: (text) => process.stderr.write(text + '\n'),
   read: (file) => readFile(file, 'utf8'),
   drain: () =>

@@ -38,6 +38,8 @@ export interface SimulateIo {
   out: (text: string) => void;
   /** Where statements go as bytes, when the output takes them so (else through `out`). */
   outBytes?: BlockSink;
+  /** The size of the blocks given to `outBytes` (`blockBytesFor` the output). */
+  outBlockBytes?: number;
   err: (text: string) => void;
   read: (file: string) => Promise<string>;
   /** Resolves once stdout can take more (a slow reader holds generation back). */
@@ -262,7 +264,7 @@ export async function simulateCommand(options: SimulateOptions, io: SimulateIo):
   const started = now();
   let lastProgress = started;
   let count = 0;
-  const writer = new LineWriter(io.outBytes ?? textSink(io.out));
+  const writer = new LineWriter(io.outBytes ?? textSink(io.out), io.outBlockBytes);
   try {
     for (const statement of generate(prepared.plan)) {
       // A slow reader holds generation back.
