@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import type { MailLog, Mailer } from '../modules/mail/mailer';
 import type { NotificationTiming } from '../modules/notifications';
 import type { ConvertGraph } from '../modules/sparql/stored';
@@ -36,6 +36,8 @@ export interface JobDefinition<T extends object = object> {
    * every poll, for work that is rarely there to do.
    */
   repeatEverySeconds?: number;
+  /** Run only on this kind of database (the upkeep PostgreSQL does itself, say); by default on both. */
+  onlyOn?: Database['kind'];
   handle(data: T, context: JobContext): Promise<void>;
 }
 

@@ -176,6 +176,35 @@ describe('the job runner', () => {
     }
   });
 
+  it('runs a job made for one kind of database only on that kind', async () => {
+    const other = database.kind === 'pglite' ? 'postgres' : 'pglite';
+    const runs = { here: 0, elsewhere: 0 };
+    const repeatedOn = (name: keyof typeof runs, onlyOn: Database['kind']) =>
+      defineJob<Record<string, never>>({
+        name: `only-${name}`,
+        retry: { limit: 0, delaySeconds: 0 },
+        expireInSeconds: 30,
+        singleton: true,
+        repeat: true,
+        onlyOn,
+        handle: async () => {
+          runs[name] += 1;
+        },
+      });
+    const runner = testRunner(database, [
+      repeatedOn('here', database.kind),
+      repeatedOn('elsewhere', other),
+    ]);
+    await runner.start();
+    try {
+      await eventually('the job for this database to run', async () => runs.here > 1);
+      expect(runs.elsewhere).toBe(0);
+      expect(await jobsOf(database, 'only-elsewhere')).toEqual([]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it.skipIf(!baseUrl)(
     'runs each of N jobs exactly once on two nodes of one PostgreSQL',
     async () => {

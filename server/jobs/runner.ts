@@ -52,6 +52,8 @@ export class JobRunner implements JobQueue {
   private readonly workerIds = new Map<string, string>();
   private repeatTimers: NodeJS.Timeout[] = [];
   private readonly context: JobContext;
+  /** The jobs for this kind of database: the others get no queue and no worker here. */
+  private readonly jobs: readonly AnyJob[];
   /** Statements pg-boss has under way, and job batches being run: `stop` waits for both. */
   private statementsUnderWay = 0;
   private batchesUnderWay = 0;
@@ -60,10 +62,11 @@ export class JobRunner implements JobQueue {
 
   constructor(
     private readonly database: Database,
-    private readonly jobs: readonly AnyJob[],
+    jobs: readonly AnyJob[],
     context: Omit<JobContext, 'jobs'>,
     private readonly options: RunnerOptions = defaultRunnerOptions,
   ) {
+    this.jobs = jobs.filter((job) => job.onlyOn === undefined || job.onlyOn === database.kind);
     this.context = { ...context, jobs: this };
   }
 
