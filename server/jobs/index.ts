@@ -1,5 +1,6 @@
 import { accountFollowUpJob } from './account-follow-up';
 import { counterRollupJob } from './counter-rollup';
+import { databaseUpkeepJob } from './database-upkeep';
 import type { JobDefinition } from './job';
 import { notificationsJob } from './notifications';
 import { outboxDispatchJob } from './outbox-dispatch';
@@ -16,6 +17,7 @@ export const appJobs: readonly JobDefinition<never>[] = [
   counterRollupJob,
   sparqlGraphBackfillJob,
   notificationsJob,
+  databaseUpkeepJob,
   outboxDispatchJob(subscribers),
   ...subscribers.map((s) => s.job),
 ];
