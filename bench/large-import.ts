@@ -19,8 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { generateProfile } from '../xapi/fixtures/generated-profile.js';
 import { Browser, freshCopy, importProfile } from './http-client.js';
-import { BENCH_ADMIN, startServer, type ServerProcess } from './server-process.js';
-import { throwawayDatabase } from '../scripts/throwaway-database.js';
+import { BENCH_ADMIN, onEachEngine, type ServerProcess } from './server-process.js';
 import { wrk, wrkUntilStopped } from './wrk.js';
 
 export interface LargeImport {
@@ -135,30 +134,7 @@ async function runAlone(): Promise<void> {
       .map((n) => n.toFixed(2))
       .join(' / ');
   console.log(`Load average ${load()} on start`);
-  if (!args.includes('--no-pglite')) {
-    const pglite = await startServer({ root, timeoutMs: 300_000 });
-    try {
-      await measure('PGlite', pglite);
-    } finally {
-      await pglite.stop();
-    }
-  }
-  if (!args.includes('--no-pg')) {
-    const database = await throwawayDatabase(
-      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-      'xps_bench',
-    );
-    try {
-      const server = await startServer({ root, databaseUrl: database.url, timeoutMs: 300_000 });
-      try {
-        await measure('PostgreSQL', server);
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      await database.drop();
-    }
-  }
+  await onEachEngine(root, args, measure);
   console.log(`Load average ${load()} at the end`);
 }
 

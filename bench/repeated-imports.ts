@@ -1,19 +1,18 @@
 /**
  * The large import again and again: the generated profile of the large-import row (742 KB, 1,000
  * concepts, 100 templates, 100 patterns) imported and published `--imports` times under fresh
- * IRIs, `--gap-seconds` apart, on PGlite and, unless `--no-pg`, on a throwaway PostgreSQL
- * database; prints each import's time. An import that slows as the registry grows shows as a
+ * IRIs, `--gap-seconds` apart, on PGlite and PostgreSQL (`onEachEngine`: `--no-pglite`,
+ * `--no-pg`); prints each import's time. An import that slows as the registry grows shows as a
  * rising line (on PGlite, until `database-upkeep` gathers the planner's statistics: see
- * server/db/upkeep.ts, which runs every minute).
+ * server/db/upkeep.ts, which runs every 15 seconds).
  *
  *   node --import tsx bench/repeated-imports.ts [--imports 8] [--gap-seconds 10] [--no-pg]
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { throwawayDatabase } from '../scripts/throwaway-database.js';
 import { Browser, freshCopy, importProfile } from './http-client.js';
 import { LARGE_PROFILE } from './large-import.js';
-import { BENCH_ADMIN, startServer, type ServerProcess } from './server-process.js';
+import { BENCH_ADMIN, onEachEngine, type ServerProcess } from './server-process.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -40,25 +39,4 @@ async function importsOn(label: string, server: ServerProcess): Promise<void> {
 }
 
 console.log(`${imports} imports of the 742 KB profile, ${gapSeconds} s apart`);
-const pglite = await startServer({ root, timeoutMs: 300_000 });
-try {
-  await importsOn('PGlite', pglite);
-} finally {
-  await pglite.stop();
-}
-if (!args.includes('--no-pg')) {
-  const database = await throwawayDatabase(
-    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    'xps_bench',
-  );
-  try {
-    const server = await startServer({ root, databaseUrl: database.url, timeoutMs: 300_000 });
-    try {
-      await importsOn('PostgreSQL', server);
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await database.drop();
-  }
-}
+await onEachEngine(root, args, importsOn);

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { throwawayDatabase } from '../scripts/throwaway-database.js';
 
 export interface ServerProcess {
   url: string;
@@ -160,4 +161,39 @@ export async function idleRss(server: ServerProcess, maxMs = 30_000): Promise<nu
     last = now;
   }
   return last;
+}
+
+/**
+ * Runs `measure` on the built server of `root`: on PGlite unless `--no-pglite` is among `args`,
+ * then on a throwaway PostgreSQL database (BENCH_DATABASE_URL, default 127.0.0.1:5432) unless
+ * `--no-pg`. Each server is stopped, and the database dropped, whatever `measure` does.
+ */
+export async function onEachEngine(
+  root: string,
+  args: readonly string[],
+  measure: (label: 'PGlite' | 'PostgreSQL', server: ServerProcess) => Promise<void>,
+): Promise<void> {
+  if (!args.includes('--no-pglite')) {
+    const pglite = await startServer({ root, timeoutMs: 300_000 });
+    try {
+      await measure('PGlite', pglite);
+    } finally {
+      await pglite.stop();
+    }
+  }
+  if (args.includes('--no-pg')) return;
+  const database = await throwawayDatabase(
+    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    'xps_bench',
+  );
+  try {
+    const server = await startServer({ root, databaseUrl: database.url, timeoutMs: 300_000 });
+    try {
+      await measure('PostgreSQL', server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
 }
