@@ -14,8 +14,8 @@ import { queryRows, type Db } from './client';
  * dead rows than 50 plus a fifth of its rows. Each table is its own statement, so other statements
  * wait for one table at most.
  */
-export const ANALYZE_THRESHOLD = { rows: 50, share: 0.1 };
-export const VACUUM_THRESHOLD = { rows: 50, share: 0.2 };
+const ANALYZE_THRESHOLD = { rows: 50, share: 0.1 };
+const VACUUM_THRESHOLD = { rows: 50, share: 0.2 };
 
 export interface TableUpkeep {
   schema: string;

@@ -3,8 +3,10 @@ import { defineJob } from './job';
 
 /**
  * Autovacuum's work on the embedded database, which has no autovacuum (`db/upkeep.ts`): queued at
- * start and every minute, autovacuum's own pace, a singleton. A run with nothing due reads one
- * catalog view and ends. PostgreSQL does this itself, so the job is only for PGlite.
+ * start and every 15 seconds, a singleton. Autovacuum's own pace of a minute let a run of large
+ * imports grow slower before it caught up: see
+ * docs/decisions/planner-statistics-and-dead-rows-on-the-embedded-database.md. A run with nothing
+ * due reads one catalog view and ends. PostgreSQL does this itself, so the job is only for PGlite.
  */
 export const databaseUpkeepJob = defineJob<Record<string, never>>({
   name: 'database-upkeep',

@@ -10,7 +10,7 @@ import { createTestDatabase } from '../test/database';
 import { databaseUrlFor } from '../test/global-setup';
 import { crashTestJob, eventually, jobsOf, testRunner } from '../test/jobs';
 import { executorFor } from './executor';
-import { defineJob } from './job';
+import { defineJob, type JobDefinition } from './job';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -45,6 +45,25 @@ function connectionEndedUnder(database: Database, statement: RegExp, times: numb
     state,
     stopListening: () => process.off('unhandledRejection', hear),
   };
+}
+
+/** A singleton job queued again on every poll (or as `options` say), calling `counted` per run. */
+function countedRepeatedJob(
+  name: string,
+  counted: () => void,
+  options: Pick<JobDefinition, 'repeatEverySeconds' | 'onlyOn'> = {},
+) {
+  return defineJob<Record<string, never>>({
+    name,
+    retry: { limit: 0, delaySeconds: 0 },
+    expireInSeconds: 30,
+    singleton: true,
+    repeat: true,
+    ...options,
+    handle: async () => {
+      counted();
+    },
+  });
 }
 
 describe('the job runner', () => {
@@ -149,20 +168,13 @@ describe('the job runner', () => {
 
   it('queues a job repeated on every poll each poll, and one repeated every minute at start only', async () => {
     const runs = { everyPoll: 0, everyMinute: 0 };
-    const repeated = (name: keyof typeof runs, repeatEverySeconds?: number) =>
-      defineJob<Record<string, never>>({
-        name: `repeated-${name}`,
-        retry: { limit: 0, delaySeconds: 0 },
-        expireInSeconds: 30,
-        singleton: true,
-        repeat: true,
-        ...(repeatEverySeconds ? { repeatEverySeconds } : {}),
-        handle: async () => {
-          runs[name] += 1;
-        },
-      });
     // Polls every 0.5 s: over three seconds the first runs about six times, the second once.
-    const runner = testRunner(database, [repeated('everyPoll'), repeated('everyMinute', 60)]);
+    const runner = testRunner(database, [
+      countedRepeatedJob('repeated-everyPoll', () => (runs.everyPoll += 1)),
+      countedRepeatedJob('repeated-everyMinute', () => (runs.everyMinute += 1), {
+        repeatEverySeconds: 60,
+      }),
+    ]);
     await runner.start();
     try {
       await eventually('the job repeated every minute to run at start', async () =>
@@ -179,21 +191,9 @@ describe('the job runner', () => {
   it('runs a job made for one kind of database only on that kind', async () => {
     const other = database.kind === 'pglite' ? 'postgres' : 'pglite';
     const runs = { here: 0, elsewhere: 0 };
-    const repeatedOn = (name: keyof typeof runs, onlyOn: Database['kind']) =>
-      defineJob<Record<string, never>>({
-        name: `only-${name}`,
-        retry: { limit: 0, delaySeconds: 0 },
-        expireInSeconds: 30,
-        singleton: true,
-        repeat: true,
-        onlyOn,
-        handle: async () => {
-          runs[name] += 1;
-        },
-      });
     const runner = testRunner(database, [
-      repeatedOn('here', database.kind),
-      repeatedOn('elsewhere', other),
+      countedRepeatedJob('only-here', () => (runs.here += 1), { onlyOn: database.kind }),
+      countedRepeatedJob('only-elsewhere', () => (runs.elsewhere += 1), { onlyOn: other }),
     ]);
     await runner.start();
     try {
