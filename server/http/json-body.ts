@@ -16,8 +16,6 @@ type JsonParser = (
  */
 export const BODY_PARSED_APART_CHARS = 64 * 1024;
 
-const nextTurn = (run: () => void) => void setImmediate(run);
-
 /**
  * Fastify's JSON parser (which refuses `__proto__` and `constructor.prototype`), after one scan
  * that refuses a text holding more distinct object keys than any real document: parsing those
@@ -32,8 +30,8 @@ export function guardedJsonParser(app: FastifyInstance): JsonParser {
     }
     // Fastify's parser answers through `done`; its return value is nothing.
     if (body.length < BODY_PARSED_APART_CHARS) return void parse(request, body, done);
-    nextTurn(() => {
-      void parse(request, body, (error, value) => nextTurn(() => done(error, value)));
+    setImmediate(() => {
+      void parse(request, body, (error, value) => setImmediate(done, error, value));
     });
   };
 }

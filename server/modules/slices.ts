@@ -1,4 +1,4 @@
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * Runs a generator to its end in slices of at most `sliceMs` of this thread, giving the event

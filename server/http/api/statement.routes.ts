@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode } from '../../../common/errors';
@@ -167,6 +168,6 @@ async function* ndjson(statements: Iterator<TracedStatement>): AsyncGenerator<st
       chunk += JSON.stringify(next.value.statement) + '\n';
     }
     yield chunk;
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { JsonObject, Profile } from '../../../xapi/index';
 import { isUnrecognized, parse } from '../../../xapi/index';
 import type {
@@ -131,7 +132,7 @@ export class SimulationService {
         origins.push({ template: next.value.template, pattern: next.value.pattern });
       }
       // Other requests are served between chunks, as the stream of /api/simulate does.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 
