@@ -3,13 +3,13 @@
 export type { Finding, Severity } from './findings.js';
 export { pointer, sortFindings } from './findings.js';
 export type { JsonObject, JsonValue } from './json.js';
-export { jsonEqual } from './json.js';
+export { jsonEqual, jsonEqualSteps } from './json.js';
 export type { InputLimits } from './load.js';
 export { defaultLimits } from './load.js';
 export * from './model/types.js';
 export type { ParseResult } from './model/parse.js';
-export { parse } from './model/parse.js';
-export { serialize, serializeToString } from './model/serialize.js';
+export { parse, parseSteps } from './model/parse.js';
+export { serialize, serializeSteps, serializeToString } from './model/serialize.js';
 export type { ValidateOptions, ValidationMode } from './validate/index.js';
 export { validate, validateModel, validateSteps } from './validate/index.js';
 export { IRI_MAX_LENGTH, iriLengthProblem, iriProblem, isRfc3987Iri } from './iri.js';

@@ -1,3 +1,5 @@
+import { runToEnd, VALUES_PER_STEP } from './steps.js';
+
 /** Plain JSON values: what a profile document is made of once parsed. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
 export interface JsonObject {
@@ -27,16 +29,35 @@ function truncate(text: string): string {
 
 /** Structural equality for JSON values; key order of objects does not matter. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  return runToEnd(jsonEqualSteps(a, b));
+}
+
+/**
+ * jsonEqual() one step at a time: it yields after every `VALUES_PER_STEP` pairs of values
+ * compared, so two whole documents can be compared in slices. The pairs wait on a stack of
+ * their own, not the call stack, so depth costs nothing either.
+ */
+export function* jsonEqualSteps(a: unknown, b: unknown): Generator<void, boolean, void> {
+  const pairs: unknown[] = [a, b];
+  let compared = 0;
+  while (pairs.length > 0) {
+    const y = pairs.pop();
+    const x = pairs.pop();
+    if (++compared % VALUES_PER_STEP === 0) yield;
+    if (x === y) continue;
+    if (Array.isArray(x)) {
+      if (!Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) pairs.push(x[i], y[i]);
+    } else if (isObject(x) && isObject(y)) {
+      const keys = Object.keys(x);
+      if (keys.length !== Object.keys(y).length) return false;
+      for (const key of keys) {
+        if (!Object.prototype.hasOwnProperty.call(y, key)) return false;
+        pairs.push(x[key], y[key]);
+      }
+    } else return false;
   }
-  if (isObject(a) && isObject(b)) {
-    const ak = Object.keys(a);
-    if (ak.length !== Object.keys(b).length) return false;
-    return ak.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
-  }
-  return false;
+  return true;
 }
 
 /** A `type` value for messages: the name itself when it is a string. */

@@ -1,5 +1,6 @@
 import type { Finding } from './findings.js';
 import type { JsonValue } from './json.js';
+import { runToEnd, VALUES_PER_STEP } from './steps.js';
 
 export interface InputLimits {
   /** Largest accepted text, in UTF-16 code units (about bytes for profile documents). */
@@ -30,9 +31,20 @@ function fail(message: string): Loaded {
  * before JSON.parse so that every later recursive walk is safe from stack exhaustion.
  */
 export function loadJson(input: unknown, limits: InputLimits = {}): Loaded {
+  return runToEnd(loadJsonSteps(input, limits));
+}
+
+/**
+ * loadJson() one step at a time: the walk of an in-memory value yields after every
+ * `VALUES_PER_STEP` values. Text is read in one step (the depth scan and JSON.parse).
+ */
+export function* loadJsonSteps(
+  input: unknown,
+  limits: InputLimits = {},
+): Generator<void, Loaded, void> {
   const lim = { ...defaultLimits, ...limits };
   if (typeof input === 'string') return loadText(input, lim);
-  return loadValue(input, lim);
+  return yield* loadValueSteps(input, lim);
 }
 
 function loadText(text: string, lim: Required<InputLimits>): Loaded {
@@ -79,12 +91,16 @@ function scanDepth(text: string, limit: number): number {
   return max;
 }
 
-function loadValue(input: unknown, lim: Required<InputLimits>): Loaded {
+function* loadValueSteps(
+  input: unknown,
+  lim: Required<InputLimits>,
+): Generator<void, Loaded, void> {
   const stack: { value: unknown; depth: number }[] = [{ value: input, depth: 0 }];
   let nodes = 0;
   while (stack.length > 0) {
     const { value, depth } = stack.pop()!;
     if (++nodes > lim.maxNodes) return fail(`The document holds more than ${lim.maxNodes} values.`);
+    if (nodes % VALUES_PER_STEP === 0) yield;
     if (value === null || typeof value === 'string' || typeof value === 'boolean') continue;
     if (typeof value === 'number') {
       if (!Number.isFinite(value))

@@ -67,7 +67,7 @@ describe('work cut short by a stop', () => {
   it('refuses a document asked for after the converter closed as stopping', async () => {
     const converter = new GraphConverter();
     await converter.close();
-    await expect(converter.toNTriples({}, 'https://example.org/v1')).rejects.toBeInstanceOf(
+    await expect(converter.toNTriples('{}', 'https://example.org/v1')).rejects.toBeInstanceOf(
       StoppingError,
     );
   });

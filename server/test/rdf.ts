@@ -16,9 +16,10 @@ export const canonical = (ntriples: string) =>
 /**
  * A published document's graph as N-Triples, converted on the calling thread as every SPARQL
  * worker converts it: what tests compare the converter's thread against, and what their job
- * runners convert with.
+ * runners convert with. Text is read as the document's JSON, as the job runner hands it over.
  */
 export async function convertToNTriples(document: unknown, iri: string): Promise<string> {
   const name = oxigraph.namedNode(iri);
-  return asNTriples(await documentGraph(document, name), name);
+  const parsed: unknown = typeof document === 'string' ? JSON.parse(document) : document;
+  return asNTriples(await documentGraph(parsed, name), name);
 }

@@ -5,6 +5,7 @@ import { serialize } from '../model/serialize.js';
 import type { LanguageMap, Profile } from '../model/types.js';
 import { isUnrecognized } from '../model/types.js';
 import { typeLabel } from './words.js';
+import { runToEnd } from '../steps.js';
 import type {
   ChangeCounts,
   ChangeImpact,
@@ -894,11 +895,7 @@ export function compareVersions(
   newer: unknown,
   options: CompareOptions = {},
 ): ChangeSet {
-  const steps = compareVersionsSteps(older, newer, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runToEnd(compareVersionsSteps(older, newer, options));
 }
 
 /**

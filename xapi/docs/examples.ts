@@ -9,6 +9,7 @@ import type { Iri } from '../model/types.js';
 import { isUnrecognized } from '../model/types.js';
 import { parse } from '../model/parse.js';
 import { generateTraced, prepareSimulation } from '../simulate/index.js';
+import { runToEnd } from '../steps.js';
 
 /** Most statements made while looking for one of each template. */
 const MOST_STATEMENTS = 400;
@@ -53,9 +54,5 @@ export function generatedExamples(
   document: unknown,
   options: { stop?: () => boolean } = {},
 ): GeneratedExamples {
-  const steps = exampleSteps(document, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runToEnd(exampleSteps(document, options));
 }

@@ -10,6 +10,7 @@ import { isObject } from '../json.js';
 import { checkStatement, normalizeStatement } from '../statement/statement-check.js';
 import { iriLengthProblem } from '../iri.js';
 import { HARVEST_LIMITS, HARVESTED_TYPES, type HarvestedType } from './types.js';
+import { runToEnd } from '../steps.js';
 
 export { HARVEST_LIMITS, HARVESTED_TYPES, type HarvestedType };
 
@@ -95,11 +96,7 @@ export function problemText(problems: { path: string; message: string }[]): stri
 }
 
 export function harvestStatements(input: unknown, options: HarvestOptions): HarvestResult {
-  const steps = harvestSteps(input, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runToEnd(harvestSteps(input, options));
 }
 
 /**

@@ -3,7 +3,8 @@ import { pointer } from '../findings.js';
 import type { JsonObject, JsonValue } from '../json.js';
 import { describe, isObject } from '../json.js';
 import type { InputLimits } from '../load.js';
-import { loadJson } from '../load.js';
+import { loadJsonSteps } from '../load.js';
+import { runToEnd } from '../steps.js';
 import type { FieldKind, ObjectKind } from './fields.js';
 import { conceptKind, fieldsOf, requiredType } from './fields.js';
 import type { Profile } from './types.js';
@@ -20,7 +21,19 @@ export interface ParseResult {
 
 /** Reads a profile document (text or an already-parsed value). Never throws. */
 export function parse(input: unknown, limits?: InputLimits): ParseResult {
-  const loaded = loadJson(input, limits);
+  return runToEnd(parseSteps(input, limits));
+}
+
+/**
+ * parse() one step at a time: it yields within the walk of the input (see loadJsonSteps) and
+ * after each member of a list of objects (each concept, template, pattern and rule), so a large
+ * document can be read in slices.
+ */
+export function* parseSteps(
+  input: unknown,
+  limits?: InputLimits,
+): Generator<void, ParseResult, void> {
+  const loaded = yield* loadJsonSteps(input, limits);
   if (loaded.value === undefined) return { model: undefined, findings: loaded.findings };
   if (!isObject(loaded.value)) {
     return {
@@ -36,18 +49,31 @@ export function parse(input: unknown, limits?: InputLimits): ParseResult {
     };
   }
   const findings: Finding[] = [];
-  const model = readObject(loaded.value, 'profile', '', findings) as Profile;
+  const model = (yield* readObject(loaded.value, 'profile', '', findings)) as Profile;
   return { model, findings };
 }
 
-function readObject(raw: JsonObject, kind: ObjectKind, path: string, findings: Finding[]): object {
+function* readObject(
+  raw: JsonObject,
+  kind: ObjectKind,
+  path: string,
+  findings: Finding[],
+): Generator<void, object, void> {
   const fields = fieldsOf[kind];
   const out: Record<string, unknown> = {};
   const extra: Record<string, JsonValue> = {};
   for (const [key, value] of Object.entries(raw)) {
     const field = Object.prototype.hasOwnProperty.call(fields, key) ? fields[key] : undefined;
     const typed =
-      field === undefined ? undefined : readField(value, field, pointer(path, key), findings);
+      field === undefined
+        ? undefined
+        : field.kind === 'objects'
+          ? yield* readMembers(value, field.of, pointer(path, key), findings)
+          : field.kind === 'object'
+            ? isObject(value)
+              ? yield* readObject(value, field.of, pointer(path, key), findings)
+              : undefined
+            : readField(value, field);
     if (typed === undefined) {
       extra[key] = value;
       if (field !== undefined) {
@@ -66,16 +92,43 @@ function readObject(raw: JsonObject, kind: ObjectKind, path: string, findings: F
   return out;
 }
 
-function readMember(raw: JsonValue, of: ObjectKind | 'concept', path: string, findings: Finding[]) {
+/** A list of objects (one object alone counts as a list of one), a step per member. */
+function* readMembers(
+  value: JsonValue,
+  of: ObjectKind | 'concept',
+  path: string,
+  findings: Finding[],
+): Generator<void, unknown[] | undefined, void> {
+  const list = Array.isArray(value) ? value : isObject(value) ? [value] : undefined;
+  if (list === undefined) return undefined;
+  const members: unknown[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const at = Array.isArray(value) ? pointer(path, i) : path;
+    members.push(yield* readMember(list[i]!, of, at, findings));
+    yield;
+  }
+  return members;
+}
+
+function* readMember(
+  raw: JsonValue,
+  of: ObjectKind | 'concept',
+  path: string,
+  findings: Finding[],
+): Generator<void, unknown, void> {
   if (!isObject(raw)) return { unrecognized: raw };
   const kind = of === 'concept' ? conceptKind(raw.type) : of;
   if (kind === undefined) return { unrecognized: raw };
   const mustBe = requiredType[kind];
   if (mustBe !== undefined && raw.type !== mustBe) return { unrecognized: raw };
-  return readObject(raw, kind, path, findings);
+  return yield* readObject(raw, kind, path, findings);
 }
 
-function readField(value: JsonValue, field: FieldKind, path: string, findings: Finding[]): unknown {
+/** A value of a field that holds no objects of the model, or undefined when it has the wrong form. */
+function readField(
+  value: JsonValue,
+  field: Exclude<FieldKind, { kind: 'object' | 'objects' }>,
+): unknown {
   switch (field.kind) {
     case 'string':
       return typeof value === 'string' ? value : undefined;
@@ -102,13 +155,5 @@ function readField(value: JsonValue, field: FieldKind, path: string, findings: F
       return Array.isArray(value) ? [...value] : [value];
     case 'jsonObject':
       return isObject(value) ? value : undefined;
-    case 'object':
-      return isObject(value) ? readObject(value, field.of, path, findings) : undefined;
-    case 'objects': {
-      const list = Array.isArray(value) ? value : isObject(value) ? [value] : undefined;
-      return list?.map((item, i) =>
-        readMember(item, field.of, Array.isArray(value) ? pointer(path, i) : path, findings),
-      );
-    }
   }
 }

@@ -2,7 +2,7 @@ import type { Finding } from '../findings.js';
 import { sortFindings } from '../findings.js';
 import { describe, isObject } from '../json.js';
 import type { InputLimits } from '../load.js';
-import { loadJson } from '../load.js';
+import { loadJsonSteps } from '../load.js';
 import type { ValidateOptions } from './context.js';
 import { ValidationContext } from './context.js';
 import { conceptSteps } from './rules-concepts.js';
@@ -13,6 +13,7 @@ import { checkProfile } from './rules-profile.js';
 import { templateSteps } from './rules-templates.js';
 import type { Profile } from '../model/types.js';
 import { serialize } from '../model/serialize.js';
+import { runToEnd } from '../steps.js';
 
 export type { ValidateOptions, ValidationMode } from './context.js';
 
@@ -24,11 +25,7 @@ export function validate(
   document: unknown,
   options: ValidateOptions & { limits?: InputLimits } = {},
 ): Finding[] {
-  const steps = validateSteps(document, options);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return runToEnd(validateSteps(document, options));
 }
 
 /**
@@ -40,7 +37,7 @@ export function* validateSteps(
   document: unknown,
   options: ValidateOptions & { limits?: InputLimits } = {},
 ): Generator<void, Finding[], void> {
-  const loaded = loadJson(document, options.limits);
+  const loaded = yield* loadJsonSteps(document, options.limits);
   if (loaded.value === undefined) return loaded.findings;
   if (!isObject(loaded.value)) {
     return [
@@ -55,7 +52,7 @@ export function* validateSteps(
   yield;
   const ctx = new ValidationContext(loaded.value, options);
   yield;
-  checkNoEmptyValues(ctx);
+  yield* checkNoEmptyValues(ctx);
   yield;
   checkDocumentForm(ctx);
   checkProfile(ctx);

@@ -152,9 +152,10 @@ function checkKeys(
 /**
  * A5: no null, empty string, empty array or empty object anywhere in the document. Recursion is
  * safe because loadJson() bounds the depth; keys are kept on one shared stack and turned into a
- * JSON Pointer only when something is reported, which keeps large documents cheap to walk.
+ * JSON Pointer only when something is reported, which keeps large documents cheap to walk. It
+ * yields after each member of a top-level list, so a large document is checked in slices.
  */
-export function checkNoEmptyValues(ctx: ValidationContext): void {
+export function* checkNoEmptyValues(ctx: ValidationContext): Generator<void, void, void> {
   const keys: (string | number)[] = [];
   const report = (message: string) => ctx.error('A5', pointer('', ...keys), message);
   const visit = (value: JsonValue): void => {
@@ -180,5 +181,19 @@ export function checkNoEmptyValues(ctx: ValidationContext): void {
         report('Objects must not be empty; remove the property instead.');
     }
   };
-  visit(ctx.doc);
+  // The document itself is an object (validate checked) that is never reported empty; its
+  // top-level lists (concepts, templates, patterns) are walked a member a step.
+  for (const key in ctx.doc) {
+    keys.push(key);
+    const value = ctx.doc[key]!;
+    if (Array.isArray(value) && value.length > 0) {
+      for (let i = 0; i < value.length; i++) {
+        keys.push(i);
+        visit(value[i]!);
+        keys.pop();
+        yield;
+      }
+    } else visit(value);
+    keys.pop();
+  }
 }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
-  jsonEqual,
+  jsonEqualSteps,
   parse,
+  parseSteps,
   serialize,
+  serializeSteps,
   validateSteps,
   type Finding,
   type JsonObject,
@@ -171,15 +173,28 @@ export function documentEtag(document: JsonObject | Buffer): string {
 const passedChecks = new Map<string, Finding[]>();
 const PASSED_CHECKS_KEPT = 32;
 
-function checkKey(
+function* checkKeySteps(
   document: Record<string, unknown>,
   mode: 'authoring' | 'import',
   knownProfiles: readonly unknown[],
-): string {
-  return createHash('sha256')
-    .update(`${mode}\n${JSON.stringify(knownProfiles)}\n`)
-    .update(JSON.stringify(document))
-    .digest('base64');
+): Generator<void, string, void> {
+  const hash = createHash('sha256').update(`${mode}\n${JSON.stringify(knownProfiles)}\n`);
+  // JSON text of the document, its top-level lists a member a step (a profile's concepts,
+  // templates and patterns): the whole of a large document written at once holds the thread
+  // for milliseconds. Each member's JSON ends where it ends, so the text read this way still
+  // names one document only.
+  for (const [key, value] of Object.entries(document)) {
+    hash.update(JSON.stringify(key));
+    if (Array.isArray(value)) {
+      hash.update('[');
+      for (const member of value) {
+        hash.update(`${JSON.stringify(member) ?? 'null'},`);
+        yield;
+      }
+      hash.update(']');
+    } else hash.update(JSON.stringify(value) ?? '');
+  }
+  return hash.digest('base64');
 }
 
 /**
@@ -203,7 +218,7 @@ function* checkDocumentSteps(
   mode: 'authoring' | 'import',
   knownProfiles: readonly unknown[],
 ): Generator<void, { errors: Finding[]; warnings: Finding[] }, void> {
-  const key = checkKey(document, mode, knownProfiles);
+  const key = yield* checkKeySteps(document, mode, knownProfiles);
   const passed = passedChecks.get(key);
   if (passed) return { errors: [], warnings: [...passed] };
   yield;
@@ -242,11 +257,11 @@ function* checkImportDocumentSteps(input: unknown): Generator<
   },
   void
 > {
-  const { model } = parse(input);
+  const { model } = yield* parseSteps(input);
   yield;
-  const document = model ? serialize(model) : undefined;
+  const document = model ? yield* serializeSteps(model) : undefined;
   yield;
-  if (!document || !jsonEqual(input, document)) {
+  if (!document || !(yield* jsonEqualSteps(input, document))) {
     const findings = yield* validateSteps(input, { mode: 'import' });
     const errors = findings.filter((f) => f.severity === 'error');
     if (errors.length > 0 || !document)

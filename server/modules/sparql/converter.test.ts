@@ -17,8 +17,8 @@ describe('GraphConverter', () => {
     const { base, doc } = uniqueProfile();
     const iri = `${base}/v1`;
     const [first, second] = await Promise.all([
-      converter.toNTriples(doc, iri),
-      converter.toNTriples(doc, `${iri}-again`),
+      converter.toNTriples(JSON.stringify(doc), iri),
+      converter.toNTriples(JSON.stringify(doc), `${iri}-again`),
     ]);
     expect(converter.running).toBe(true);
     const expected = await canonical(await convertToNTriples(doc, iri));
@@ -28,21 +28,24 @@ describe('GraphConverter', () => {
     // No document for a while: the thread, and the engine it loaded, go.
     await eventually('the idle thread to stop', async () => !converter!.running);
     // The next document starts a thread again.
-    expect(await canonical(await converter.toNTriples(doc, iri))).toBe(expected);
+    expect(await canonical(await converter.toNTriples(JSON.stringify(doc), iri))).toBe(expected);
   });
 
   it('refuses a document that is not JSON-LD, and converts the next one', async () => {
     converter = new GraphConverter();
     const { base, doc } = uniqueProfile();
     await expect(
-      converter.toNTriples({ '@context': 'not a context, a word' }, 'https://example.org/x'),
+      converter.toNTriples(
+        JSON.stringify({ '@context': 'not a context, a word' }),
+        'https://example.org/x',
+      ),
     ).rejects.toThrow(/cannot be converted/);
-    expect(await converter.toNTriples(doc, `${base}/v1`)).toContain(`<${base}>`);
+    expect(await converter.toNTriples(JSON.stringify(doc), `${base}/v1`)).toContain(`<${base}>`);
   });
 
   it('refuses documents once closed', async () => {
     converter = new GraphConverter();
     await converter.close();
-    await expect(converter.toNTriples({}, 'https://example.org/x')).rejects.toThrow(/stopping/);
+    await expect(converter.toNTriples('{}', 'https://example.org/x')).rejects.toThrow(/stopping/);
   });
 });

@@ -33,20 +33,23 @@ export class GraphConverter {
     return this.worker !== null;
   }
 
-  /** The N-Triples of `document`, the version `iri`, as every SPARQL worker converts it. */
-  toNTriples(document: unknown, iri: string): Promise<string> {
-    const next = this.queue.then(() => this.convert(document, iri));
+  /**
+   * The N-Triples of a document (its JSON text), the version `iri`, as every SPARQL worker
+   * converts it.
+   */
+  toNTriples(documentJson: string, iri: string): Promise<string> {
+    const next = this.queue.then(() => this.convert(documentJson, iri));
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  private async convert(document: unknown, iri: string): Promise<string> {
+  private async convert(documentJson: string, iri: string): Promise<string> {
     if (this.closed) throw new StoppingError('The server is stopping: no document is converted.');
     if (this.idle) clearTimeout(this.idle);
     const worker = this.start();
     const reply = await new Promise<WorkerReply>((resolve, reject) => {
       this.pending = { resolve, reject };
-      worker.postMessage({ type: 'convert', graph: iri, document: JSON.stringify(document) });
+      worker.postMessage({ type: 'convert', graph: iri, document: documentJson });
     });
     this.pending = null;
     this.idle = setTimeout(() => this.stop(), this.idleMs);

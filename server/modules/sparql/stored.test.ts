@@ -226,7 +226,9 @@ describe('the conversion after publishing', () => {
           .where(eq(profileVersionGraphs.versionId, version!.id));
         return row ?? null;
       });
-      expect(offThread).toHaveBeenCalledWith(version!.snapshot, version!.iri);
+      // The document's text goes to the thread, read as the stored document.
+      expect(offThread).toHaveBeenCalledWith(expect.any(String), version!.iri);
+      expect(JSON.parse(offThread.mock.calls[0]![0])).toEqual(version!.snapshot);
       expect(inThread).not.toHaveBeenCalled();
       inThread.mockRestore();
       // What the worker gave is the graph this thread would have converted.

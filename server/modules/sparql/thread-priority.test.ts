@@ -33,7 +33,7 @@ describe.skipIf(!linux)('the priority of SPARQL threads (Linux)', () => {
     const before = nicenessOfThreads();
     converter = new GraphConverter();
     const { base, doc } = uniqueProfile();
-    await converter.toNTriples(doc, `${base}/v1`);
+    await converter.toNTriples(JSON.stringify(doc), `${base}/v1`);
     const started = [...nicenessOfThreads()].filter(([id]) => !before.has(id));
     expect(started.map(([, niceness]) => niceness)).toContain(SPARQL_THREAD_NICENESS);
     expect(nicenessOfThreads().get(process.pid)).toBe(mainBefore);
