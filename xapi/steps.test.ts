@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateProfile } from './fixtures/generated-profile.js';
+import { compareVersions, compareVersionsSteps } from './changes/compare.js';
 import { jsonEqual, jsonEqualSteps, type JsonObject } from './json.js';
 import { loadJsonSteps } from './load.js';
 import { parse, parseSteps } from './model/parse.js';
@@ -96,5 +97,14 @@ describe('reading, writing and comparing a whole document in steps', () => {
       `/concepts/${listed('concepts')}/id`,
       `/concepts/${listed('concepts')}/prefLabel`,
     ]);
+  });
+
+  it('reads both versions of a comparison in steps, besides a step per item compared', () => {
+    const newer = { ...document, concepts: (document.concepts as unknown[]).slice(1) };
+    const compared = stepped(compareVersionsSteps(document, newer));
+    expect(compared.value).toEqual(compareVersions(document, newer));
+    expect(compared.value.counts.concept.removed).toBe(1);
+    // Each version read a member a step, then a step per item compared.
+    expect(compared.steps).toBeGreaterThanOrEqual(3 * members - 1);
   });
 });

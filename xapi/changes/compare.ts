@@ -1,6 +1,6 @@
 import type { JsonValue } from '../json.js';
 import { isObject } from '../json.js';
-import { parse } from '../model/parse.js';
+import { parseSteps } from '../model/parse.js';
 import { serialize } from '../model/serialize.js';
 import type { LanguageMap, Profile } from '../model/types.js';
 import { isUnrecognized } from '../model/types.js';
@@ -878,8 +878,8 @@ function emptyCounts(): ChangeCounts {
   return { added: 0, removed: 0, renamed: 0, deprecated: 0, undeprecated: 0, changed: 0 };
 }
 
-function modelOf(input: unknown, which: string): Profile {
-  const { model } = parse(input);
+function* modelOf(input: unknown, which: string): Generator<void, Profile, void> {
+  const { model } = yield* parseSteps(input);
   if (!model)
     throw new TypeError(`The ${which} version is not a profile document (a JSON object).`);
   return model;
@@ -899,8 +899,8 @@ export function compareVersions(
 }
 
 /**
- * compareVersions() one step at a time: it gives way after reading each document and before
- * each item, so a caller serving others meanwhile can run it in slices (two versions of a
+ * compareVersions() one step at a time: it gives way while reading each document (see
+ * parseSteps) and before each item, so a caller serving others meanwhile can run it in slices (two versions of a
  * thousand items take a hundred milliseconds and more to compare).
  */
 export function* compareVersionsSteps(
@@ -908,9 +908,9 @@ export function* compareVersionsSteps(
   newer: unknown,
   options: CompareOptions = {},
 ): Generator<void, ChangeSet, void> {
-  const a = modelOf(older, 'older');
+  const a = yield* modelOf(older, 'older');
   yield;
-  const b = modelOf(newer, 'newer');
+  const b = yield* modelOf(newer, 'newer');
   yield;
   const warnings: ChangeWarning[] = [];
   const profile = compareProfile(a, b, warnings);
@@ -956,10 +956,8 @@ export function* compareVersionsSteps(
  */
 export function compareItems(kind: ItemKind, older: unknown, newer: unknown): ItemChange | null {
   const key = kind === 'concept' ? 'concepts' : kind === 'template' ? 'templates' : 'patterns';
-  const a = modelOf({ [key]: [older] }, 'older');
-  const b = modelOf({ [key]: [newer] }, 'newer');
-  const steps = compareKind(kind, a, b, []);
-  let step = steps.next();
-  while (!step.done) step = steps.next();
-  return step.value.find((change) => change.change !== 'removed') ?? null;
+  const a = runToEnd(modelOf({ [key]: [older] }, 'older'));
+  const b = runToEnd(modelOf({ [key]: [newer] }, 'newer'));
+  const changes = runToEnd(compareKind(kind, a, b, []));
+  return changes.find((change) => change.change !== 'removed') ?? null;
 }
