@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { VALUES_PER_STEP } from '../xapi/steps';
 import {
   findInputProblem,
+  findInputProblemSteps,
   INPUT_LIMITS,
   jsonTextHasTooManyKeys,
+  jsonTextHasTooManyKeysSteps,
   jsonTextTooDeep,
   textProblem,
 } from './limits';
@@ -61,6 +64,28 @@ describe('input limits', () => {
     // A key with an escaped quote and backslash in it is one key.
     expect(jsonTextHasTooManyKeys(JSON.stringify({ 'a"\\': 1, pad }), 2)).toBe(false);
     expect(jsonTextHasTooManyKeys(JSON.stringify({ 'a"\\': 1, pad }), 1)).toBe(true);
+  });
+
+  it('walks a large body and scans its text in steps, finding what the walk at once finds', () => {
+    const stepsOf = <T>(steps: Generator<void, T, void>) => {
+      let count = 0;
+      for (let step = steps.next(); ; step = steps.next(), count++)
+        if (step.done) return { value: step.value, steps: count };
+    };
+    const items = Array.from({ length: 3_000 }, (_, n) => ({ id: `k${n}`, n }));
+    // 2 + 3,000 × 3 values: the body, its array, each item and its two values.
+    const walked = stepsOf(findInputProblemSteps({ items }));
+    expect(walked.value).toBeNull();
+    expect(walked.steps).toBeGreaterThanOrEqual(Math.floor((2 + 3 * 3_000) / VALUES_PER_STEP));
+    const bad = { items: [...items, { id: 'x\u0000' }] };
+    expect(stepsOf(findInputProblemSteps(bad)).value).toEqual(findInputProblem(bad));
+    expect(findInputProblem(bad)?.path).toEqual(['items', '3000', 'id']);
+    // 2 strings for each of 3,000 keys ("id" and its value) and 3,000 "n" keys: 9,000 strings.
+    const text = JSON.stringify({ items, pad: 'z'.repeat(70_000) });
+    const scanned = stepsOf(jsonTextHasTooManyKeysSteps(text, 10));
+    expect(scanned.value).toBe(false);
+    expect(scanned.steps).toBeGreaterThanOrEqual(Math.floor(9_000 / VALUES_PER_STEP));
+    expect(stepsOf(jsonTextHasTooManyKeysSteps(text, 2)).value).toBe(true);
   });
 
   it('holds form IRIs to RFC 3987 and says what is wrong', () => {

@@ -1,3 +1,5 @@
+import { runToEnd, VALUES_PER_STEP } from '../xapi/steps';
+
 /**
  * Limits on any input, whatever the route: what the server refuses at the edge (and the web app
  * can check before sending).
@@ -90,7 +92,17 @@ export function findInputProblem(
   maxDepth: number = INPUT_LIMITS.jsonDepthMax,
   meter?: WalkMeter,
 ): InputProblem | null {
+  return runToEnd(findInputProblemSteps(value, maxDepth, meter));
+}
+
+/** findInputProblem() one step at a time: it yields after every `VALUES_PER_STEP` values. */
+export function* findInputProblemSteps(
+  value: unknown,
+  maxDepth: number = INPUT_LIMITS.jsonDepthMax,
+  meter?: WalkMeter,
+): Generator<void, InputProblem | null, void> {
   const frames: Frame[] = [];
+  let visited = 0;
   // Answers the problem of one value, or pushes its frame when it is a container.
   const visit = (v: unknown, key: string): InputProblem | null => {
     if (meter) meter.values += 1;
@@ -113,6 +125,7 @@ export function findInputProblem(
   const first = visit(value, '');
   if (first) return first;
   while (frames.length > 0) {
+    if (++visited % VALUES_PER_STEP === 0) yield;
     const frame = frames[frames.length - 1]!;
     const { container, keys } = frame;
     const size = keys ? keys.length : (container as unknown[]).length;
@@ -189,11 +202,21 @@ export function jsonTextHasTooManyKeys(
   text: string,
   maxKeys: number = INPUT_LIMITS.jsonDistinctKeysMax,
 ): boolean {
+  return runToEnd(jsonTextHasTooManyKeysSteps(text, maxKeys));
+}
+
+/** jsonTextHasTooManyKeys() one step at a time: it yields after every `VALUES_PER_STEP` strings. */
+export function* jsonTextHasTooManyKeysSteps(
+  text: string,
+  maxKeys: number = INPUT_LIMITS.jsonDistinctKeysMax,
+): Generator<void, boolean, void> {
   if (text.length < KEY_SCAN_FROM_CHARS) return false;
   const keys = new Set<string>();
+  let strings = 0;
   // From quote to quote with indexOf, which is native: long string values cost almost nothing.
   let open = text.indexOf('"');
   while (open !== -1) {
+    if (++strings % VALUES_PER_STEP === 0) yield;
     let close = text.indexOf('"', open + 1);
     while (close !== -1 && escaped(text, close)) close = text.indexOf('"', close + 1);
     if (close === -1) return false;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../common/profiles';
 import type { TemplateChange } from '../../common/templates';
 import { INPUT_LIMITS } from '../../common/limits';
+import { BODY_PARSED_APART_CHARS } from './json-body';
 import { toTurtle, turtleOf } from '../modules/public-api/turtle';
 import { profileVersions } from '../db/schema';
 import { makeKeyedGroup } from '../test/api-keys';
@@ -128,6 +129,27 @@ describe('the input edge', () => {
       );
       expect(expectError(response, 400, 'VALIDATION_FAILED').message).toMatch(
         /^body\.profile\.definition\.en: must not contain the NUL/,
+      );
+    });
+
+    it('in a large import, read and walked in slices: a lone surrogate in its last concept', async () => {
+      const group = await makeKeyedGroup(t.app);
+      const { doc } = uniqueProfile();
+      const concepts = Array.from({ length: 600 }, (_, i) => ({
+        id: `${doc.id as string}/verbs/v${i}`,
+        type: 'Verb',
+        inScheme: (doc.versions as Array<{ id: string }>)[0]!.id,
+        prefLabel: { en: `verb ${i}` },
+        definition: { en: `The verb number ${i}, said at length. ${'x'.repeat(80)}` },
+      }));
+      concepts[599]!.definition.en = 'Lone \ud800 surrogate';
+      const body = { profile: { ...doc, concepts } };
+      expect(JSON.stringify(body).length).toBeGreaterThanOrEqual(BODY_PARSED_APART_CHARS);
+      const response = await new ApiClient(t.app).post('/api/profile', body, {
+        key: group.keys.readWrite,
+      });
+      expect(expectError(response, 400, 'VALIDATION_FAILED').message).toMatch(
+        /^body\.profile\.concepts\.599\.definition\.en: must not contain a lone surrogate/,
       );
     });
 

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../common/errors';
 import {
   findCountProblem,
-  findInputProblem,
+  findInputProblemSteps,
   type DeclaredCounts,
   type InputProblem,
   type WalkMeter,
 } from '../../common/limits';
+import { runToEnd } from '../../xapi/steps';
 import { AppError } from '../modules/errors';
+import { runInSlices } from '../modules/slices';
+import { bodyReadApart } from './json-body';
 
 const PARTS = ['params', 'query', 'body'] as const;
 
@@ -38,10 +41,19 @@ export function checkRequestInput(
   counts: DeclaredCounts | undefined,
   meter?: WalkMeter,
 ): AppError | null {
+  return runToEnd(checkRequestInputSteps(parts, counts, meter));
+}
+
+/** checkRequestInput() one step at a time (see findInputProblemSteps). */
+function* checkRequestInputSteps(
+  parts: Record<(typeof PARTS)[number], unknown>,
+  counts: DeclaredCounts | undefined,
+  meter?: WalkMeter,
+): Generator<void, AppError | null, void> {
   const tooMany = counts ? findCountProblem(parts.body, counts) : null;
   if (tooMany) return refusal('body', tooMany);
   for (const part of PARTS) {
-    const problem = findInputProblem(parts[part], undefined, meter);
+    const problem = yield* findInputProblemSteps(parts[part], undefined, meter);
     if (problem) return refusal(part, problem);
   }
   return null;
@@ -57,6 +69,15 @@ export function checkRequestInput(
 export function registerInputGuard(app: FastifyInstance): void {
   // A callback hook, not an async one: it runs on every request, and a promise per request costs.
   app.addHook('preValidation', (request, _reply, done) => {
-    done(checkRequestInput(request, request.routeOptions.config.counts) ?? undefined);
+    const counts = request.routeOptions.config.counts;
+    if (!bodyReadApart(request)) {
+      done(checkRequestInput(request, counts) ?? undefined);
+      return;
+    }
+    // A large body is walked in slices, as it was scanned and parsed (json-body.ts).
+    runInSlices(checkRequestInputSteps(request, counts)).then(
+      (refused) => done(refused ?? undefined),
+      (error: Error) => done(error),
+    );
   });
 }

@@ -2,6 +2,7 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { countTurns } from '../test/loop-turns';
 import { ErrorCode } from '../../common/errors';
+import { JSON_TOO_MANY_KEYS_MESSAGE } from '../../common/limits';
 import { BODY_PARSED_APART_CHARS, guardedJsonParser } from './json-body';
 
 /** What the parser answered, and after how many turns of the loop. */
@@ -40,8 +41,21 @@ describe('JSON bodies', () => {
     expect(broken.error).toBeInstanceOf(Error);
     const keys = Array.from({ length: 200_000 }, (_, i) => `"k${i}":1`).join(',');
     const tooMany = await parseCounting(`{${keys}}`);
-    expect(tooMany.error).toMatchObject({ status: 400, code: ErrorCode.ValidationFailed });
-    // Refused by the scan, before anything was parsed.
-    expect(tooMany.turns).toBe(0);
+    // Refused by the scan, before anything was parsed: the scan's words, not the parser's.
+    expect(tooMany.error).toMatchObject({
+      status: 400,
+      code: ErrorCode.ValidationFailed,
+      message: `body: ${JSON_TOO_MANY_KEYS_MESSAGE}`,
+    });
+    expect(tooMany.value).toBeUndefined();
+  });
+
+  it('scans a large body in slices, and a small one at once', async () => {
+    const keys = Array.from({ length: 200_000 }, (_, i) => `"k${i}":1`).join(',');
+    const scanned = await parseCounting(`{${keys}}`);
+    // The scan starts in a turn of its own, so the turn the body arrived in ends at once.
+    expect(scanned.turns).toBeGreaterThanOrEqual(1);
+    const small = await parseCounting(`{${keys.split(',').slice(0, 100).join(',')}}`);
+    expect(small).toMatchObject({ error: null, turns: 0 });
   });
 });
