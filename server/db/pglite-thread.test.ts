@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { queryRows, wrapPglite, type Database } from './client';
 import { isUniqueViolation } from './errors';
 import { PGliteThread } from './pglite-thread';
+import { SHARED_TEXT_FROM_CHARS, type SharedTextPool } from './shared-text';
 
 // PGlite only: the thread is how the server runs the embedded database.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite in a thread of its own', () => {
@@ -36,6 +37,44 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('PGlite in a thread of i
     expect(Array.from(row.b as Uint8Array)).toEqual([1, 2]);
     // The drizzle driver keeps timestamps as text; its parsers cross as the types they cover.
     expect(typeof row.at).toBe('string');
+  });
+
+  it('carries long texts through shared memory, each intact, reusing the buffers', async () => {
+    const long = (unit: string) => unit.repeat(Math.ceil(SHARED_TEXT_FROM_CHARS / unit.length) + 7);
+    // One byte, two bytes and four bytes of UTF-8 a character, and a mix with a NUL-free JSON.
+    const texts = [long('a'), long('é'), long('📚 x'), JSON.stringify({ s: long('€\\"') })];
+    const pool = (thread as unknown as { texts: SharedTextPool }).texts;
+    for (const round of [1, 2]) {
+      const made = await Promise.all(
+        texts.map((text) =>
+          queryRows<{ same: boolean; chars: number }>(
+            database.db,
+            sql`select ${text}::text = ${text}::text as same, length(${text}::text) as chars`,
+          ),
+        ),
+      );
+      made.forEach(([row], i) => {
+        expect(row!.same).toBe(true);
+        expect(row!.chars).toBe([...texts[i]!].length);
+      });
+      // Back in the row as sent: what a read of the stored text would give.
+      const [echo] = await queryRows<{ t: string }>(
+        database.db,
+        sql`select ${texts[2]}::text as t`,
+      );
+      expect(echo!.t).toBe(texts[2]);
+      expect(pool.kept, `round ${round}`).toBe(2);
+    }
+    // A buffer given back is the next one lent for a text it can hold.
+    const lent = pool.lend(texts[0]!)!;
+    pool.giveBack(lent.buffer);
+    const again = pool.lend(texts[0]!)!;
+    expect(again.buffer).toBe(lent.buffer);
+    pool.giveBack(again.buffer);
+    // Text that is not well-formed crosses as it is, cloned, as every text did before.
+    const lone = `${long('a')}\ud800`;
+    expect(pool.lend(lone)).toBeNull();
+    await expect(queryRows(database.db, sql`select ${lone}::text as t`)).resolves.toHaveLength(1);
   });
 
   it('carries a refusal across with its PostgreSQL code and constraint', async () => {

@@ -7,6 +7,7 @@ import type {
   ThreadReply,
   ThreadRequest,
 } from './pglite-protocol';
+import { SHARED_TEXT_FROM_CHARS, SharedTextPool } from './shared-text';
 
 /**
  * PGlite in a worker thread of its own, behind the part of PGlite's interface the server uses
@@ -40,6 +41,8 @@ export class DatabaseError extends Error {
 type Pending = {
   resolve: (reply: { value?: unknown; tx?: number }) => void;
   reject: (error: Error) => void;
+  /** Buffers holding this request's long texts, given back with its answer. */
+  lent?: SharedArrayBuffer[];
 };
 type Request = ThreadRequest extends infer R
   ? R extends { id: number }
@@ -65,6 +68,7 @@ function crossingOptions(options?: QueryOptions): CrossingQueryOptions {
 export class PGliteThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
+  private readonly texts = new SharedTextPool();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
   private failure: Error | null = null;
@@ -114,6 +118,7 @@ export class PGliteThread {
     const pending = this.pending.get(message.id);
     if (!pending) return;
     this.pending.delete(message.id);
+    for (const buffer of pending.lent ?? []) this.texts.giveBack(buffer);
     if (this.pending.size === 0) this.worker.unref();
     if (message.ok) pending.resolve(message);
     else pending.reject(new DatabaseError(message.error));
@@ -132,8 +137,25 @@ export class PGliteThread {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...request, id });
+      const lent: SharedArrayBuffer[] = [];
+      const crossing =
+        request.type === 'query'
+          ? { ...request, params: this.lendTexts(request.params, lent) }
+          : request;
+      this.pending.set(id, { resolve, reject, ...(lent.length > 0 ? { lent } : {}) });
+      this.worker.postMessage({ ...crossing, id });
+    });
+  }
+
+  /** The parameters as they cross: long texts written to shared memory (see shared-text.ts). */
+  private lendTexts(params: unknown[], lent: SharedArrayBuffer[]): unknown[] {
+    if (!params.some((p) => typeof p === 'string' && p.length >= SHARED_TEXT_FROM_CHARS))
+      return params;
+    return params.map((param) => {
+      const shared = typeof param === 'string' ? this.texts.lend(param) : null;
+      if (!shared) return param;
+      lent.push(shared.buffer);
+      return shared.crossing;
     });
   }
 

@@ -14,6 +14,7 @@ import {
   type ThreadReply,
   type ThreadRequest,
 } from './pglite-protocol';
+import { isSharedText, readSharedText } from './shared-text';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
@@ -150,6 +151,10 @@ async function main() {
   const ending = new Map<number, { resolve: () => void; reject: (error: unknown) => void }>();
 
   port!.on('message', (request: ThreadRequest) => {
+    // Long texts are read at once, as they arrive: the buffers they came in may be lent to
+    // another statement as soon as this one is answered.
+    if (request.type === 'query' && request.params.some(isSharedText))
+      request.params = request.params.map((p) => (isSharedText(p) ? readSharedText(p) : p));
     handle(request).catch((error: unknown) =>
       send({ id: request.id, ok: false, error: toCrossingError(error) }),
     );
