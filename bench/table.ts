@@ -20,15 +20,7 @@
  * (`sparql-flood.ts`) run alone too.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +33,7 @@ import {
   measureLargeImport,
   type LargeImport,
 } from './large-import.js';
+import { cpuMicros, untilQuiet } from './process-cpu.js';
 import { wrk, type WrkResult } from './wrk.js';
 import { FLOOD_ROW_LABELS, measureSparqlFlood } from './sparql-flood.js';
 import { measureScale, SCALE_ROW_LABELS } from './scale.js';
@@ -86,45 +79,6 @@ function which(name: string): string | null {
 
 /** Load before a measured run, so each server is measured warm. */
 const WARM_UP_SECONDS = 3;
-
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/**
- * CPU time (user + system, µs) used so far by a process and its children (a cluster's
- * processes), from /proc; the clock ticks are Linux's USER_HZ (100).
- */
-function cpuMicros(pid: number): number {
-  const ticksOf = (stat: string) => {
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
-  };
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = ticksOf(readFileSync(`/proc/${entry}/stat`, 'utf8'));
-      if (Number(entry) === pid || stat.ppid === pid) ticks += stat.ticks;
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
-}
-
-/**
- * Waits until the server has used under a tenth of a core for two seconds in a row (at most
- * 60 s): the imports before a read row leave work behind them for a few seconds (the outbox, the
- * jobs, the SPARQL store), which would otherwise be counted in the read's CPU per request.
- */
-async function untilQuiet(pid: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (let quiet = 0; quiet < 2 && Date.now() < deadline;) {
-    const before = cpuMicros(pid);
-    await sleep(1_000);
-    quiet = cpuMicros(pid) - before < 100_000 ? quiet + 1 : 0;
-  }
-}
 
 /** A wrk run with the server's CPU per request (µs) measured over it. */
 function wrkWithCpu(
