@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../server/test/started-server';
+import { vitestTally, type VitestReport } from './test-reports';
 
 const version = process.version;
 const reportsArgument = process.argv.find((a) => a.startsWith('--reports='));
@@ -72,14 +73,14 @@ function vitestOnce(
   );
 }
 
-/** Whether a Vitest JSON report holds a failed test or file; a missing report counts as one. */
+/**
+ * Whether a Vitest JSON report holds a failed test or file, counted as `npm test`'s totals count
+ * them (`vitestTally`); a missing report counts as a failure.
+ */
 function anyTestFailed(report: string): boolean {
   if (!existsSync(report)) return true;
-  const counts = JSON.parse(readFileSync(report, 'utf8')) as {
-    numFailedTests?: number;
-    numFailedTestSuites?: number;
-  };
-  return (counts.numFailedTests ?? 1) > 0 || (counts.numFailedTestSuites ?? 1) > 0;
+  const read = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
+  return vitestTally(read, '', process.cwd()).failed > 0;
 }
 
 /**
