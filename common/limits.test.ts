@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VALUES_PER_STEP } from '../xapi/steps';
+import { runToEnd, VALUES_PER_STEP } from '../xapi/steps';
 import {
   findInputProblem,
   findInputProblemSteps,
@@ -32,6 +32,42 @@ describe('input limits', () => {
     for (let i = 0; i < 10_000; i++) deep = [deep];
     expect(findInputProblem({ rule: deep })).toMatchObject({ path: ['rule'] });
     expect(findInputProblem({ fine: [[{ a: 'b' }]] })).toBeNull();
+  });
+
+  it('answers flat parts without the walk exactly as the walk does, counting the same values', () => {
+    const inherited = Object.create({ inheritedIsNotOwn: 'x\u0000' }) as Record<string, unknown>;
+    inherited.own = 'fine';
+    const inputs: unknown[] = [
+      undefined,
+      null,
+      42,
+      true,
+      'plain',
+      'a\u0000b',
+      'x\ud800',
+      {},
+      { uuid: '0b5e6f5e-8d4a-4d4e-9c1a-2f3e4d5c6b7a' },
+      { a: 'fine', b: 'no\u0000', c: 'x\udfff' },
+      { 'k\u0000': 'fine', later: 'x\u0000' },
+      { fine: 'yes', 'bad\ud800': 'value' },
+      { a: 'x', n: 1 },
+      { a: 'x', list: ['y', 'z\u0000'] },
+      { a: 'x', nested: { b: 'c\u0000' } },
+      ['a', 'b\u0000'],
+      Object.assign(Object.create(null) as object, { q: 'search', r: 'x\ud83d' }),
+      inherited,
+    ];
+    for (const input of inputs) {
+      for (const maxDepth of [0, 1, INPUT_LIMITS.jsonDepthMax]) {
+        const walked = { values: 0 };
+        const flat = { values: 0 };
+        const expected = runToEnd(findInputProblemSteps(input, maxDepth, walked));
+        expect(findInputProblem(input, maxDepth, flat)).toEqual(expected);
+        expect(flat.values).toBe(walked.values);
+      }
+    }
+    expect(findInputProblem({ a: 'fine', b: 'no\u0000' })).toMatchObject({ path: ['b'] });
+    expect(findInputProblem({ 'k\u0000': 'v' })?.message).toMatch(/^has a key that/);
   });
 
   it('measures the depth of JSON text, ignoring brackets inside strings', () => {

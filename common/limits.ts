@@ -92,7 +92,44 @@ export function findInputProblem(
   maxDepth: number = INPUT_LIMITS.jsonDepthMax,
   meter?: WalkMeter,
 ): InputProblem | null {
-  return runToEnd(findInputProblemSteps(value, maxDepth, meter));
+  const flat = flatInputProblem(value, maxDepth, meter);
+  return flat !== undefined ? flat : runToEnd(findInputProblemSteps(value, maxDepth, meter));
+}
+
+/**
+ * findInputProblem() of a value that needs no walk: a scalar, or an object whose values are all
+ * strings, as a route's path parameters and most queries are; undefined for any other value.
+ * Every request has such parts, so they are checked without the walk's generator and frames,
+ * which were an eighth of what a kept read allocated (2.4 of 17.8 KB). Answers what the walk
+ * answers, visiting and counting the same values in the same order.
+ */
+function flatInputProblem(
+  value: unknown,
+  maxDepth: number,
+  meter?: WalkMeter,
+): InputProblem | null | undefined {
+  if (typeof value === 'string') {
+    if (meter) meter.values += 1;
+    const problem = textProblem(value);
+    return problem ? { path: [], message: problem } : null;
+  }
+  if (typeof value !== 'object' || value === null) {
+    if (meter) meter.values += 1;
+    return null;
+  }
+  if (Array.isArray(value) || maxDepth < 1) return undefined;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  for (const key of keys) if (typeof record[key] !== 'string') return undefined;
+  if (meter) meter.values += 1;
+  for (const key of keys) {
+    const keyProblem = textProblem(key);
+    if (keyProblem) return { path: [key], message: `has a key that ${keyProblem}` };
+    if (meter) meter.values += 1;
+    const problem = textProblem(record[key] as string);
+    if (problem) return { path: [key], message: problem };
+  }
+  return null;
 }
 
 /** findInputProblem() one step at a time: it yields after every `VALUES_PER_STEP` values. */
