@@ -39,6 +39,10 @@ const invalid: [string, string, RegExp][] = [
   ['an isolate', 'https://example.org/\u2066x\u2069', /bidirectional.*U\+2066/],
   ['pop directional isolate', 'https://example.org/\u2069', /bidirectional.*U\+2069/],
   ['a space', 'https://example.org/a b', /a space at character 22.*"%20"/],
+  // Positions count characters, not UTF-16 units: a character beyond the BMP is one.
+  ['a space after an emoji', 'https://example.org/😀 x', /a space at character 22/],
+  ['a bad escape of an emoji', 'https://example.org/😀%z😀', /"%z😀" at character 22/],
+  ['a lone surrogate after an emoji', 'https://example.org/😀\ud800', /U\+D800 at character 22/],
   ['a no-break space', 'https://example.org/a\u00a0b', /space character U\+00A0/],
   ['a line separator', 'https://example.org/\u2028', /space character U\+2028/],
   ['a tab', 'https://example.org/\tx', /control character U\+0009/],
