@@ -3,7 +3,9 @@
  * generated profile of 742 KB (1,000 concepts, 100 templates, 100 patterns) through
  * `POST /api/profile` while `/health` is asked every 20 ms and 32 connections read a kept
  * document; it reports the import's time, `/health`'s p99 and worst answer, the longest stall
- * the server reports, and the read's p99 during the import beside the same read quiet.
+ * the server reports, and the read's p99 during the import beside the same read quiet and the
+ * same read beside a load of nothing but CPU, as many cores as the import alone keeps busy, for as
+ * long (`busy-load.ts`): the machine's own share of the ratio, which on two cores is most of it.
  *
  *   node --import tsx bench/large-import.ts [--no-pg | --no-pglite] [--runs 3]
  *
@@ -20,7 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { generateProfile } from '../xapi/fixtures/generated-profile.js';
 import { Browser, freshCopy, importProfile } from './http-client.js';
 import { BENCH_ADMIN, onEachEngine, type ServerProcess } from './server-process.js';
-import { untilQuiet } from './process-cpu.js';
+import { busyLoad } from './busy-load.js';
+import { machineBusyMicros, untilQuiet } from './process-cpu.js';
 import { wrk, wrkUntilStopped } from './wrk.js';
 
 export interface LargeImport {
@@ -32,6 +35,11 @@ export interface LargeImport {
   readQuietP99: number;
   readDuringP99: number;
   readsDuring: number;
+  /** The same import with nothing beside it: how long it took, and how many cores it kept busy. */
+  aloneMs: number;
+  importCores: number;
+  /** The read's p99 beside a load of nothing but CPU, as many cores for as long as the import. */
+  readBesideLoadP99: number;
 }
 
 /** Times of `/health` asked every 20 ms until `stop`. */
@@ -84,6 +92,14 @@ export async function measureLargeImport(
   // next run read 6-7 ms against 1.8 ms idle on one machine.
   await untilQuiet(server.pid);
   const quiet = wrk(server.url + keptPath, 32, {}, quietSeconds);
+  // The import alone first, for the CPU it keeps busy over the whole machine (its database
+  // thread, or PostgreSQL's backend, included): beside reads that already keep both cores busy,
+  // what is the import's and what is theirs cannot be told apart.
+  await untilQuiet(server.pid);
+  const busyAtImport = machineBusyMicros();
+  const alone = await importProfile(server.url, key, freshCopy(LARGE_PROFILE));
+  const importCores = (machineBusyMicros() - busyAtImport) / 1000 / alone.ms;
+  await untilQuiet(server.pid);
   // Rest, so /health's longest stall is the import's own: it reports the longest of the 10-second
   // window under way and of the one before it (server/http/load-shedding.ts), and after ten
   // seconds of rest that was still the server's start-up (route registration, 150–180 ms on
@@ -99,6 +115,15 @@ export async function measureLargeImport(
   const report = (await (await fetch(`${server.url}/health`)).json()) as {
     eventLoopDelayMaxMs?: number;
   };
+  // The yardstick: on two cores, any load beside the reads raises their p99, because the kernel
+  // shares the cores between wrk, the request thread and the load. The same reads beside a load
+  // that is only CPU, as many cores as the import alone kept busy and as long as it took beside
+  // the reads, show how much of the ratio is that.
+  await untilQuiet(server.pid);
+  const besideLoad = wrkUntilStopped(server.url + keptPath, 32);
+  await sleep(1_000);
+  await busyLoad(importCores, imported.ms);
+  const readBesideLoad = await besideLoad.stop();
   return {
     importMs: imported.ms,
     healthP99: percentile(times, 0.99),
@@ -107,13 +132,17 @@ export async function measureLargeImport(
     readQuietP99: quiet.p99,
     readDuringP99: during.p99,
     readsDuring: during.requests,
+    aloneMs: alone.ms,
+    importCores,
+    readBesideLoadP99: readBesideLoad.p99,
   };
 }
 
 /** One line of figures, as the table shows them. */
 export function describeLargeImport(m: LargeImport): string {
   const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
-  return `${fmt(m.importMs)} ms; /health p99 ${fmt(m.healthP99)} ms, worst ${fmt(m.healthWorst)} ms; stall ${fmt(m.stallMs)} ms; read p99 ${fmt(m.readDuringP99, 1)} ms (quiet ${fmt(m.readQuietP99, 1)})`;
+  const ratio = (n: number) => fmt(n / m.readQuietP99, 1);
+  return `${fmt(m.importMs)} ms; /health p99 ${fmt(m.healthP99)} ms, worst ${fmt(m.healthWorst)} ms; stall ${fmt(m.stallMs)} ms; read p99 ${fmt(m.readDuringP99, 1)} ms (quiet ${fmt(m.readQuietP99, 1)}, ${ratio(m.readDuringP99)}×); beside ${fmt(m.importCores, 1)} busy cores (the import's, alone ${fmt(m.aloneMs)} ms) ${fmt(m.readBesideLoadP99, 1)} ms (${ratio(m.readBesideLoadP99)}×)`;
 }
 
 async function runAlone(): Promise<void> {

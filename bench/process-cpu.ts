@@ -43,3 +43,16 @@ export async function untilQuiet(pid: number): Promise<void> {
     quiet = cpuMicros(pid) - before < 100_000 ? quiet + 1 : 0;
   }
 }
+
+/**
+ * CPU time (µs) the whole machine has spent busy so far, every core and every process (the
+ * first line of /proc/stat, less idle and I/O wait): what a piece of work took of the machine,
+ * wherever it ran (a database thread, a PostgreSQL backend, the load tool).
+ */
+export function machineBusyMicros(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '';
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.slice(0, 8).reduce((sum, n) => sum + n, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return ((total - idle) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
