@@ -15,6 +15,7 @@
  * line per run. Needs wrk.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -30,7 +31,7 @@ export interface LargeImport {
   importMs: number;
   healthP99: number;
   healthWorst: number;
-  /** The longest stall of the event loop the server reports on /health after the import. */
+  /** The longest stall of the event loop any process of the server reports after the import. */
   stallMs: number;
   readQuietP99: number;
   readDuringP99: number;
@@ -67,6 +68,33 @@ function pollHealth(url: string): { stop: () => Promise<number[]> } {
       return times;
     },
   };
+}
+
+/** `/health`'s report, asked over a connection of its own (`agent: false`). */
+function healthOverNewConnection(url: string): Promise<{ eventLoopDelayMaxMs?: number }> {
+  return new Promise((answered, failed) => {
+    get(`${url}/health`, { agent: false }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => answered(JSON.parse(text) as { eventLoopDelayMaxMs?: number }));
+    }).on('error', failed);
+  });
+}
+
+/**
+ * The longest stall any of the server's processes reports. Each reports its own, and on
+ * PostgreSQL a process per core serves; the cluster's primary hands new connections to them in
+ * turn, so a few asks over fresh connections reach every one, the one that ran the import
+ * included (one ask reached it about every other time).
+ */
+async function longestStallReported(url: string, asks = 6): Promise<number> {
+  let longest = Number.NaN;
+  for (let ask = 0; ask < asks; ask++) {
+    const reported = (await healthOverNewConnection(url)).eventLoopDelayMaxMs;
+    if (reported !== undefined && !(reported <= longest)) longest = reported;
+  }
+  return longest;
 }
 
 const percentile = (samples: number[], p: number) =>
@@ -112,9 +140,7 @@ export async function measureLargeImport(
   const imported = await importProfile(server.url, key, freshCopy(LARGE_PROFILE));
   const during = await reads.stop();
   const times = await health.stop();
-  const report = (await (await fetch(`${server.url}/health`)).json()) as {
-    eventLoopDelayMaxMs?: number;
-  };
+  const stallMs = await longestStallReported(server.url);
   // The yardstick: on two cores, any load beside the reads raises their p99, because the kernel
   // shares the cores between wrk, the request thread and the load. The same reads beside a load
   // that is only CPU, as many cores as the import alone kept busy and as long as it took beside
@@ -128,7 +154,7 @@ export async function measureLargeImport(
     importMs: imported.ms,
     healthP99: percentile(times, 0.99),
     healthWorst: Math.max(...times),
-    stallMs: report.eventLoopDelayMaxMs ?? Number.NaN,
+    stallMs,
     readQuietP99: quiet.p99,
     readDuringP99: during.p99,
     readsDuring: during.requests,
