@@ -598,7 +598,7 @@ rows.push(
   },
 );
 notes.push(
-  'The large import: generateProfile(20) (1,000 concepts, 100 templates, 100 patterns) published through POST /api/profile while /health is asked every 20 ms and wrk reads the kept video profile on 32 connections; "stall" is the longest stall of the event loop /health reports right after; the quiet p99 is the same read alone just before; "beside N busy cores" is the same read beside processes that only spin, as many cores as the import alone kept busy (/proc/stat) for as long as it took: what any such load does to the read on this machine, to judge the ratio during the import against.',
+  'The large import: generateProfile(20) (1,000 concepts, 100 templates, 100 patterns) published through POST /api/profile while /health is asked every 20 ms and wrk reads the kept video profile on 32 connections; "stall" is the longest stall of the event loop any process of the server reports on /health right after (six asks over fresh connections, which reach every process); the quiet p99 is the same read alone just before; "beside N busy cores" is the same read beside processes that only spin, as many cores as the import alone kept busy (/proc/stat) for as long as it took: what any such load does to the read on this machine, to judge the ratio during the import against.',
 );
 
 if (existsSync(videoFile)) {
