@@ -171,6 +171,42 @@ export function describeLargeImport(m: LargeImport): string {
   return `${fmt(m.importMs)} ms; /health p99 ${fmt(m.healthP99)} ms, worst ${fmt(m.healthWorst)} ms; stall ${fmt(m.stallMs)} ms; read p99 ${fmt(m.readDuringP99, 1)} ms (quiet ${fmt(m.readQuietP99, 1)}, ${ratio(m.readDuringP99)}×); beside ${fmt(m.importCores, 1)} busy cores (the import's, alone ${fmt(m.aloneMs)} ms) ${fmt(m.readBesideLoadP99, 1)} ms (${ratio(m.readBesideLoadP99)}×)`;
 }
 
+/**
+ * Several runs of the large import on one server, read into one line: the worst `/health` answer
+ * and the longest stall of them all (the goals are bounds), and for the read the ratio of each
+ * run, during the import and beside the CPU load, with their medians. One run says little on a
+ * machine whose quiet p99 moved from 5 to 26 ms between runs a minute apart.
+ */
+export async function measureLargeImports(
+  server: ServerProcess,
+  key: string,
+  keptPath: string,
+  runs: number,
+): Promise<string> {
+  const measured: LargeImport[] = [];
+  for (let run = 0; run < runs; run++)
+    measured.push(await measureLargeImport(server, key, keptPath));
+  const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2
+      ? (sorted[middle] ?? NaN)
+      : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
+  };
+  const ratios = (pick: (m: LargeImport) => number) => {
+    const each = measured.map((m) => pick(m) / m.readQuietP99);
+    return `${each.map((r) => `${fmt(r, 1)}×`).join(', ')} (median ${fmt(median(each), 1)}×)`;
+  };
+  return [
+    `${runs} runs: ${measured.map((m) => fmt(m.importMs)).join(', ')} ms`,
+    `/health worst ${fmt(Math.max(...measured.map((m) => m.healthWorst)))} ms`,
+    `stall ${fmt(Math.max(...measured.map((m) => m.stallMs)))} ms`,
+    `read p99 / quiet ${ratios((m) => m.readDuringP99)}`,
+    `beside the import's busy cores alone ${ratios((m) => m.readBesideLoadP99)}`,
+  ].join('; ');
+}
+
 async function runAlone(): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const args = process.argv.slice(2);
